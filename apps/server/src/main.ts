@@ -1,0 +1,58 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { migrateDatabase } from './db/migrate.ts';
+import { acquireDataDirLock } from './db/lock.ts';
+import { createOutboxMailer, createSmtpMailer } from './adapters/mail.ts';
+import { isDatabaseEmpty, seedDemoData } from './seed/demo.ts';
+import { buildApp } from './app.ts';
+
+const startedAt = performance.now();
+const config = loadConfig();
+
+let releaseLock = () => {};
+if (!config.DATABASE_URL) {
+  try {
+    releaseLock = acquireDataDirLock(config.dataDir);
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+}
+
+const database = await openDatabase(
+  config.DATABASE_URL
+    ? { kind: 'postgres', url: config.DATABASE_URL }
+    : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
+);
+await migrateDatabase(database);
+if (config.SEED === 'auto' && (await isDatabaseEmpty(database.db))) {
+  console.log('Empty database: loading the demo data…');
+  await seedDemoData(database.db);
+}
+
+const db = database.db;
+const mailer = config.SMTP_URL ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM) : createOutboxMailer(db);
+const here = path.dirname(fileURLToPath(import.meta.url));
+const webDist = config.WEB_DIST ? path.resolve(config.WEB_DIST) : path.resolve(here, '../../web/dist');
+const app = await buildApp({ config, database, db, mailer }, { webDist });
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down');
+  await app.close();
+  await database.close();
+  releaseLock();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('exit', releaseLock);
+
+await app.listen({ host: config.HOST, port: config.PORT });
+const port = (app.server.address() as { port: number }).port;
+const ms = Math.round(performance.now() - startedAt);
+console.log(`\n  Dealer Portal is ready on http://localhost:${port}  (${database.kind}, started in ${ms} ms)\n`);

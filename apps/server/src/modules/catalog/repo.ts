@@ -1,0 +1,9 @@
+import { asc } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { brands, categories } from './schema.ts';
+
+export const listCategories = (db: Db) =>
+  db.select({ name: categories.name, slug: categories.slug }).from(categories).orderBy(asc(categories.position));
+
+export const listBrands = (db: Db) =>
+  db.select({ name: brands.name, slug: brands.slug }).from(brands).orderBy(asc(brands.position));

@@ -1,0 +1,25 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { contactRequestSchema, contactResponseSchema } from '@portal/contracts';
+import type { AppContext } from '../../context.ts';
+import { submitContactMessage } from './service.ts';
+import { errorResponses } from '../../plugins/errors.ts';
+
+export const contentRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      '/api/contact-us',
+      {
+        schema: {
+          tags: ['content'],
+          summary: 'Send a message to support (stored, and mailed to the support inbox)',
+          body: contactRequestSchema,
+          response: { 201: contactResponseSchema, ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        const id = await submitContactMessage(ctx, request.body, null);
+        return reply.status(201).send({ id, received: true as const });
+      },
+    );
+  };

@@ -1,0 +1,45 @@
+import type { z } from 'zod';
+import type { contactRequestSchema } from '@portal/contracts';
+import { formatPhone } from '@portal/contracts';
+import type { AppContext } from '../../context.ts';
+import { contactMessages } from './schema.ts';
+
+type ContactInput = z.output<typeof contactRequestSchema>;
+
+/** Stores a contact-us message and mails it to the support inbox, in one transaction. */
+export async function submitContactMessage(ctx: AppContext, input: ContactInput, userId: string | null) {
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(contactMessages)
+      .values({
+        name: input.name,
+        email: input.email,
+        phone: input.phone || null,
+        company: input.company || null,
+        subject: input.subject,
+        message: input.message,
+        userId,
+      })
+      .returning({ id: contactMessages.id });
+    const id = row!.id;
+    const lines = [
+      `From: ${input.name} <${input.email}>`,
+      input.phone ? `Phone: ${formatPhone(input.phone)}` : null,
+      input.company ? `Company: ${input.company}` : null,
+      `Subject: ${input.subject}`,
+      `Reference: ${id}`,
+      '',
+      input.message,
+    ].filter((line) => line !== null);
+    await ctx.mailer.send(
+      {
+        to: ctx.config.CONTACT_INBOX,
+        replyTo: input.email,
+        subject: `[Contact] ${input.subject} — ${input.name}`,
+        text: lines.join('\n'),
+      },
+      tx,
+    );
+    return id;
+  });
+}

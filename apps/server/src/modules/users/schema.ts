@@ -1,0 +1,85 @@
+import { boolean, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { businessPartners } from '../business-partners/schema.ts';
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date()),
+};
+
+/**
+ * Users. The first columns are better-auth's core user model (so the identity issue plugs
+ * better-auth onto this table); the rest are the portal's fields of spec 01 §3.
+ */
+export const users = pgTable('users', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull().unique(),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  image: text('image'),
+  ...timestamps,
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  accessType: text('access_type'),
+  isRetired: boolean('is_retired').notNull().default(false),
+  subscriberId: text('subscriber_id'),
+  phoneNumber: text('phone_number'),
+  /** The business account a dealer's staff member or a consumer belongs to. */
+  businessPartnerId: uuid('business_partner_id').references(() => businessPartners.id),
+});
+
+/** better-auth's credential store: one row per sign-in method; `password` holds the hash. */
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    password: text('password'),
+    ...timestamps,
+  },
+  (t) => [index('accounts_user_id_idx').on(t.userId)],
+);
+
+/** spec 01 §3: user_type entries (type such as installer, and is_owner). */
+export const userTypes = pgTable(
+  'user_types',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    isOwner: boolean('is_owner').notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.type] })],
+);
+
+/** spec 01 §3 drone profile permission groups. */
+export const permissionGroups = pgTable('permission_groups', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull().unique(),
+});
+
+export const userPermissionGroups = pgTable(
+  'user_permission_groups',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => permissionGroups.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.groupId] })],
+);

@@ -1,0 +1,64 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { apiErrorSchema, messages, type ValidationError } from '@portal/contracts';
+
+/** An error whose message is safe to show: answered as `{ detail }` with its status. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly detail: string,
+  ) {
+    super(detail);
+  }
+}
+
+/** The 4xx answers a route may give, for its response schema and the OpenAPI document. */
+export const errorResponses = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  422: apiErrorSchema,
+  429: apiErrorSchema,
+} as const;
+
+/** spec 01 §8 shapes: `{ detail }` for one message, `{ validation: [{ field, messages }] }` for fields. */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const byField = new Map<string, string[]>();
+      for (const issue of error.validation) {
+        const where = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+        const field = where || error.validationContext || 'body';
+        byField.set(field, [...(byField.get(field) ?? []), issue.message ?? messages.requiredField]);
+      }
+      const body: ValidationError = {
+        validation: [...byField].map(([field, fieldMessages]) => ({ field, messages: fieldMessages })),
+      };
+      return reply.status(400).send(body);
+    }
+    if (error instanceof HttpError) return reply.status(error.statusCode).send({ detail: error.detail });
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
+      return reply.status(500).send({ detail: messages.unexpected });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.status(status).send({ detail: messages.unexpected });
+    }
+    // Fastify's own 4xx (malformed JSON, body too large, unsupported media type): its message is safe.
+    return reply.status(status).send({ detail: clientErrorDetail(error) });
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    reply.status(404).send({ detail: `Route ${request.method} ${request.url.split('?')[0]} not found` }),
+  );
+}
+
+function clientErrorDetail(error: FastifyError): string {
+  if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) return 'Malformed JSON body';
+  if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return 'Request body is empty';
+  return error.message || messages.unexpected;
+}

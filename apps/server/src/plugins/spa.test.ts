@@ -1,0 +1,53 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import { createOutboxMailer } from '../adapters/mail.ts';
+import { loadConfig } from '../config.ts';
+import { openTestDatabase } from '../../test/helpers.ts';
+import type { Database } from '../db/client.ts';
+import type { FastifyInstance } from 'fastify';
+
+let dist: string;
+let database: Database;
+let app: FastifyInstance;
+beforeAll(async () => {
+  dist = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-dist-'));
+  fs.mkdirSync(path.join(dist, 'assets'));
+  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+  fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+  fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg/>');
+  database = await openTestDatabase();
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
+  app = await buildApp({ config, database, db: database.db, mailer: createOutboxMailer(database.db) }, { webDist: dist, logger: false });
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+  fs.rmSync(dist, { recursive: true, force: true });
+});
+
+it('serves index.html for any page path (history fallback), never cached', async () => {
+  for (const url of ['/', '/wiring?vehicle=1&slide=vehicle', '/invoice/123', '/no-such-page']) {
+    const res = await app.inject(url);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.body).toContain('<div id="root">');
+    expect(res.headers['cache-control']).toBe('no-cache');
+  }
+});
+
+it('serves hashed assets with a long cache and other files as they are', async () => {
+  const asset = await app.inject('/assets/index-abc123.js');
+  expect(asset.statusCode).toBe(200);
+  expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  expect((await app.inject('/favicon.svg')).body).toBe('<svg/>');
+  expect((await app.inject('/assets/missing-zzz.js')).statusCode).toBe(404);
+});
+
+it('keeps API paths as JSON', async () => {
+  const res = await app.inject('/api/unknown');
+  expect(res.statusCode).toBe(404);
+  expect(res.json()).toHaveProperty('detail');
+});

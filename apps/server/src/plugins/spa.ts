@@ -1,0 +1,40 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+
+/**
+ * Serves the built web app: hashed assets with a long cache, and index.html for every other
+ * GET that is not an API call (history fallback), so deep links work after a reload.
+ */
+export async function registerSpa(app: FastifyInstance, webDist: string) {
+  const indexFile = path.join(webDist, 'index.html');
+  if (!fs.existsSync(indexFile)) {
+    app.log.warn(`web app not built (${indexFile} missing): serving the API only`);
+    return;
+  }
+  const indexHtml = fs.readFileSync(indexFile, 'utf8');
+  await app.register(fastifyStatic, {
+    root: webDist,
+    wildcard: false,
+    index: false,
+    cacheControl: false,
+    setHeaders(reply, filePath) {
+      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+      reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'GET' || isServerPath(request.url)) return;
+    const pathname = decodeURIComponent(request.url.split('?')[0] ?? '/');
+    const file = path.join(webDist, pathname);
+    if (file.startsWith(webDist) && pathname !== '/' && fs.statSync(file, { throwIfNoEntry: false })?.isFile()) {
+      return reply.sendFile(pathname.slice(1));
+    }
+    if (path.extname(pathname) && pathname.startsWith('/assets/')) return; // missing asset: plain 404
+    return reply.header('cache-control', 'no-cache').type('text/html').send(indexHtml);
+  });
+}
+
+const isServerPath = (url: string) =>
+  url.startsWith('/api/') || url === '/api' || url.startsWith('/healthz') || url.startsWith('/readyz') || url.startsWith('/metrics');

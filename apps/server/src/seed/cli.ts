@@ -1,0 +1,25 @@
+import path from 'node:path';
+import { loadConfig } from '../config.ts';
+import { openDatabase } from '../db/client.ts';
+import { migrateDatabase } from '../db/migrate.ts';
+import { acquireDataDirLock } from '../db/lock.ts';
+import { seedDemoData, truncateAll } from './demo.ts';
+
+/** `npm run seed`: (re)creates the demo data set in the configured database. */
+const config = loadConfig();
+const release = config.DATABASE_URL ? () => {} : acquireDataDirLock(config.dataDir);
+const database = await openDatabase(
+  config.DATABASE_URL
+    ? { kind: 'postgres', url: config.DATABASE_URL }
+    : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
+);
+try {
+  await migrateDatabase(database);
+  await truncateAll(database.db);
+  const started = performance.now();
+  await seedDemoData(database.db);
+  console.log(`Demo data loaded into ${database.kind} in ${Math.round(performance.now() - started)} ms.`);
+} finally {
+  await database.close();
+  release();
+}

@@ -1,0 +1,33 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { users } from '../modules/users/schema.ts';
+import { seedReference } from './reference.ts';
+import { seedBusinesses } from './businesses.ts';
+import { seedPeople } from './people.ts';
+
+/**
+ * The demo data set of DEMO-DATA.md, in steps that later modules extend (products, vehicles,
+ * devices, invoices…): each step gets what the earlier ones created. One transaction: a
+ * failed seed leaves an empty database, never half a demo.
+ */
+export async function seedDemoData(db: Db) {
+  await db.transaction(async (tx) => {
+    const ref = await seedReference(tx);
+    const bpIdByCode = await seedBusinesses(tx, ref);
+    await seedPeople(tx, ref, bpIdByCode);
+  });
+}
+
+export async function isDatabaseEmpty(db: Db) {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
+  return row!.n === 0;
+}
+
+/** Empties every table of ours (not the migrations journal), for `npm run seed`. */
+export async function truncateAll(db: Db) {
+  const result = (await db.execute(sql`select tablename from pg_tables where schemaname = current_schema()`)) as {
+    rows: { tablename: string }[];
+  };
+  const names = result.rows.map((r) => `"${r.tablename}"`);
+  if (names.length) await db.execute(sql.raw(`truncate ${names.join(', ')} restart identity cascade`));
+}

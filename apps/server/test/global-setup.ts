@@ -1,0 +1,61 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { openDatabase, openPglite, pgliteDatabase } from '../src/db/client.ts';
+import { migrateDatabase } from '../src/db/migrate.ts';
+import { seedDemoData } from '../src/seed/demo.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgliteTemplate: string;
+    postgresTemplate: string;
+  }
+}
+
+/**
+ * Migrate and seed ONCE per run into a template; every test file then gets its own copy
+ * (CONVENTIONS 8). On PGlite the template is a data-folder dump; on PostgreSQL a database
+ * that files clone with CREATE DATABASE … TEMPLATE.
+ */
+export default async function setup(project: TestProject) {
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    // spec: schema reset first, so a run never sees an earlier run's data.
+    await admin.query('drop schema if exists public cascade; drop schema if exists drizzle cascade; create schema public;');
+    const stale = await admin.query<{ datname: string }>("select datname from pg_database where datname like 'portal_test_%'");
+    for (const row of stale.rows) await admin.query(`drop database if exists "${row.datname}" with (force)`);
+    await admin.query('drop database if exists portal_template with (force)');
+    await admin.query('create database portal_template');
+    await admin.end();
+    const templateUrl = withDatabase(url, 'portal_template');
+    const database = await openDatabase({ kind: 'postgres', url: templateUrl });
+    await migrateDatabase(database);
+    await seedDemoData(database.db);
+    await database.close();
+    project.provide('postgresTemplate', templateUrl);
+    project.provide('pgliteTemplate', '');
+    return;
+  }
+  const client = openPglite();
+  await client.waitReady;
+  const database = pgliteDatabase(client);
+  await migrateDatabase(database);
+  await seedDemoData(database.db);
+  const dump = await client.dumpDataDir('none');
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-')), 'template.tar');
+  fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  await client.close();
+  project.provide('pgliteTemplate', file);
+  project.provide('postgresTemplate', '');
+  return () => fs.rmSync(path.dirname(file), { recursive: true, force: true });
+}
+
+export function withDatabase(url: string, name: string) {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}

@@ -1,0 +1,70 @@
+import fs from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { loadConfig, type Config } from '../src/config.ts';
+import { openDatabase, openPglite, pgliteDatabase, type Database, type Db } from '../src/db/client.ts';
+import { createOutboxMailer } from '../src/adapters/mail.ts';
+import { buildApp } from '../src/app.ts';
+import { withDatabase } from './global-setup.ts';
+
+export interface TestContext {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** A fresh copy of the migrated, seeded template database for this test file. */
+export async function openTestDatabase(): Promise<Database> {
+  const postgresTemplate = inject('postgresTemplate');
+  if (postgresTemplate) return clonePostgres(postgresTemplate);
+  const blob = new Blob([fs.readFileSync(inject('pgliteTemplate'))]);
+  const client = openPglite({ loadDataDir: blob });
+  await client.waitReady;
+  return pgliteDatabase(client);
+}
+
+async function clonePostgres(templateUrl: string): Promise<Database> {
+  const name = `portal_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: withDatabase(templateUrl, 'postgres') });
+  await admin.connect();
+  // Two files may clone at once; PostgreSQL refuses while the template is being copied.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await admin.query(`create database "${name}" template portal_template`);
+      break;
+    } catch (error) {
+      if (attempt > 20 || !/being accessed by other users/.test((error as Error).message)) throw error;
+      await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+    }
+  }
+  const database = await openDatabase({ kind: 'postgres', url: withDatabase(templateUrl, name) });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await admin.query(`drop database if exists "${name}" with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+/** The whole server on its own database copy; requests go through HTTP (app.inject). */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent', ...env });
+  const database = await openTestDatabase();
+  const mailer = createOutboxMailer(database.db);
+  const app = await buildApp({ config, database, db: database.db, mailer }, { logger: false });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '@portal/contracts';
+import { createTestApp, type TestContext } from './helpers.ts';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('server foundation over HTTP', () => {
+  it('answers liveness and readiness', async () => {
+    expect((await t.app.inject('/healthz')).json()).toEqual({ status: 'ok' });
+    const ready = await t.app.inject('/readyz');
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ready', database: 'up' });
+  });
+
+  it('answers an unknown API route with 404 JSON', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/no-such-thing' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    expect(res.json()).toEqual({ detail: 'Route POST /api/no-such-thing not found' });
+  });
+
+  it('answers malformed JSON with 400 and a detail, not 500', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact-us',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name": ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ detail: 'Malformed JSON body' });
+  });
+
+  it('answers wrong types with field errors in the spec shape', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/contact-us', payload: { name: 42, email: 'nope' } });
+    expect(res.statusCode).toBe(400);
+    const body = res.json() as { validation: { field: string; messages: string[] }[] };
+    const byField = Object.fromEntries(body.validation.map((v) => [v.field, v.messages[0]]));
+    expect(byField.email).toBe(messages.emailInvalid);
+    expect(byField.message).toBe(messages.requiredField);
+    expect(Object.keys(byField)).toContain('name');
+  });
+
+  it('answers a non-JSON body type with 415, not 500', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact-us',
+      headers: { 'content-type': 'text/csv' },
+      payload: 'a,b',
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toHaveProperty('detail');
+  });
+
+  it('echoes a request id, or makes one', async () => {
+    const given = await t.app.inject({ url: '/healthz', headers: { 'x-request-id': 'abc-123' } });
+    expect(given.headers['x-request-id']).toBe('abc-123');
+    const made = await t.app.inject({ url: '/healthz' });
+    expect(made.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('sends security headers', async () => {
+    const res = await t.app.inject('/healthz');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
+  it('refuses a state-changing call from another origin', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact-us',
+      headers: { origin: 'https://evil.example', host: 'localhost:3000' },
+      payload: {},
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ detail: 'Cross-origin request refused' });
+  });
+
+  it('serves the OpenAPI document generated from the Zod schemas', async () => {
+    const res = await t.app.inject('/api/docs/json');
+    expect(res.statusCode).toBe(200);
+    const doc = res.json() as { openapi: string; paths: Record<string, unknown> };
+    expect(doc.openapi).toBe('3.1.0');
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/contact-us', '/api/catalog/menu', '/api/session']));
+    const ui = await t.app.inject('/api/docs');
+    expect([200, 302]).toContain(ui.statusCode);
+  });
+
+  it('reports an anonymous session until someone signs in', async () => {
+    const res = await t.app.inject('/api/session');
+    expect(res.json()).toMatchObject({ user: null, selectedBusiness: null, site: 'us' });
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+});

@@ -1,0 +1,56 @@
+import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { queryClient } from './queryClient.ts';
+import { sessionQuery } from '../features/session/api.ts';
+import { ROUTES, loginRedirectFor, type LayoutName, type PortalRoute } from './routes.ts';
+import { importWithReload } from './lazy.ts';
+import { Root } from './Root.tsx';
+import { RouteError } from '../components/ErrorPage.tsx';
+import { DefaultLayout } from '../layouts/DefaultLayout.tsx';
+import { CheckoutLayout } from '../layouts/CheckoutLayout.tsx';
+import { BlankLayout } from '../layouts/BlankLayout.tsx';
+import { NoAuthLayout } from '../layouts/NoAuthLayout.tsx';
+import { NotFoundPage } from '../components/ErrorPage.tsx';
+import { TitleOnlyPage } from '../features/placeholder/TitleOnlyPage.tsx';
+
+/** spec 01 §2.2: the server's session decides; the route only mirrors it. */
+function accessLoader(route: PortalRoute) {
+  return async ({ request }: LoaderFunctionArgs) => {
+    if (route.access === 'public' || route.access === 'optional' || route.access === 'logout') return null;
+    const session = await queryClient.ensureQueryData(sessionQuery);
+    const url = new URL(request.url);
+    if (route.access === 'required' && !session.user) throw redirect(loginRedirectFor(url.pathname, url.search, url.hash));
+    if (route.access === 'guest-only' && session.user) throw redirect('/');
+    return null;
+  };
+}
+
+function toRouteObject(route: PortalRoute): RouteObject {
+  return {
+    path: route.path,
+    handle: route,
+    loader: accessLoader(route),
+    lazy: route.load
+      ? async () => ({ Component: (await importWithReload(route.load!)).default })
+      : undefined,
+    Component: route.load ? undefined : TitleOnlyPage,
+  };
+}
+
+const LAYOUTS: Record<LayoutName, () => React.JSX.Element> = {
+  default: DefaultLayout,
+  checkout: CheckoutLayout,
+  blank: BlankLayout,
+  'no-auth': NoAuthLayout,
+};
+
+export function buildRoutes(): RouteObject[] {
+  const byLayout = (Object.keys(LAYOUTS) as LayoutName[]).map((layout) => ({
+    Component: LAYOUTS[layout],
+    children: ROUTES.filter((r) => r.layout === layout).map(toRouteObject),
+  }));
+  // Unknown paths render the 404 page inside the default layout.
+  byLayout[0]!.children.push({ path: '*', Component: NotFoundPage, handle: { title: 'Page Not Found' } });
+  return [{ Component: Root, ErrorBoundary: RouteError, HydrateFallback: () => null, children: byLayout }];
+}
+
+export const createRouter = () => createBrowserRouter(buildRoutes());

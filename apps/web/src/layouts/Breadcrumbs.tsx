@@ -1,0 +1,37 @@
+import { Link, matchPath, useLocation } from 'react-router';
+import { ROUTES } from '../app/routes.ts';
+
+interface Crumb {
+  label: string;
+  to: string;
+}
+
+/** The trail for a path: Home, then every prefix that is a page of its own, then this page. */
+export function crumbsFor(pathname: string): Crumb[] {
+  const crumbs: Crumb[] = [{ label: 'Home', to: '/' }];
+  const parts = pathname.split('/').filter(Boolean);
+  for (let i = 1; i <= parts.length; i++) {
+    const to = `/${parts.slice(0, i).join('/')}`;
+    const route = ROUTES.find((r) => matchPath({ path: r.path, end: true }, to));
+    if (route) crumbs.push({ label: route.title, to });
+  }
+  return crumbs;
+}
+
+/** spec 01 §2.3: shown only with two or more crumbs, and only on large screens (CSS). */
+export function Breadcrumbs() {
+  const { pathname } = useLocation();
+  const crumbs = crumbsFor(pathname);
+  if (crumbs.length < 2) return null;
+  return (
+    <nav className="breadcrumbs" aria-label="Breadcrumb">
+      <ol>
+        {crumbs.map((crumb, i) => (
+          <li key={crumb.to}>
+            {i === crumbs.length - 1 ? <span aria-current="page">{crumb.label}</span> : <Link to={crumb.to}>{crumb.label}</Link>}
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}

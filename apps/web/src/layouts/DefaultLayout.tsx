@@ -1,0 +1,29 @@
+import { Outlet, useMatches } from 'react-router';
+import type { PortalRoute } from '../app/routes.ts';
+import { AlertBar } from '../components/AlertBar.tsx';
+import { MediaModals } from '../components/MediaModals.tsx';
+import { Breadcrumbs } from './Breadcrumbs.tsx';
+import { Footer } from './Footer.tsx';
+import { MobileBar } from './MobileBar.tsx';
+import { SkipLink } from './SkipLink.tsx';
+import { TopNav } from './TopNav.tsx';
+
+/** spec 01 §2.3 default layout. The select-business and wrong-site modals join with issue 5. */
+export function DefaultLayout() {
+  const matches = useMatches();
+  const gray = (matches[matches.length - 1]?.handle as PortalRoute | undefined)?.gray ?? false;
+  return (
+    <div className={`layout layout-default${gray ? ' is-gray' : ''}`}>
+      <SkipLink />
+      <TopNav />
+      <MobileBar />
+      <Breadcrumbs />
+      <AlertBar />
+      <main id="main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <Footer />
+      <MediaModals />
+    </div>
+  );
+}

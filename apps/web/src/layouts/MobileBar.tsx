@@ -1,0 +1,138 @@
+import { useEffect, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { useCatalogMenu } from '../features/catalog/api.ts';
+import { Modal } from '../components/Modal.tsx';
+import { BackIcon, ExternalIcon, MenuIcon, SearchIcon } from '../components/icons.tsx';
+import { Logo } from './Logo.tsx';
+import { SearchField } from './SearchField.tsx';
+import { CartLink } from './TopNav.tsx';
+import { useBack } from './useBack.ts';
+import { useShellState } from './useShellState.ts';
+import { brandHref, categoryHref, INLINE_LINKS, SERVICES_LINKS, VIEW_ALL_PRODUCTS, WIKI_LINK } from './navigation.ts';
+
+/** The mobile bar (spec 01 §2.4): back button, logo, search menu, cart, and the dark mobile menu. */
+export function MobileBar() {
+  const shell = useShellState();
+  const back = useBack();
+  const location = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [searchOpen, setSearchOpen] = useState(false);
+
+  useEffect(() => {
+    setMenuOpen(false);
+    setSearchOpen(false);
+  }, [location.pathname, location.search]);
+
+  return (
+    <header className="mobile-bar">
+      <div className="mobile-bar-row">
+        {location.pathname !== '/' && (
+          <button type="button" className="icon-button" aria-label="Back" onClick={back}>
+            <BackIcon />
+          </button>
+        )}
+        <Logo />
+        <span className="spacer" />
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="Search products"
+          aria-expanded={searchOpen}
+          aria-controls="mobile-search"
+          onClick={() => setSearchOpen((o) => !o)}
+        >
+          <SearchIcon />
+        </button>
+        <CartLink count={shell.cartCount} />
+        <button type="button" className="icon-button" aria-label="Open menu" aria-haspopup="dialog" onClick={() => setMenuOpen(true)}>
+          <MenuIcon />
+        </button>
+      </div>
+      <div id="mobile-search" className="mobile-search" hidden={!searchOpen}>
+        {searchOpen && <SearchField idPrefix="mobile-search" autoFocus />}
+      </div>
+      <Modal open={menuOpen} onClose={() => setMenuOpen(false)} title="Menu" size="full" className="mobile-menu">
+        <MobileMenuContent />
+      </Modal>
+    </header>
+  );
+}
+
+function MobileMenuContent() {
+  const shell = useShellState();
+  const menu = useCatalogMenu();
+  return (
+    <nav aria-label="Mobile">
+      {shell.user ? (
+        <p className="mobile-greeting">
+          Hi, {shell.user.first_name} <span className="role-label">{shell.roleLabel}</span>
+        </p>
+      ) : (
+        <Link className="button button-primary mobile-login" to="/login">
+          Login
+        </Link>
+      )}
+      <details>
+        <summary>Products</summary>
+        <ul>
+          {menu.data?.categories.map((c) => (
+            <li key={c.slug}>
+              <Link to={categoryHref(c.slug)}>{c.name}</Link>
+            </li>
+          ))}
+          <li>
+            <Link to={VIEW_ALL_PRODUCTS}>View All</Link>
+          </li>
+        </ul>
+      </details>
+      <details>
+        <summary>Brands</summary>
+        <ul>
+          {menu.data?.brands.map((b) => (
+            <li key={b.slug}>
+              <Link to={brandHref(b.slug)}>{b.name}</Link>
+            </li>
+          ))}
+          <li>
+            <Link to={VIEW_ALL_PRODUCTS}>View All</Link>
+          </li>
+        </ul>
+      </details>
+      <details>
+        <summary>Services</summary>
+        <ul>
+          {SERVICES_LINKS.map((link) => (
+            <li key={link.to}>
+              <Link to={link.to}>{link.label}</Link>
+            </li>
+          ))}
+        </ul>
+      </details>
+      <ul className="mobile-links">
+        {INLINE_LINKS.map((link) => (
+          <li key={link.to}>
+            <Link to={link.to}>{link.label}</Link>
+          </li>
+        ))}
+        <li>
+          <a href={WIKI_LINK.href} target="_blank" rel="noreferrer">
+            {WIKI_LINK.label} <ExternalIcon className="icon icon-small" />
+            <span className="visually-hidden"> (opens in a new tab)</span>
+          </a>
+        </li>
+      </ul>
+      {shell.user && (
+        <ul className="mobile-links">
+          {shell.profileLinks.map((link) => (
+            <li key={link.to}>
+              <Link to={link.to}>{link.label}</Link>
+            </li>
+          ))}
+          <li>
+            <Link to="/logout">Log Out</Link>
+          </li>
+        </ul>
+      )}
+    </nav>
+  );
+}

@@ -1,0 +1,5 @@
+export const SkipLink = () => (
+  <a className="skip-link" href="#main">
+    Skip to main content
+  </a>
+);

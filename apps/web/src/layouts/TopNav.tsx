@@ -1,0 +1,153 @@
+import { Link, NavLink, useLocation } from 'react-router';
+import { useCatalogMenu } from '../features/catalog/api.ts';
+import { Dropdown } from '../components/Dropdown.tsx';
+import { CarIcon, CartIcon, ExternalIcon, UserIcon } from '../components/icons.tsx';
+import { cartBadgeText } from '../lib/format.ts';
+import { Logo } from './Logo.tsx';
+import { SearchField } from './SearchField.tsx';
+import { useShellState } from './useShellState.ts';
+import {
+  brandHref,
+  categoryHref,
+  INLINE_LINKS,
+  SERVICES_LINKS,
+  VIEW_ALL_PRODUCTS,
+  WIKI_LINK,
+} from './navigation.ts';
+
+/** Desktop header (spec 01 §2.4): top bar, then the dark menu. Hidden below the large breakpoint. */
+export function TopNav() {
+  const shell = useShellState();
+  const location = useLocation();
+  const next = location.pathname === '/' ? '' : `?next=${encodeURIComponent(location.pathname + location.search)}`;
+  return (
+    <header className="top-nav">
+      <div className="top-bar">
+        <Logo />
+        {shell.isSalesRep && (
+          <button type="button" className="business-selector">
+            {shell.selectedBusiness?.companyName ?? 'Select Business'}
+          </button>
+        )}
+        <SearchField idPrefix="top-search" />
+        <Link to="/wiring" className="top-bar-link vehicle-link">
+          <CarIcon />
+          <span>Vehicle Search</span>
+        </Link>
+        {shell.user ? (
+          <Dropdown
+            align="end"
+            className="profile-menu"
+            ariaLabel={`Account menu for ${shell.user.first_name}`}
+            label={
+              <>
+                <UserIcon />
+                <span>Hi, {shell.user.first_name}</span>
+              </>
+            }
+          >
+            <p className="role-label">{shell.roleLabel}</p>
+            <ul>
+              {shell.profileLinks.map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to}>{link.label}</Link>
+                </li>
+              ))}
+              <li>
+                <Link to="/logout">Log Out</Link>
+              </li>
+            </ul>
+          </Dropdown>
+        ) : (
+          <Link to={`/login${next}`} className="top-bar-link login-link">
+            <UserIcon />
+            <span>Login</span>
+          </Link>
+        )}
+        <CartLink count={shell.cartCount} />
+      </div>
+      <DarkMenu />
+    </header>
+  );
+}
+
+export function CartLink({ count }: { count: number }) {
+  const badge = cartBadgeText(count);
+  return (
+    <Link to="/cart" className="top-bar-link cart-link" aria-label={badge ? `Cart, ${count} items` : 'Cart'}>
+      <CartIcon />
+      {badge && (
+        <span className="cart-badge" aria-hidden="true">
+          {badge}
+        </span>
+      )}
+    </Link>
+  );
+}
+
+function DarkMenu() {
+  const menu = useCatalogMenu();
+  return (
+    <nav className="dark-menu" aria-label="Main">
+      <ul className="dark-menu-list">
+        <li>
+          <Dropdown label="Products">
+            <ul className="menu-columns">
+              {menu.data?.categories.map((c) => (
+                <li key={c.slug}>
+                  <Link to={categoryHref(c.slug)}>{c.name}</Link>
+                </li>
+              ))}
+              <li>
+                <Link to={VIEW_ALL_PRODUCTS} className="view-all">
+                  View All
+                </Link>
+              </li>
+            </ul>
+          </Dropdown>
+        </li>
+        <li>
+          <Dropdown label="Brands">
+            <ul className="menu-columns">
+              {menu.data?.brands.map((b) => (
+                <li key={b.slug}>
+                  <Link to={brandHref(b.slug)}>{b.name}</Link>
+                </li>
+              ))}
+              <li>
+                <Link to={VIEW_ALL_PRODUCTS} className="view-all">
+                  View All
+                </Link>
+              </li>
+            </ul>
+          </Dropdown>
+        </li>
+        <li>
+          <Dropdown label="Services">
+            <ul>
+              {SERVICES_LINKS.map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to}>{link.label}</Link>
+                </li>
+              ))}
+            </ul>
+          </Dropdown>
+        </li>
+        {INLINE_LINKS.map((link) => (
+          <li key={link.to}>
+            <NavLink to={link.to} end>
+              {link.label}
+            </NavLink>
+          </li>
+        ))}
+        <li>
+          <a href={WIKI_LINK.href} target="_blank" rel="noreferrer">
+            {WIKI_LINK.label}
+            <ExternalIcon className="icon icon-small" />
+            <span className="visually-hidden"> (opens in a new tab)</span>
+          </a>
+        </li>
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,38 @@
+import { EXTERNAL_LINKS } from '@portal/contracts/constants';
+import type { ProfileMenu } from '@portal/contracts/permissions';
+import { QUICK_ORDER_PATH } from '../app/routes.ts';
+
+/** The links of the shell (spec 01 §2.4), one list for the desktop menu, the mobile menu and the footer. */
+export interface NavLinkItem {
+  label: string;
+  to: string;
+}
+
+export const SERVICES_LINKS: NavLinkItem[] = [
+  { label: 'Company Info', to: '/company-info' },
+  { label: 'Customer Subscriptions', to: '/subscriptions' },
+  { label: 'Shipping', to: '/shipping' },
+];
+
+export const INLINE_LINKS: NavLinkItem[] = [
+  { label: 'Quick Order', to: QUICK_ORDER_PATH },
+  { label: 'Wiring', to: '/wiring' },
+  { label: 'Activation', to: '/activation' },
+  { label: 'Installer Guides', to: '/installer-guides' },
+];
+
+export const WIKI_LINK = { label: 'Wiki', href: EXTERNAL_LINKS.wiki };
+export const COMMUNITY_LINK = { label: 'Installer Community Group', href: EXTERNAL_LINKS.community };
+
+export const PROFILE_LINKS: (NavLinkItem & { key: keyof ProfileMenu })[] = [
+  { key: 'myOrders', label: 'My Orders', to: '/my-orders' },
+  { key: 'myProfile', label: 'My Profile', to: '/profile' },
+  { key: 'myBusiness', label: 'My Business', to: '/my-business' },
+  { key: 'rewards', label: 'Rewards', to: '/rewards' },
+  { key: 'billing', label: 'Billing', to: '/billing' },
+];
+
+/** spec 01 §2.4: choosing a category or brand goes to /search with query parameters. */
+export const categoryHref = (slug: string) => `/search?c=${encodeURIComponent(slug)}`;
+export const brandHref = (slug: string) => `/search?b=${encodeURIComponent(slug)}`;
+export const VIEW_ALL_PRODUCTS = '/search';

@@ -1,0 +1,20 @@
+import { profileMenuFor, roleLabel, isSalesRep } from '@portal/contracts/permissions';
+import { useSession } from '../features/session/api.ts';
+import { PROFILE_LINKS } from './navigation.ts';
+
+/** What the shell shows for the current session, asked of the shared permission rules. */
+export function useShellState() {
+  const { data: session, isPending } = useSession();
+  const user = session?.user ?? null;
+  const selected = session?.selectedBusiness ?? null;
+  const menu = user ? profileMenuFor(user, selected !== null) : null;
+  return {
+    isPending,
+    user,
+    selectedBusiness: selected,
+    isSalesRep: user ? isSalesRep(user) : false,
+    roleLabel: user ? roleLabel(user) : null,
+    profileLinks: menu ? PROFILE_LINKS.filter((link) => menu[link.key]) : [],
+    cartCount: 0,
+  };
+}

@@ -1,0 +1,91 @@
+/** Business constants and limits (spec 01 §9, spec 02 §9). */
+export const PRODUCT_NAME = 'Dealer Portal';
+export const TITLE_SUFFIX = ` | ${PRODUCT_NAME}`;
+
+export const BASE_TIMEOUT_MS = 4000;
+export const TABLE_PAGE_SIZES = [10, 30, 60, 100] as const;
+export const TABLE_PAGE_SIZE = 10;
+export const MAX_PAGE_FETCH = 100;
+export const BUSINESS_PARTNER_PAGE_SIZE = 100;
+export const PRODUCTS_PER_PAGE = [8, 20, 40, 100] as const;
+export const PRODUCTS_PER_PAGE_DEFAULT = 8;
+export const BUSINESS_SEARCH_DEBOUNCE_MS = 500;
+export const VALIDATION_DELAY_MS = 1000;
+export const BUTTON_CHECKMARK_MS = 1000;
+export const LAZY_IMAGE_MARGIN_PX = 150;
+export const RECENT_PRODUCT_SEARCHES = 5;
+export const RECENT_VEHICLE_SEARCHES = 5;
+export const VEHICLE_PRODUCT_CACHE_S = 300;
+export const SINGLE_PRODUCT_CACHE_S = 160;
+export const PREFETCH_IDLE_TIMEOUT_MS = 2000;
+export const MIN_FETCH_DELAY_MS = 200;
+export const CHUNK_RELOAD_WINDOW_MS = 60_000;
+export const CART_BADGE_MAX = 9;
+export const PASSWORD_LOCKOUT_MINUTES = 15;
+export const IDENTITY_COOKIE_DAYS = 365;
+export const CAROUSEL_SWIPE_THRESHOLD_PX = 30;
+export const COPYRIGHT_YEAR = 2021;
+export const INSTALLERS_FETCH_LIMIT = 80;
+export const ORDERS_DEFAULT_LIMIT = 25;
+export const PREVIOUS_PURCHASES_SHOWN = 8;
+export const PREVIOUS_PURCHASES_CACHE_MS = 60 * 60 * 1000;
+export const OPTION_TABLE_REQUERY_LIMIT = 2;
+export const CARD_EXPIRY_YEARS = 26;
+export const FIRST_VEHICLE_YEAR = 1940;
+
+export const BREAKPOINTS = { xs: 480, sm: 740, md: 768, mdl: 810, lg: 910, xl: 991, xxl: 1055, wide: 1140 } as const;
+
+export const CURRENCY = 'USD';
+export const LOCALE = 'en-US';
+export const DATE_FORMATS = ['YYYY-MM-DD', 'YYYY-MM-DDTHH:mm:ss', 'MM/DD/YYYY'] as const;
+
+export const COUNTRIES = ['CA', 'US', 'MX', 'AU'] as const;
+export const DEALER_PROFILE_COUNTRIES = ['USCA', 'CA', 'AU', 'MX'] as const;
+export const BANK_ACCOUNT_TYPES = ['CHECKING', 'SAVINGS'] as const;
+export const OWNER_TYPES = ['INDIVIDUAL', 'COMPANY'] as const;
+export const CONTACT_ROLES = ['owner', 'sales rep', 'installer', 'purchaser', 'other'] as const;
+
+/** spec 01 §3: the fourteen product categories. */
+export const CATEGORY_NAMES = [
+  'Accessories',
+  'Bypass Module',
+  'Back-up Camera',
+  'Controllers',
+  'Dash Cameras',
+  'Installer Tools',
+  'Security',
+  'Sound Deadening',
+  'Radio Interface',
+  'Remote Start',
+  'Remote Start + Security',
+  'Replacement Parts',
+  'RF Kit',
+  'T-Harnesses',
+] as const;
+
+export const SITES = ['us', 'ca'] as const;
+export type Site = (typeof SITES)[number];
+
+/** Local storage keys (spec 01 §9). One place so logout can clear them all. */
+export const STORAGE_KEYS = {
+  activationState: 'portal.activation',
+  advancedActivationFlow: 'portal.activation.advanced',
+  recentProductSearches: 'portal.recentProductSearches',
+  recentVehicleSearches: 'portal.recentVehicleSearches',
+  searchResultLimit: 'portal.searchResultLimit',
+  checkoutConfirmation: 'portal.checkoutConfirmation',
+  previousPurchases: 'portal.previousPurchases',
+  wrongSiteNotice: 'portal.wrongSiteNotice',
+  chunkReloadAt: 'portal.chunkReloadAt',
+} as const;
+
+/** External links of the shell (spec 01 §2.4: Wiki, community group); company contact. */
+export const EXTERNAL_LINKS = {
+  wiki: 'https://wiki.dealerportal.example',
+  community: 'https://community.dealerportal.example',
+} as const;
+export const COMPANY = {
+  name: 'Northwind Vehicle Systems, Inc.',
+  supportPhone: '(800) 555-0142',
+  supportEmail: 'support@dealerportal.example',
+} as const;

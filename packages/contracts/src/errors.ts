@@ -1,0 +1,13 @@
+import { z } from 'zod';
+
+/** spec 01 §8: the two error shapes the client reads. */
+export const detailErrorSchema = z.object({ detail: z.string() });
+export const validationErrorSchema = z.object({
+  validation: z.array(z.object({ field: z.string(), messages: z.array(z.string()) })),
+});
+export type DetailError = z.infer<typeof detailErrorSchema>;
+export type ValidationError = z.infer<typeof validationErrorSchema>;
+export type ApiErrorBody = Partial<DetailError & ValidationError>;
+
+/** Any error answer: one message or field errors. Declared on every route's 4xx responses. */
+export const apiErrorSchema = z.union([detailErrorSchema, validationErrorSchema]);

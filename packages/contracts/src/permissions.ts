@@ -1,0 +1,104 @@
+/**
+ * Roles and permissions of spec 01 §6 and spec 02 §6, as small named rules.
+ * The server enforces with these; the web asks the same questions to decide what to show.
+ */
+export const PERMISSION_GROUPS = {
+  dealerPrimary: 'Dealer Primary',
+  dealerAccounting: 'Dealer Accounting',
+  installer: 'Installer',
+  outsideSalesRep: 'Firstech Outside Sales Rep',
+  insideSalesRep: 'Firstech Inside Sales Rep',
+  salesManager: 'Firstech Sales Manager',
+} as const;
+
+/** spec 01 §6: "a list of sales rep group names (not shown)" — ours, see docs/decisions.md. */
+export const SALES_REP_GROUPS: readonly string[] = [
+  PERMISSION_GROUPS.insideSalesRep,
+  PERMISSION_GROUPS.outsideSalesRep,
+  PERMISSION_GROUPS.salesManager,
+];
+
+export const ADMIN_ACCESS_TYPE = 'firstech_admin';
+
+/**
+ * The signed-in user as the rules need it (spec 01 §3 logged-in user, auth user, drone profile).
+ * Plain types here (no zod), so the web shell can ask the rules without loading schemas;
+ * the wire schema is `portalUserSchema` in session.ts.
+ */
+export interface PortalUser {
+  id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  image: string | null;
+  is_retired: boolean;
+  access_type: string | null;
+  user_type: { type: string; is_owner: boolean }[];
+  permissionGroups: string[];
+  dealer_id: string | null;
+  /** The installer record of the user at their dealer (spec 02 §3 Installer), if any. */
+  installer: { is_owner: boolean; is_purchaser: boolean } | null;
+}
+
+const inGroup = (user: PortalUser, group: string) => user.permissionGroups.includes(group);
+
+/** spec 01 §6: non-installer if there is no type list, it is empty, or any entry is not installer. */
+export const isNonInstaller = (user: PortalUser) =>
+  user.user_type.length === 0 || user.user_type.some((t) => t.type !== 'installer');
+
+export const isSalesRep = (user: PortalUser) => user.permissionGroups.some((g) => SALES_REP_GROUPS.includes(g));
+export const isOutsideRep = (user: PortalUser) => inGroup(user, PERMISSION_GROUPS.outsideSalesRep);
+export const isAdmin = (user: PortalUser) => user.access_type === ADMIN_ACCESS_TYPE;
+export const isDealerPrimary = (user: PortalUser) => inGroup(user, PERMISSION_GROUPS.dealerPrimary);
+export const isDealerAccountant = (user: PortalUser) => inGroup(user, PERMISSION_GROUPS.dealerAccounting);
+export const isOwner = (user: PortalUser) =>
+  user.user_type.some((t) => t.is_owner) || (user.installer?.is_owner ?? false);
+
+/** spec 01 §6: sales reps always; otherwise a non-retired owner or purchaser. */
+export const canPurchase = (user: PortalUser) =>
+  isSalesRep(user) ||
+  (!user.is_retired && ((user.installer?.is_owner ?? false) || (user.installer?.is_purchaser ?? false)));
+
+/** spec 01 §6: a user whose only permission group is Installer fetches the partner with limited=true. */
+export const fetchesPartnerLimited = (user: PortalUser) =>
+  user.permissionGroups.length === 1 && user.permissionGroups[0] === PERMISSION_GROUPS.installer;
+
+export type RoleLabel = 'Sales Rep' | 'Dealer' | 'Installer' | 'Admin' | 'Customer';
+
+/** spec 01 §2.4 role label; Admin and Customer are ours (docs/decisions.md). */
+export function roleLabel(user: PortalUser): RoleLabel {
+  if (isSalesRep(user)) return 'Sales Rep';
+  if (isAdmin(user)) return 'Admin';
+  if (isOwner(user)) return 'Dealer';
+  if (user.user_type.some((t) => t.type === 'consumer')) return 'Customer';
+  return 'Installer';
+}
+
+export interface ProfileMenu {
+  myOrders: boolean;
+  myProfile: boolean;
+  myBusiness: boolean;
+  rewards: boolean;
+  billing: boolean;
+}
+
+/** spec 01 §6: which profile menu entries show, given whether a business is selected. */
+export function profileMenuFor(user: PortalUser, hasSelectedBusiness: boolean): ProfileMenu {
+  if (isSalesRep(user)) {
+    const outsideWithBusiness = isOutsideRep(user) && hasSelectedBusiness;
+    return {
+      myOrders: hasSelectedBusiness,
+      myProfile: !outsideWithBusiness,
+      myBusiness: hasSelectedBusiness && !outsideWithBusiness,
+      rewards: hasSelectedBusiness && !outsideWithBusiness,
+      billing: hasSelectedBusiness,
+    };
+  }
+  return {
+    myOrders: canPurchase(user),
+    myProfile: true,
+    myBusiness: isOwner(user),
+    rewards: true,
+    billing: isOwner(user),
+  };
+}
