@@ -25,8 +25,12 @@ export default async function setup(project: TestProject) {
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     // spec: schema reset first, so a run never sees an earlier run's data.
-    await admin.query('drop schema if exists public cascade; drop schema if exists drizzle cascade; create schema public;');
-    const stale = await admin.query<{ datname: string }>("select datname from pg_database where datname like 'portal_test_%'");
+    await admin.query(
+      'drop schema if exists public cascade; drop schema if exists drizzle cascade; create schema public;',
+    );
+    const stale = await admin.query<{ datname: string }>(
+      "select datname from pg_database where datname like 'portal_test_%'",
+    );
     for (const row of stale.rows) await admin.query(`drop database if exists "${row.datname}" with (force)`);
     await admin.query('drop database if exists portal_template with (force)');
     await admin.query('create database portal_template');

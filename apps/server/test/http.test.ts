@@ -85,7 +85,9 @@ describe('server foundation over HTTP', () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json() as { openapi: string; paths: Record<string, unknown> };
     expect(doc.openapi).toBe('3.1.0');
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/contact-us', '/api/catalog/menu', '/api/session']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/contact-us', '/api/catalog/menu', '/api/session']),
+    );
     const ui = await t.app.inject('/api/docs');
     expect([200, 302]).toContain(ui.statusCode);
   });

@@ -56,8 +56,7 @@ export const messages = {
   noVehicleData: 'No data available. Please try again using a different vehicle.',
   vinNotFound:
     'Unable to find a vehicle using this vin. Please check your vin for accuracy or search by year, make, and model.',
-  vinUnavailable:
-    'Vin searching is currently unavailable. Please try again later or search by year, make, and model.',
+  vinUnavailable: 'Vin searching is currently unavailable. Please try again later or search by year, make, and model.',
   notFound: 'Not Found',
 
   // spec 01 §5, spec 02 §5, §8: accounts, invitations, cards

@@ -5,16 +5,25 @@ import { messages } from './messages.ts';
  * Field rules of spec 01 §5, built once and used by server routes and web forms alike.
  * Each returns a fresh schema so callers can chain `.optional()` etc.
  */
-const EMOJI = /\p{Extended_Pictographic}/gu;
+/** Pictographs plus the invisible parts of emoji sequences: variation selector, skin tones, joiner, flags, keycap. */
+const EMOJI = /\p{Extended_Pictographic}|\p{Emoji_Modifier}|\p{Regional_Indicator}|\u{FE0F}|\u{200D}|\u{20E3}/gu;
 
-/** spec 01 §5: emoji are stripped from text inputs (decision: stripped, not rejected). */
-export const stripEmoji = (value: string) => value.replace(EMOJI, '');
+/**
+ * spec 01 §5: emoji are stripped from text inputs (decision: stripped, not rejected). Text is
+ * also normalised to NFC, so a name pasted in decomposed form matches the letter rules.
+ */
+export const stripEmoji = (value: string) => value.normalize('NFC').replace(EMOJI, '');
 
 export const requiredText = (max = 255) =>
   z
     .string({ error: messages.requiredField })
     .transform((v) => stripEmoji(v).trim())
-    .pipe(z.string().min(1, messages.requiredField).max(max, messages.maxChars(max + 1)));
+    .pipe(
+      z
+        .string()
+        .min(1, messages.requiredField)
+        .max(max, messages.maxChars(max + 1)),
+    );
 
 export const optionalText = (max = 255) =>
   z
@@ -40,7 +49,12 @@ export const phoneField = () =>
   z
     .string({ error: messages.requiredField })
     .transform(phoneDigits)
-    .pipe(z.string().min(1, messages.requiredField).regex(/^\d{10}$/, messages.phoneInvalid));
+    .pipe(
+      z
+        .string()
+        .min(1, messages.requiredField)
+        .regex(/^\d{10}$/, messages.phoneInvalid),
+    );
 
 /** spec 01 §5: shown as (xxx) xxx - xxxx, 16 characters. */
 export function formatPhone(value: string): string {

@@ -20,8 +20,7 @@ export interface Database {
 }
 
 export type DatabaseOptions =
-  | { kind: 'postgres'; url: string }
-  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
+  { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
 
 /** PGlite with the extensions our migrations create (ARCHITECTURE: known facts). */
 export function openPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}) {

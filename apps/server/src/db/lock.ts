@@ -24,6 +24,7 @@ export function acquireDataDirLock(dataDir: string): () => void {
         throw new Error(
           `Another server (process ${holder}) is already using the data folder ${dataDir}.\n` +
             'Stop it first, or start this one with another DATA_DIR or with DATABASE_URL.',
+          { cause: error },
         );
       }
       fs.rmSync(lockPath, { force: true });

@@ -20,7 +20,10 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg/>');
   database = await openTestDatabase();
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
-  app = await buildApp({ config, database, db: database.db, mailer: createOutboxMailer(database.db) }, { webDist: dist, logger: false });
+  app = await buildApp(
+    { config, database, db: database.db, mailer: createOutboxMailer(database.db) },
+    { webDist: dist, logger: false },
+  );
 });
 afterAll(async () => {
   await app.close();

@@ -37,4 +37,8 @@ export async function registerSpa(app: FastifyInstance, webDist: string) {
 }
 
 const isServerPath = (url: string) =>
-  url.startsWith('/api/') || url === '/api' || url.startsWith('/healthz') || url.startsWith('/readyz') || url.startsWith('/metrics');
+  url.startsWith('/api/') ||
+  url === '/api' ||
+  url.startsWith('/healthz') ||
+  url.startsWith('/readyz') ||
+  url.startsWith('/metrics');

@@ -4,7 +4,11 @@ import { verifyPassword } from 'better-auth/crypto';
 import { ADMIN_ACCESS_TYPE, PERMISSION_GROUPS } from '@portal/contracts';
 import type { Database } from '../db/client.ts';
 import { accounts, permissionGroups, userPermissionGroups, users, userTypes } from '../modules/users/schema.ts';
-import { businessPartnerAddresses, businessPartnerApprovedBrands, businessPartners } from '../modules/business-partners/schema.ts';
+import {
+  businessPartnerAddresses,
+  businessPartnerApprovedBrands,
+  businessPartners,
+} from '../modules/business-partners/schema.ts';
 import { dealers, installers } from '../modules/dealers/schema.ts';
 import { openTestDatabase } from '../../test/helpers.ts';
 import { DEMO_PASSWORD, DEMO_PEOPLE } from './people.ts';
@@ -50,8 +54,14 @@ describe('demo data contract (DEMO-DATA.md)', () => {
   });
 
   it('gives each account its role', async () => {
-    expect(await staffRecordOf('installer@demo.test')).toMatchObject({ code: 'C100234', installer: { isOwner: false, isPurchaser: false } });
-    expect(await staffRecordOf('purchaser@demo.test')).toMatchObject({ code: 'C100234', installer: { isPurchaser: true } });
+    expect(await staffRecordOf('installer@demo.test')).toMatchObject({
+      code: 'C100234',
+      installer: { isOwner: false, isPurchaser: false },
+    });
+    expect(await staffRecordOf('purchaser@demo.test')).toMatchObject({
+      code: 'C100234',
+      installer: { isPurchaser: true },
+    });
     expect(await staffRecordOf('owner@demo.test')).toMatchObject({ code: 'C100234', installer: { isOwner: true } });
     expect(await groupsOf('owner@demo.test')).toEqual([PERMISSION_GROUPS.dealerPrimary]);
     expect(await groupsOf('accountant@demo.test')).toEqual([PERMISSION_GROUPS.dealerAccounting]);
@@ -93,7 +103,10 @@ describe('demo data contract (DEMO-DATA.md)', () => {
     const [totp] = await database.db.select().from(users).where(eq(users.email, 'totp@demo.test'));
     expect(byCode.C100310!.dealerPrimaryUserId).toBe(totp!.id);
 
-    const approved = await database.db.$count(businessPartnerApprovedBrands, eq(businessPartnerApprovedBrands.businessPartnerId, byCode.C100234!.id));
+    const approved = await database.db.$count(
+      businessPartnerApprovedBrands,
+      eq(businessPartnerApprovedBrands.businessPartnerId, byCode.C100234!.id),
+    );
     expect(approved).toBe(3);
     const shipping = await database.db
       .select()
@@ -103,7 +116,9 @@ describe('demo data contract (DEMO-DATA.md)', () => {
   });
 
   it('has at least 250 more generated businesses with unique codes and names', async () => {
-    const all = await database.db.select({ code: businessPartners.sapBpCode, name: businessPartners.companyName }).from(businessPartners);
+    const all = await database.db
+      .select({ code: businessPartners.sapBpCode, name: businessPartners.companyName })
+      .from(businessPartners);
     expect(all.length).toBeGreaterThanOrEqual(255);
     expect(new Set(all.map((b) => b.code)).size).toBe(all.length);
     expect(new Set(all.map((b) => b.name)).size).toBe(all.length);

@@ -30,17 +30,103 @@ const G = PERMISSION_GROUPS;
 
 /** The accounts of DEMO-DATA.md, all with the password Portal!2026. */
 export const DEMO_PEOPLE: DemoPerson[] = [
-  { email: 'installer@demo.test', firstName: 'Marcus', lastName: 'Reyes', types: [{ type: 'installer' }], groups: [G.installer], business: 'C100234', staff: {} },
-  { email: 'purchaser@demo.test', firstName: 'Dana', lastName: 'Kowalski', types: [{ type: 'installer' }], groups: [G.installer], business: 'C100234', staff: { isPurchaser: true } },
-  { email: 'owner@demo.test', firstName: 'Gary', lastName: 'Lindqvist', types: [{ type: 'dealer', isOwner: true }], groups: [G.dealerPrimary], business: 'C100234', staff: { isOwner: true }, dealerPrimaryOf: 'C100234' },
-  { email: 'accountant@demo.test', firstName: 'Priya', lastName: 'Natarajan', types: [{ type: 'dealer_accounting' }], groups: [G.dealerAccounting], business: 'C100234', staff: {} },
-  { email: 'retired@demo.test', firstName: 'Walt', lastName: 'Brennan', types: [{ type: 'installer' }], groups: [G.installer], isRetired: true, business: 'C100234', staff: { isPurchaser: true } },
-  { email: 'insiderep@demo.test', firstName: 'Tessa', lastName: 'Morales', types: [{ type: 'sales_rep' }], groups: [G.insideSalesRep] },
-  { email: 'outsiderep@demo.test', firstName: 'Ben', lastName: 'Okafor', types: [{ type: 'sales_rep' }], groups: [G.outsideSalesRep] },
-  { email: 'admin@demo.test', firstName: 'Alex', lastName: 'Chen', types: [{ type: 'admin' }], groups: [], accessType: ADMIN_ACCESS_TYPE },
-  { email: 'consumer@demo.test', firstName: 'Jordan', lastName: 'Ellis', types: [{ type: 'consumer' }], groups: [], business: 'B2C-000001' },
-  { email: 'totp@demo.test', firstName: 'Erik', lastName: 'Halvorsen', types: [{ type: 'dealer', isOwner: true }], groups: [G.dealerPrimary], business: 'C100310', staff: { isOwner: true }, dealerPrimaryOf: 'C100310' },
-  { email: 'sms@demo.test', firstName: 'Kayla', lastName: 'Dubois', types: [{ type: 'installer' }], groups: [G.installer], phone: '5550100001', business: 'C100310', staff: {} },
+  {
+    email: 'installer@demo.test',
+    firstName: 'Marcus',
+    lastName: 'Reyes',
+    types: [{ type: 'installer' }],
+    groups: [G.installer],
+    business: 'C100234',
+    staff: {},
+  },
+  {
+    email: 'purchaser@demo.test',
+    firstName: 'Dana',
+    lastName: 'Kowalski',
+    types: [{ type: 'installer' }],
+    groups: [G.installer],
+    business: 'C100234',
+    staff: { isPurchaser: true },
+  },
+  {
+    email: 'owner@demo.test',
+    firstName: 'Gary',
+    lastName: 'Lindqvist',
+    types: [{ type: 'dealer', isOwner: true }],
+    groups: [G.dealerPrimary],
+    business: 'C100234',
+    staff: { isOwner: true },
+    dealerPrimaryOf: 'C100234',
+  },
+  {
+    email: 'accountant@demo.test',
+    firstName: 'Priya',
+    lastName: 'Natarajan',
+    types: [{ type: 'dealer_accounting' }],
+    groups: [G.dealerAccounting],
+    business: 'C100234',
+    staff: {},
+  },
+  {
+    email: 'retired@demo.test',
+    firstName: 'Walt',
+    lastName: 'Brennan',
+    types: [{ type: 'installer' }],
+    groups: [G.installer],
+    isRetired: true,
+    business: 'C100234',
+    staff: { isPurchaser: true },
+  },
+  {
+    email: 'insiderep@demo.test',
+    firstName: 'Tessa',
+    lastName: 'Morales',
+    types: [{ type: 'sales_rep' }],
+    groups: [G.insideSalesRep],
+  },
+  {
+    email: 'outsiderep@demo.test',
+    firstName: 'Ben',
+    lastName: 'Okafor',
+    types: [{ type: 'sales_rep' }],
+    groups: [G.outsideSalesRep],
+  },
+  {
+    email: 'admin@demo.test',
+    firstName: 'Alex',
+    lastName: 'Chen',
+    types: [{ type: 'admin' }],
+    groups: [],
+    accessType: ADMIN_ACCESS_TYPE,
+  },
+  {
+    email: 'consumer@demo.test',
+    firstName: 'Jordan',
+    lastName: 'Ellis',
+    types: [{ type: 'consumer' }],
+    groups: [],
+    business: 'B2C-000001',
+  },
+  {
+    email: 'totp@demo.test',
+    firstName: 'Erik',
+    lastName: 'Halvorsen',
+    types: [{ type: 'dealer', isOwner: true }],
+    groups: [G.dealerPrimary],
+    business: 'C100310',
+    staff: { isOwner: true },
+    dealerPrimaryOf: 'C100310',
+  },
+  {
+    email: 'sms@demo.test',
+    firstName: 'Kayla',
+    lastName: 'Dubois',
+    types: [{ type: 'installer' }],
+    groups: [G.installer],
+    phone: '5550100001',
+    business: 'C100310',
+    staff: {},
+  },
 ];
 
 /** TOTP secret of totp@demo.test (DEMO-DATA.md); enrolled by the identity module's seed step. */
@@ -74,12 +160,20 @@ export async function seedPeople(db: Db, ref: Reference, bpIdByCode: Map<string,
       password: hashes[i]!,
     })),
   );
-  await db.insert(userTypes).values(
-    DEMO_PEOPLE.flatMap((p) => p.types.map((t) => ({ userId: idByEmail.get(p.email)!, type: t.type, isOwner: t.isOwner ?? false }))),
-  );
-  await db.insert(userPermissionGroups).values(
-    DEMO_PEOPLE.flatMap((p) => p.groups.map((g) => ({ userId: idByEmail.get(p.email)!, groupId: ref.groupIdByName.get(g)! }))),
-  );
+  await db
+    .insert(userTypes)
+    .values(
+      DEMO_PEOPLE.flatMap((p) =>
+        p.types.map((t) => ({ userId: idByEmail.get(p.email)!, type: t.type, isOwner: t.isOwner ?? false })),
+      ),
+    );
+  await db
+    .insert(userPermissionGroups)
+    .values(
+      DEMO_PEOPLE.flatMap((p) =>
+        p.groups.map((g) => ({ userId: idByEmail.get(p.email)!, groupId: ref.groupIdByName.get(g)! })),
+      ),
+    );
 
   // Dealers: the businesses with staff (Northside, Lakeside). Harbor (C100977) has none on purpose.
   const dealerIdByCode = new Map<string, string>();

@@ -15,8 +15,7 @@ export function Root() {
   const first = useRef(true);
 
   const handle = [...matches].reverse().find((m) => (m.handle as TitledHandle | undefined)?.title)?.handle as
-    | TitledHandle
-    | undefined;
+    TitledHandle | undefined;
   const quickOrder = location.pathname === '/search' && new URLSearchParams(location.search).get('qo') === '1';
   const title = quickOrder ? QUICK_ORDER_TITLE : (handle?.title ?? 'Dealer Portal');
 
@@ -38,7 +37,9 @@ export function Root() {
 
   return (
     <>
-      {navigation.state === 'loading' && <div className="route-progress" role="progressbar" aria-label="Loading page" />}
+      {navigation.state === 'loading' && (
+        <div className="route-progress" role="progressbar" aria-label="Loading page" />
+      )}
       <Outlet />
     </>
   );

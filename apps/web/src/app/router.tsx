@@ -2,7 +2,6 @@ import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObjec
 import { queryClient } from './queryClient.ts';
 import { sessionQuery } from '../features/session/api.ts';
 import { ROUTES, loginRedirectFor, type LayoutName, type PortalRoute } from './routes.ts';
-import { importWithReload } from './lazy.ts';
 import { Root } from './Root.tsx';
 import { RouteError } from '../components/ErrorPage.tsx';
 import { DefaultLayout } from '../layouts/DefaultLayout.tsx';
@@ -18,7 +17,8 @@ function accessLoader(route: PortalRoute) {
     if (route.access === 'public' || route.access === 'optional' || route.access === 'logout') return null;
     const session = await queryClient.ensureQueryData(sessionQuery);
     const url = new URL(request.url);
-    if (route.access === 'required' && !session.user) throw redirect(loginRedirectFor(url.pathname, url.search, url.hash));
+    if (route.access === 'required' && !session.user)
+      throw redirect(loginRedirectFor(url.pathname, url.search, url.hash));
     if (route.access === 'guest-only' && session.user) throw redirect('/');
     return null;
   };
@@ -29,9 +29,7 @@ function toRouteObject(route: PortalRoute): RouteObject {
     path: route.path,
     handle: route,
     loader: accessLoader(route),
-    lazy: route.load
-      ? async () => ({ Component: (await importWithReload(route.load!)).default })
-      : undefined,
+    lazy: route.load ? async () => ({ Component: (await route.load!()).default }) : undefined,
     Component: route.load ? undefined : TitleOnlyPage,
   };
 }

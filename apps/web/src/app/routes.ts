@@ -53,7 +53,13 @@ export const ROUTES: PortalRoute[] = [
   { path: '/search', access: 'optional', title: 'Search', layout: 'default' },
   { path: '/product/:id?', access: 'optional', title: 'Product', layout: 'default' },
   { path: '/activation', access: 'optional', title: 'Set Serial Number', layout: 'default', gray: true },
-  { path: '/activation/select-activation-type', access: 'optional', title: 'Select Activation Type', layout: 'default', gray: true },
+  {
+    path: '/activation/select-activation-type',
+    access: 'optional',
+    title: 'Select Activation Type',
+    layout: 'default',
+    gray: true,
+  },
   { path: '/activation/device', access: 'optional', title: 'Activate Device', layout: 'default', gray: true },
   { path: '/wiring', access: 'required', title: 'Wiring', layout: 'default', gray: true },
   { path: '/wiring/print', access: 'required', title: 'Print Wiring', layout: 'blank' },
@@ -100,9 +106,17 @@ export function loginRedirectFor(pathname: string, search: string, hash = ''): s
 
 /** A next parameter is followed only to one of our own pages, never /login or /logout. */
 export function safeNext(next: string | null): string {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return '/';
-  const pathname = next.split(/[?#]/)[0];
-  return pathname === '/login' || pathname === '/logout' ? '/' : next;
+  if (!next || !next.startsWith('/')) return '/';
+  // Parse as the browser would (it drops tabs and newlines, reads '\\' as '/'): it must stay on our origin.
+  const base = 'http://portal.invalid';
+  let url: URL;
+  try {
+    url = new URL(next, base);
+  } catch {
+    return '/';
+  }
+  if (url.origin !== base || url.pathname === '/login' || url.pathname === '/logout') return '/';
+  return url.pathname + url.search + url.hash;
 }
 
 export const fullTitle = (title: string) => `${title}${TITLE_SUFFIX}`;

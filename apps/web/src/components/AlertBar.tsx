@@ -19,7 +19,12 @@ export function AlertBar() {
               {alert.action.text}
             </button>
           )}
-          <button type="button" className="icon-button" aria-label="Close alert" onClick={() => alerts.dismiss(alert.id)}>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label="Close alert"
+            onClick={() => alerts.dismiss(alert.id)}
+          >
             <CloseIcon />
           </button>
         </div>

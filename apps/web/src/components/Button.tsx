@@ -13,7 +13,16 @@ interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 }
 
 /** spec 01 §4: buttons show a loader, then a one-second success checkmark. */
-export function Button({ variant = 'primary', loading, succeeded, children, className, disabled, onClick, ...rest }: ButtonProps) {
+export function Button({
+  variant = 'primary',
+  loading,
+  succeeded,
+  children,
+  className,
+  disabled,
+  onClick,
+  ...rest
+}: ButtonProps) {
   const [phase, setPhase] = useState<Phase>('idle');
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const busy = loading || phase === 'loading';

@@ -1,7 +1,8 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { messages } from '@portal/contracts/messages';
 import { fullTitle } from '../app/routes.ts';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
+import { reloadForChunkError } from '../app/lazy.ts';
 
 interface ErrorPageProps {
   status: 404 | 500;
@@ -33,8 +34,12 @@ export const NotFoundPage = () => <ErrorPage status={404} />;
 /** Route errors: a 404 response shows the 404 page; anything else the application error page. */
 export function RouteError() {
   const error = useRouteError();
+  const [reloading] = useState(() => reloadForChunkError(error));
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (!notFound) console.error(error);
+  useEffect(() => {
+    if (!notFound && !reloading) console.error(error);
+  }, [error, notFound, reloading]);
+  if (reloading) return null;
   return (
     <main id="main" className="error-shell" tabIndex={-1}>
       <ErrorPage status={notFound ? 404 : 500} />

@@ -63,7 +63,11 @@ function Carousel({ items, start }: { items: MediaItem[]; start: number }) {
       onTouchStart={(event) => (touchX.current = event.touches[0]?.clientX ?? null)}
       onTouchEnd={(event) => {
         const endX = event.changedTouches[0]?.clientX;
-        if (touchX.current !== null && endX !== undefined && Math.abs(endX - touchX.current) > CAROUSEL_SWIPE_THRESHOLD_PX) {
+        if (
+          touchX.current !== null &&
+          endX !== undefined &&
+          Math.abs(endX - touchX.current) > CAROUSEL_SWIPE_THRESHOLD_PX
+        ) {
           go(endX < touchX.current ? 1 : -1);
         }
         touchX.current = null;
@@ -71,7 +75,12 @@ function Carousel({ items, start }: { items: MediaItem[]; start: number }) {
     >
       <div className="carousel-stage">
         {items.length > 1 && (
-          <button type="button" className="icon-button carousel-prev" aria-label="Previous image" onClick={() => go(-1)}>
+          <button
+            type="button"
+            className="icon-button carousel-prev"
+            aria-label="Previous image"
+            onClick={() => go(-1)}
+          >
             <ChevronLeftIcon />
           </button>
         )}
@@ -89,7 +98,12 @@ function Carousel({ items, start }: { items: MediaItem[]; start: number }) {
         <ul className="carousel-thumbs">
           {items.map((item, i) => (
             <li key={item.src}>
-              <button type="button" aria-label={`Show image ${i + 1}: ${item.alt}`} aria-current={i === index || undefined} onClick={() => setIndex(i)}>
+              <button
+                type="button"
+                aria-label={`Show image ${i + 1}: ${item.alt}`}
+                aria-current={i === index || undefined}
+                onClick={() => setIndex(i)}
+              >
                 <img src={item.src} alt="" />
               </button>
             </li>

@@ -21,7 +21,16 @@ let openCount = 0;
  * The one modal of the portal, on the native <dialog>: focus is trapped and returned by the
  * browser. Escape and a backdrop click close it unless it is loading; body scroll is locked.
  */
-export function Modal({ open, onClose, title, hideTitle, loading = false, size = 'dialog', className, children }: ModalProps) {
+export function Modal({
+  open,
+  onClose,
+  title,
+  hideTitle,
+  loading = false,
+  size = 'dialog',
+  className,
+  children,
+}: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const loadingRef = useRef(loading);

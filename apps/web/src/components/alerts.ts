@@ -28,7 +28,11 @@ export const alerts = {
       timeout: input.timeout ?? DEFAULT_TIMEOUT_MS,
     };
     alertStore.set((list) => [...list, alert]);
-    if (alert.autoDismiss) timers.set(alert.id, setTimeout(() => alerts.dismiss(alert.id), alert.timeout));
+    if (alert.autoDismiss)
+      timers.set(
+        alert.id,
+        setTimeout(() => alerts.dismiss(alert.id), alert.timeout),
+      );
     return alert.id;
   },
   dismiss(id: number) {

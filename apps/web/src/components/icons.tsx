@@ -9,7 +9,13 @@ const svg = (path: React.ReactNode, viewBox = '0 0 24 24') =>
     );
   };
 
-const stroke = { fill: 'none', stroke: 'currentColor', strokeWidth: 2, strokeLinecap: 'round', strokeLinejoin: 'round' } as const;
+const stroke = {
+  fill: 'none',
+  stroke: 'currentColor',
+  strokeWidth: 2,
+  strokeLinecap: 'round',
+  strokeLinejoin: 'round',
+} as const;
 
 export const CloseIcon = svg(<path {...stroke} d="M6 6l12 12M18 6L6 18" />);
 export const MenuIcon = svg(<path {...stroke} d="M4 7h16M4 12h16M4 17h16" />);
@@ -46,5 +52,10 @@ export const CarIcon = svg(
 export const CheckIcon = svg(<path {...stroke} d="M5 12.5l4.5 4.5L19 7.5" />);
 export const ExternalIcon = svg(<path {...stroke} d="M14 5h5v5M19 5l-8 8M18 14v5H5V6h5" />);
 export const Spinner = ({ label }: { label?: string }) => (
-  <span className="spinner" role={label ? 'status' : undefined} aria-label={label} aria-hidden={label ? undefined : true} />
+  <span
+    className="spinner"
+    role={label ? 'status' : undefined}
+    aria-label={label}
+    aria-hidden={label ? undefined : true}
+  />
 );

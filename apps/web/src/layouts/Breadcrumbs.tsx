@@ -1,5 +1,5 @@
 import { Link, matchPath, useLocation } from 'react-router';
-import { ROUTES } from '../app/routes.ts';
+import { ROUTES, type PortalRoute } from '../app/routes.ts';
 
 interface Crumb {
   label: string;
@@ -10,10 +10,15 @@ interface Crumb {
 export function crumbsFor(pathname: string): Crumb[] {
   const crumbs: Crumb[] = [{ label: 'Home', to: '/' }];
   const parts = pathname.split('/').filter(Boolean);
+  let previous: PortalRoute | undefined;
   for (let i = 1; i <= parts.length; i++) {
     const to = `/${parts.slice(0, i).join('/')}`;
     const route = ROUTES.find((r) => matchPath({ path: r.path, end: true }, to));
-    if (route) crumbs.push({ label: route.title, to });
+    if (!route) continue;
+    // An optional segment (/invoice/:id?) matches the list and the detail: one crumb, pointing deepest.
+    if (route === previous) crumbs[crumbs.length - 1]!.to = to;
+    else crumbs.push({ label: route.title, to });
+    previous = route;
   }
   return crumbs;
 }
@@ -28,7 +33,11 @@ export function Breadcrumbs() {
       <ol>
         {crumbs.map((crumb, i) => (
           <li key={crumb.to}>
-            {i === crumbs.length - 1 ? <span aria-current="page">{crumb.label}</span> : <Link to={crumb.to}>{crumb.label}</Link>}
+            {i === crumbs.length - 1 ? (
+              <span aria-current="page">{crumb.label}</span>
+            ) : (
+              <Link to={crumb.to}>{crumb.label}</Link>
+            )}
           </li>
         ))}
       </ol>

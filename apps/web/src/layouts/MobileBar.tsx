@@ -44,7 +44,13 @@ export function MobileBar() {
           <SearchIcon />
         </button>
         <CartLink count={shell.cartCount} />
-        <button type="button" className="icon-button" aria-label="Open menu" aria-haspopup="dialog" onClick={() => setMenuOpen(true)}>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="Open menu"
+          aria-haspopup="dialog"
+          onClick={() => setMenuOpen(true)}
+        >
           <MenuIcon />
         </button>
       </div>

@@ -6,14 +6,7 @@ import { cartBadgeText } from '../lib/format.ts';
 import { Logo } from './Logo.tsx';
 import { SearchField } from './SearchField.tsx';
 import { useShellState } from './useShellState.ts';
-import {
-  brandHref,
-  categoryHref,
-  INLINE_LINKS,
-  SERVICES_LINKS,
-  VIEW_ALL_PRODUCTS,
-  WIKI_LINK,
-} from './navigation.ts';
+import { brandHref, categoryHref, INLINE_LINKS, SERVICES_LINKS, VIEW_ALL_PRODUCTS, WIKI_LINK } from './navigation.ts';
 
 /** Desktop header (spec 01 §2.4): top bar, then the dark menu. Hidden below the large breakpoint. */
 export function TopNav() {

@@ -39,7 +39,8 @@ function linesOf(error: unknown): string[] {
 }
 
 function validationLine(entry: ValidationEntry): string {
-  if (entry.field === 'authorize' || !entry.field) return entry.message ?? entry.messages?.[0] ?? messages.somethingWentWrong;
+  if (entry.field === 'authorize' || !entry.field)
+    return entry.message ?? entry.messages?.[0] ?? messages.somethingWentWrong;
   const first = entry.messages?.[0] ?? entry.message ?? messages.somethingWentWrong;
   return `${entry.field.replaceAll('_', ' ')}: ${first}`;
 }

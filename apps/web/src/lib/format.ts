@@ -6,4 +6,5 @@ const money = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: CURRE
 export const formatCents = (cents: number) => money.format(cents / 100);
 
 /** spec 01 §9: the cart badge shows 9+ above 9, nothing at 0. */
-export const cartBadgeText = (count: number) => (count <= 0 ? '' : count > CART_BADGE_MAX ? `${CART_BADGE_MAX}+` : String(count));
+export const cartBadgeText = (count: number) =>
+  count <= 0 ? '' : count > CART_BADGE_MAX ? `${CART_BADGE_MAX}+` : String(count);

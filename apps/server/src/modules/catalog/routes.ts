@@ -9,7 +9,13 @@ export const catalogRoutes =
     /** The Products and Brands dropdowns and the footer (spec 01 §2.4); public. */
     app.get(
       '/api/catalog/menu',
-      { schema: { tags: ['catalog'], summary: 'Categories and brands for the menus', response: { 200: catalogMenuSchema } } },
+      {
+        schema: {
+          tags: ['catalog'],
+          summary: 'Categories and brands for the menus',
+          response: { 200: catalogMenuSchema },
+        },
+      },
       async (_request, reply) => {
         const [categories, brands] = await Promise.all([listCategories(ctx.db), listBrands(ctx.db)]);
         reply.header('cache-control', 'public, max-age=300');

@@ -7,16 +7,15 @@ export default function CompanyInfoPage() {
       <section>
         <h2>Who we are</h2>
         <p>
-          Northwind Vehicle Systems, Inc. was founded in 2004 in Boise, Idaho, by a group of mobile
-          electronics installers who wanted remote starters that were easier to install and more reliable in
-          extreme weather. Today we design remote-start systems, vehicle security systems, bypass and
-          interface modules, and connected-car telematics that let drivers start, lock and locate their
-          vehicles from a smartphone.
+          Northwind Vehicle Systems, Inc. was founded in 2004 in Boise, Idaho, by a group of mobile electronics
+          installers who wanted remote starters that were easier to install and more reliable in extreme weather. Today
+          we design remote-start systems, vehicle security systems, bypass and interface modules, and connected-car
+          telematics that let drivers start, lock and locate their vehicles from a smartphone.
         </p>
         <p>
-          Our products are sold exclusively through authorized dealers and installed by trained professionals
-          across the United States and Canada. We support them with engineering, vehicle research, technical
-          support and training from our Boise headquarters.
+          Our products are sold exclusively through authorized dealers and installed by trained professionals across the
+          United States and Canada. We support them with engineering, vehicle research, technical support and training
+          from our Boise headquarters.
         </p>
       </section>
 
@@ -24,17 +23,17 @@ export default function CompanyInfoPage() {
         <h2>What the Dealer Portal offers</h2>
         <ul>
           <li>
-            A storefront with your business’s account pricing, real-time stock levels, order history, and
-            order tracking.
+            A storefront with your business’s account pricing, real-time stock levels, order history, and order
+            tracking.
           </li>
           <li>
-            A vehicle wiring reference with wire colors, locations and installation notes by year, make and
-            model, plus recommended bypass modules and T-harnesses.
+            A vehicle wiring reference with wire colors, locations and installation notes by year, make and model, plus
+            recommended bypass modules and T-harnesses.
           </li>
           <li>Device activation and management for remote-start and telematics modules.</li>
           <li>
-            Prepaid <a href="/subscriptions">subscription plans</a> (Basic, Premium, Premium Plus and
-            Ultimate) from month-to-month up to six years.
+            Prepaid <a href="/subscriptions">subscription plans</a> (Basic, Premium, Premium Plus and Ultimate) from
+            month-to-month up to six years.
           </li>
           <li>Billing tools for viewing invoices, credit memos and statements and paying online.</li>
         </ul>
@@ -57,8 +56,7 @@ export default function CompanyInfoPage() {
       <section>
         <h2>Support hours and contacts</h2>
         <p>
-          Our dealer and technical support team is available Monday through Friday, 7:00 AM to 5:00 PM
-          Mountain Time.
+          Our dealer and technical support team is available Monday through Friday, 7:00 AM to 5:00 PM Mountain Time.
         </p>
         <ul>
           <li>
@@ -68,8 +66,7 @@ export default function CompanyInfoPage() {
             E-mail: <a href="mailto:support@dealerportal.example">support@dealerportal.example</a>
           </li>
           <li>
-            Online: use our <a href="/contact-us">contact page</a> for orders, returns, billing and technical
-            questions.
+            Online: use our <a href="/contact-us">contact page</a> for orders, returns, billing and technical questions.
           </li>
         </ul>
         <p>
@@ -81,24 +78,23 @@ export default function CompanyInfoPage() {
       <section>
         <h2>Sales representatives</h2>
         <p>
-          Every dealer account is served by a Northwind sales team. Inside sales representatives, based in
-          Boise, help with quotes, orders, product selection and account questions by phone and e-mail.
-          Outside sales representatives visit dealers in their territory to set up new stores, bring product
-          training on site and help plan promotions. Both can place orders on your behalf in the portal.
+          Every dealer account is served by a Northwind sales team. Inside sales representatives, based in Boise, help
+          with quotes, orders, product selection and account questions by phone and e-mail. Outside sales
+          representatives visit dealers in their territory to set up new stores, bring product training on site and help
+          plan promotions. Both can place orders on your behalf in the portal.
         </p>
         <p>
-          Interested in selling and installing Northwind products? Submit a{' '}
-          <a href="/dealer-request">dealer request</a> and a sales representative for your area will contact
-          you, usually within two business days.
+          Interested in selling and installing Northwind products? Submit a <a href="/dealer-request">dealer request</a>{' '}
+          and a sales representative for your area will contact you, usually within two business days.
         </p>
       </section>
 
       <section>
         <h2>Canadian site</h2>
         <p>
-          Dealers and installers in Canada are served through our Canadian site, with Canadian-dollar pricing,
-          Canadian shipping and bilingual product documentation. Your account is assigned to the U.S. or
-          Canadian site based on your business address; contact us if you operate in both countries.
+          Dealers and installers in Canada are served through our Canadian site, with Canadian-dollar pricing, Canadian
+          shipping and bilingual product documentation. Your account is assigned to the U.S. or Canadian site based on
+          your business address; contact us if you operate in both countries.
         </p>
       </section>
 
@@ -107,13 +103,12 @@ export default function CompanyInfoPage() {
         <p>
           We offer free online courses and in-person training sessions on remote-start installation, data-bus
           integration, security system programming and telematics activation. Our{' '}
-          <a href="/installer-guides">installer guides</a> include step-by-step instructions, programming
-          charts and vehicle-specific tips contributed by our technicians and verified by our engineering
-          team.
+          <a href="/installer-guides">installer guides</a> include step-by-step instructions, programming charts and
+          vehicle-specific tips contributed by our technicians and verified by our engineering team.
         </p>
         <p className="content-note">
-          Have a wiring tip or found a difference on a new model year? Share it with our technical support
-          team. Each verified submission helps thousands of installers complete cleaner, safer installations.
+          Have a wiring tip or found a difference on a new model year? Share it with our technical support team. Each
+          verified submission helps thousands of installers complete cleaner, safer installations.
         </p>
       </section>
 

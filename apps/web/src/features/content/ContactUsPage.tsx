@@ -19,12 +19,23 @@ import { Field } from '../../components/form/Field.tsx';
 import { useDelayedValidation } from '../../components/form/useDelayedValidation.ts';
 import { ContentPage } from './ContentPage.tsx';
 
-const EMPTY: ContactRequest = { name: '', email: '', phone: '', company: '', subject: '' as ContactRequest['subject'], message: '' };
+const EMPTY: ContactRequest = {
+  name: '',
+  email: '',
+  phone: '',
+  company: '',
+  subject: '' as ContactRequest['subject'],
+  message: '',
+};
 
 /** /contact-us: a message to support, stored and mailed to the support inbox. */
 export default function ContactUsPage() {
   const [sent, setSent] = useState<ContactResponse | null>(null);
-  const form = useForm<ContactRequest>({ resolver: zodResolver(contactRequestSchema), defaultValues: EMPTY, mode: 'onSubmit' });
+  const form = useForm<ContactRequest>({
+    resolver: zodResolver(contactRequestSchema),
+    defaultValues: EMPTY,
+    mode: 'onSubmit',
+  });
   useDelayedValidation(form);
   const send = useMutation({
     mutationFn: (body: ContactRequest) => api<ContactResponse>('/api/contact-us', { body }),
@@ -43,21 +54,26 @@ export default function ContactUsPage() {
   return (
     <ContentPage title="Contact Us">
       <p>
-        Questions about an order, a return, an invoice, an activation or a wiring diagram? Send us a message and our support
-        team answers within one business day. For urgent help during an install, call {COMPANY.supportPhone}.
+        Questions about an order, a return, an invoice, an activation or a wiring diagram? Send us a message and our
+        support team answers within one business day. For urgent help during an install, call {COMPANY.supportPhone}.
       </p>
       {sent ? (
         <div className="success-panel" role="status">
           <h2>Thank you, your message has been sent.</h2>
           <p>
-            Your reference is <strong>{sent.id.slice(0, 8).toUpperCase()}</strong>. We reply to the e-mail address you gave us.
+            Your reference is <strong>{sent.id.slice(0, 8).toUpperCase()}</strong>. We reply to the e-mail address you
+            gave us.
           </p>
           <Button variant="secondary" onClick={() => setSent(null)}>
             Send another message
           </Button>
         </div>
       ) : (
-        <form className="form contact-form" noValidate onSubmit={form.handleSubmit((values) => send.mutateAsync(values).catch(() => {}))}>
+        <form
+          className="form contact-form"
+          noValidate
+          onSubmit={form.handleSubmit((values) => send.mutateAsync(values).catch(() => {}))}
+        >
           <div className="form-row">
             <Field label="Name" error={errors.name?.message}>
               <input type="text" autoComplete="name" {...form.register('name')} onInput={strip} />

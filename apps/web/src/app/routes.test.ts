@@ -1,0 +1,267 @@
+import { describe, expect, it } from 'vitest';
+import { TITLE_SUFFIX } from '@portal/contracts/constants';
+import {
+  NO_REDIRECT_PATHS,
+  QUICK_ORDER_PATH,
+  ROUTES,
+  fullTitle,
+  loginRedirectFor,
+  safeNext,
+  type Access,
+} from './routes.ts';
+
+/** spec 01 §2.1, word for word; `{id?}` is written `/:id?`, `{id}` is `/:id`. */
+const SPEC_ROUTES = [
+  '/',
+  '/accept-invite',
+  '/activation',
+  '/activation/device',
+  '/activation/select-activation-type',
+  '/billing',
+  '/cart',
+  '/cart/checkout/products',
+  '/cart/checkout/products/complete',
+  '/cart/checkout/subscriptions',
+  '/cart/checkout/subscriptions/complete',
+  '/change-email-accept',
+  '/change-email-decline',
+  '/company-info',
+  '/contact-us',
+  '/dealer-request',
+  '/deals',
+  '/decline-invite',
+  '/forgot-password',
+  '/installer-guides',
+  '/invoice-payment',
+  '/invoice-payment/complete',
+  '/login',
+  '/logout',
+  '/my-business',
+  '/my-orders',
+  '/privacy-policy',
+  '/profile',
+  '/register',
+  '/return-policy',
+  '/rewards',
+  '/rewards/:id',
+  '/search',
+  '/set-password',
+  '/shipping',
+  '/subscriptions',
+  '/subscriptions/plans',
+  '/terms',
+  '/wiring',
+  '/wiring/print',
+  '/credit-memo/:id?',
+  '/invoice/:id?',
+  '/order/:id?',
+  '/product/:id?',
+];
+
+const route = (path: string) => {
+  const found = ROUTES.find((r) => r.path === path);
+  if (!found) throw new Error(`no route ${path}`);
+  return found;
+};
+
+describe('ROUTES (spec 01 §2.1)', () => {
+  it.each(SPEC_ROUTES)('has %s', (path) => {
+    expect(ROUTES.map((r) => r.path)).toContain(path);
+  });
+
+  it('lists each path once', () => {
+    const paths = ROUTES.map((r) => r.path);
+    expect(new Set(paths).size).toBe(paths.length);
+  });
+
+  it('reaches quick order through search', () => {
+    const url = new URL(QUICK_ORDER_PATH, 'https://portal.example');
+    expect(url.pathname).toBe('/search');
+    expect(url.searchParams.get('qo')).toBeTruthy();
+  });
+});
+
+/** spec 01 §2.2 access table, page names mapped to their paths. */
+const ACCESS_TABLE: [Access, string[]][] = [
+  [
+    'public',
+    [
+      '/accept-invite',
+      '/change-email-accept',
+      '/change-email-decline',
+      '/dealer-request',
+      '/decline-invite',
+      '/forgot-password',
+      '/privacy-policy',
+      '/register',
+      '/return-policy',
+      '/set-password',
+    ],
+  ],
+  [
+    'optional',
+    [
+      '/activation',
+      '/activation/device',
+      '/activation/select-activation-type',
+      '/company-info',
+      '/deals',
+      '/',
+      '/product/:id?',
+      '/search', // quick-order is /search?qo=1
+      '/shipping',
+      '/terms',
+    ],
+  ],
+  [
+    'required',
+    [
+      '/billing',
+      '/cart',
+      '/credit-memo/:id?',
+      '/invoice/:id?',
+      '/invoice-payment',
+      '/my-business',
+      '/my-orders',
+      '/order/:id?',
+      '/profile',
+      '/rewards',
+      '/subscriptions',
+      '/wiring',
+      '/installer-guides',
+    ],
+  ],
+];
+
+describe('access classes (spec 01 §2.2)', () => {
+  describe.each(ACCESS_TABLE)('%s', (access, paths) => {
+    it.each(paths)('%s', (path) => {
+      expect(route(path).access).toBe(access);
+    });
+  });
+
+  it.each([
+    '/rewards/:id',
+    '/invoice-payment/complete',
+    '/cart/checkout/products',
+    '/cart/checkout/products/complete',
+    '/cart/checkout/subscriptions',
+    '/cart/checkout/subscriptions/complete',
+    '/subscriptions/plans',
+    '/wiring/print',
+  ])('sub-page %s of a login-required page needs login too', (path) => {
+    expect(route(path).access).toBe('required');
+  });
+});
+
+describe('titles (spec 01 §2.2)', () => {
+  it.each([
+    ['/activation', 'Set Serial Number'],
+    ['/activation/device', 'Activate Device'],
+    ['/subscriptions', 'Pricing Plans'],
+    ['/', 'Dashboard'],
+    ['/cart/checkout/products', 'Purchase Products'],
+    ['/cart/checkout/subscriptions', 'Purchase Service'],
+    ['/cart/checkout/products/complete', 'Order Complete'],
+    ['/cart/checkout/subscriptions/complete', 'Order Complete'],
+  ])('%s is %s', (path, title) => {
+    expect(route(path).title).toBe(title);
+  });
+
+  it('every route has a title', () => {
+    for (const r of ROUTES) expect(r.title.trim(), r.path).not.toBe('');
+  });
+
+  it('fullTitle adds the product suffix', () => {
+    expect(TITLE_SUFFIX.length).toBeGreaterThan(0);
+    expect(fullTitle('Dashboard')).toBe(`Dashboard${TITLE_SUFFIX}`);
+  });
+});
+
+describe('gray background (spec 01 §2.3)', () => {
+  it('is set exactly for /wiring, /activation and its sub-pages, and /installer-guides', () => {
+    expect(
+      ROUTES.filter((r) => r.gray)
+        .map((r) => r.path)
+        .sort(),
+    ).toEqual(
+      [
+        '/wiring',
+        '/activation',
+        '/activation/device',
+        '/activation/select-activation-type',
+        '/installer-guides',
+      ].sort(),
+    );
+  });
+});
+
+describe('loginRedirectFor (spec 01 §2.2)', () => {
+  const nextOf = (target: string) => {
+    const url = new URL(target, 'https://portal.example');
+    expect(url.pathname).toBe('/login');
+    expect(url.hash).toBe('');
+    expect([...url.searchParams.keys()]).toEqual(['next']);
+    return url.searchParams.get('next');
+  };
+
+  it('keeps the full path with query and hash in an encoded next parameter', () => {
+    const target = loginRedirectFor('/invoice/12', '?tab=open&sort=due', '#row-3');
+    expect(nextOf(target)).toBe('/invoice/12?tab=open&sort=due#row-3');
+    expect(target).toBe(`/login?next=${encodeURIComponent('/invoice/12?tab=open&sort=due#row-3')}`);
+  });
+
+  it('works without query or hash', () => {
+    expect(nextOf(loginRedirectFor('/my-orders', ''))).toBe('/my-orders');
+  });
+
+  it.each([...NO_REDIRECT_PATHS, '/login', '/logout'])('%s gives plain /login', (path) => {
+    expect(loginRedirectFor(path, '?x=1', '#y')).toBe('/login');
+  });
+
+  it('the no-redirect list holds the finished checkout and payment pages', () => {
+    expect(NO_REDIRECT_PATHS).toEqual(
+      expect.arrayContaining(['/cart/checkout/products/complete', '/cart/checkout/subscriptions/complete']),
+    );
+  });
+});
+
+describe('safeNext', () => {
+  const ORIGIN = 'https://portal.example';
+
+  it.each([
+    'https://evil.example/phish',
+    'http://evil.example',
+    'javascript:alert(1)',
+    '//evil.example',
+    '//evil.example/login',
+    '/\\evil.example',
+    'evil',
+    '',
+    null,
+  ])('rejects %j', (next) => {
+    expect(safeNext(next)).toBe('/');
+  });
+
+  it.each(['/login', '/logout', '/login?next=%2Fcart', '/logout#now', '/login#x'])('never returns to %s', (next) => {
+    expect(safeNext(next)).toBe('/');
+  });
+
+  it.each(['/search?s=remote%20start&p=2&so=price-asc', '/invoice/5#top', '/', '/login-help', '/my-orders?page=2'])(
+    'keeps %s',
+    (next) => {
+      expect(safeNext(next)).toBe(next);
+    },
+  );
+
+  it('whatever it keeps stays on our origin', () => {
+    for (const next of ['//evil.example', '/\\evil.example', 'https://evil.example', '/cart?x=1']) {
+      expect(new URL(safeNext(next), ORIGIN).origin).toBe(ORIGIN);
+    }
+  });
+
+  // Browsers strip tab/CR/LF from URLs: '/\t/evil.example' would resolve to https://evil.example/.
+  it.each(['/\t/evil.example', '/\n/evil.example', '/\r\\evil.example'])('keeps %j on our origin', (next) => {
+    expect(new URL(safeNext(next), ORIGIN).origin).toBe(ORIGIN);
+  });
+});

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { cartBadgeText, formatCents } from './format.ts';
+
+describe('cartBadgeText (spec 01 §9)', () => {
+  it('is empty at 0', () => {
+    expect(cartBadgeText(0)).toBe('');
+  });
+
+  it.each([1, 2, 3, 4, 5, 6, 7, 8, 9])('shows %i as its digits', (n) => {
+    expect(cartBadgeText(n)).toBe(String(n));
+  });
+
+  it.each([10, 11, 99, 1000])('shows %i as 9+', (n) => {
+    expect(cartBadgeText(n)).toBe('9+');
+  });
+});
+
+describe('formatCents', () => {
+  it.each([
+    [123456, '$1,234.56'],
+    [0, '$0.00'],
+    [5, '$0.05'],
+    [100, '$1.00'],
+    [123456789, '$1,234,567.89'],
+  ])('%i cents is %s', (cents, shown) => {
+    expect(formatCents(cents)).toBe(shown);
+  });
+});

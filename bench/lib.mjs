@@ -1,0 +1,50 @@
+// Helpers shared by the bench scripts: the repo root, formatting, builds of missing dist folders, and the
+// headline figures that run.mjs gathers into its closing summary.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Bytes as kB with one decimal. 1 kB = 1000 bytes, as in Vite's build report, so the two agree. */
+export function kB(bytes) {
+  return Number((bytes / 1000).toFixed(1));
+}
+
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/** Prints rows as aligned columns; `align` has one letter per column: 'l' (text) or 'r' (numbers). */
+export function printTable(headers, rows, align) {
+  const cells = [headers, ...rows].map((row) => row.map(String));
+  const widths = headers.map((_, i) => Math.max(...cells.map((row) => row[i].length)));
+  const line = (row) =>
+    row
+      .map((cell, i) => (align[i] === 'r' ? cell.padStart(widths[i]) : cell.padEnd(widths[i])))
+      .join('  ')
+      .trimEnd();
+  console.log(line(cells[0]));
+  console.log(line(widths.map((width) => '-'.repeat(width))));
+  for (const row of cells.slice(1)) console.log(line(row));
+}
+
+/** Runs `npm <args>` at the repo root (used to build a missing dist folder); throws if it fails. */
+export function npm(args) {
+  const result = spawnSync('npm', args, { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' });
+  if (result.status === 0) return;
+  throw new Error(`npm ${args.join(' ')} failed (${result.signal ?? `exit ${result.status}`})`);
+}
+
+/**
+ * Prints one headline figure next to its budget (no budget: for information). Being over budget is shown,
+ * never fatal: these scripts measure, they do not test. Under run.mjs the figure also goes to its summary.
+ */
+export function report({ figure, value, unit, budget }) {
+  const over = budget !== undefined && value > budget;
+  const against = budget === undefined ? 'for information' : `budget ${budget} ${unit}`;
+  console.log(`${figure}: ${value} ${unit}  (${against})${over ? '  <<< OVER BUDGET' : ''}`);
+  process.send?.({ figure, value, unit, budget, over });
+}

@@ -1,0 +1,56 @@
+import { expect, test } from '@playwright/test';
+import { expectAccessible } from './a11y.ts';
+
+test.describe('on a 360 px phone', () => {
+  test('the mobile bar replaces the desktop header; nothing scrolls sideways', async ({ page }) => {
+    for (const path of ['/', '/terms', '/contact-us', '/activation', '/shipping']) {
+      await page.goto(path);
+      await expect(page.locator('.mobile-bar')).toBeVisible();
+      await expect(page.locator('.top-nav')).toBeHidden();
+      await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toBeHidden();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `${path} scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(0);
+    }
+  });
+
+  test('the dark mobile menu opens, navigates and closes', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    await expect(menu).toBeVisible();
+    expect(await menu.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(20, 33, 61)');
+    await menu.getByText('Products').click();
+    await menu.getByRole('link', { name: 'Dash Cameras' }).click();
+    await expect(page).toHaveURL('/search?c=dash-cameras');
+    await expect(menu).toBeHidden();
+
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+  });
+
+  test('the back button returns to the previous page', async ({ page }) => {
+    await page.goto('/shipping');
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Company Info' }).click();
+    await expect(page).toHaveURL('/company-info');
+    await page.getByRole('button', { name: 'Back' }).click();
+    await expect(page).toHaveURL('/shipping');
+  });
+
+  test('the search menu opens a search field', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Search products' }).click();
+    const term = page.locator('#mobile-search').getByLabel('Search term');
+    await expect(term).toBeFocused();
+    await term.fill('bypass');
+    await term.press('Enter');
+    await expect(page).toHaveURL('/search?s=bypass');
+  });
+
+  test('the shell is accessible on a phone', async ({ page }) => {
+    await page.goto('/contact-us');
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expectAccessible(page);
+  });
+});

@@ -1,0 +1,7 @@
+// `npm start`: build what changed, then run the server (it migrates, seeds an empty
+// database with the demo data, serves the web app and prints its URL).
+import { buildIfNeeded } from './build-if-needed.mjs';
+
+buildIfNeeded();
+process.env.NODE_ENV ??= 'production';
+await import('../apps/server/dist/main.js');
