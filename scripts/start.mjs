@@ -3,5 +3,4 @@
 import { buildIfNeeded } from './build-if-needed.mjs';
 
 buildIfNeeded();
-process.env.NODE_ENV ??= 'production';
 await import('../apps/server/dist/main.js');

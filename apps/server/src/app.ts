@@ -10,6 +10,10 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { sessionRoutes } from './modules/users/routes.ts';
+import { outboxRoutes } from './modules/outbox/routes.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { createAuth } from './modules/auth/auth.ts';
+import { createAuthService } from './modules/auth/service.ts';
 
 export interface BuildAppOptions {
   /** Built web app to serve; omitted in API tests. */
@@ -26,7 +30,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
     requestIdHeader: false,
-    trustProxy: true,
+    trustProxy: trustProxyOf(ctx.config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -41,10 +45,20 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await registerOpenApi(app);
 
   await app.register(healthRoutes(ctx));
-  await app.register(sessionRoutes(ctx));
+  const auth = createAuthService(ctx, createAuth(ctx));
+  await app.register(authRoutes(auth));
+  await app.register(sessionRoutes(ctx, auth));
   await app.register(catalogRoutes(ctx));
   await app.register(contentRoutes(ctx));
+  await app.register(outboxRoutes(ctx));
 
   if (options.webDist) await registerSpa(app, options.webDist);
   return app;
+}
+
+/** 'none' trusts no proxy; otherwise Fastify's forms ('loopback', '10.0.0.0/8,127.0.0.1', …). */
+function trustProxyOf(value: string): boolean | string {
+  if (value === 'none') return false;
+  if (value === 'all') return true;
+  return value;
 }

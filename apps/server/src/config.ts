@@ -18,9 +18,16 @@ const envSchema = z.object({
   CONTACT_INBOX: z.email().default('support@dealerportal.example'),
   WEB_DIST: z.string().optional(),
   SEED: z.enum(['auto', 'never']).default('auto'),
+  /** Demo mode shows the mail and SMS outbox at /dev/mailbox; on unless NODE_ENV=production. */
+  DEMO_MODE: z.enum(['true', 'false']).optional(),
+  SMS_PROVIDER_URL: z.url().optional(),
+  /** Signs sessions and encrypts second-factor secrets; made once and kept in the database when unset. */
+  AUTH_SECRET: z.string().min(32).optional(),
+  /** Proxies whose X-Forwarded-For is believed (Fastify trustProxy): 'loopback', an address list, or 'none'. */
+  TRUST_PROXY: z.string().default('loopback'),
 });
 
-export type Config = z.infer<typeof envSchema> & { dataDir: string };
+export type Config = z.infer<typeof envSchema> & { dataDir: string; demoMode: boolean };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -28,5 +35,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
+  const demoMode = parsed.data.DEMO_MODE ? parsed.data.DEMO_MODE === 'true' : parsed.data.NODE_ENV !== 'production';
+  return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR), demoMode };
 }

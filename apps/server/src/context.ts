@@ -1,6 +1,9 @@
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { Mailer } from './adapters/mail.ts';
+import type { SmsSender } from './adapters/sms.ts';
+import { createAdapters } from './adapters/index.ts';
+import { getAuthSecret } from './modules/auth/secret.ts';
 
 /** What every module gets: the database, the adapters and the configuration. */
 export interface AppContext {
@@ -8,4 +11,16 @@ export interface AppContext {
   database: Database;
   db: Db;
   mailer: Mailer;
+  sms: SmsSender;
+  authSecret: string;
+}
+
+export async function createContext(config: Config, database: Database): Promise<AppContext> {
+  return {
+    config,
+    database,
+    db: database.db,
+    ...createAdapters(config, database.db),
+    authSecret: await getAuthSecret(database.db, config.AUTH_SECRET),
+  };
 }

@@ -4,7 +4,7 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { acquireDataDirLock } from './db/lock.ts';
-import { createOutboxMailer, createSmtpMailer } from './adapters/mail.ts';
+import { createContext } from './context.ts';
 import { isDatabaseEmpty, seedDemoData } from './seed/demo.ts';
 import { buildApp } from './app.ts';
 
@@ -27,16 +27,15 @@ const database = await openDatabase(
     : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
 );
 await migrateDatabase(database);
+const ctx = await createContext(config, database);
 if (config.SEED === 'auto' && (await isDatabaseEmpty(database.db))) {
   console.log('Empty database: loading the demo data…');
-  await seedDemoData(database.db);
+  await seedDemoData(database.db, ctx.authSecret);
 }
 
-const db = database.db;
-const mailer = config.SMTP_URL ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM) : createOutboxMailer(db);
 const here = path.dirname(fileURLToPath(import.meta.url));
 const webDist = config.WEB_DIST ? path.resolve(config.WEB_DIST) : path.resolve(here, '../../web/dist');
-const app = await buildApp({ config, database, db, mailer }, { webDist });
+const app = await buildApp(ctx, { webDist });
 
 let closing = false;
 async function shutdown(signal: string) {

@@ -6,6 +6,7 @@ import type { TestProject } from 'vitest/node';
 import { openDatabase, openPglite, pgliteDatabase } from '../src/db/client.ts';
 import { migrateDatabase } from '../src/db/migrate.ts';
 import { seedDemoData } from '../src/seed/demo.ts';
+import { getAuthSecret } from '../src/modules/auth/secret.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -38,7 +39,7 @@ export default async function setup(project: TestProject) {
     const templateUrl = withDatabase(url, 'portal_template');
     const database = await openDatabase({ kind: 'postgres', url: templateUrl });
     await migrateDatabase(database);
-    await seedDemoData(database.db);
+    await seedDemoData(database.db, await getAuthSecret(database.db));
     await database.close();
     project.provide('postgresTemplate', templateUrl);
     project.provide('pgliteTemplate', '');
@@ -48,7 +49,7 @@ export default async function setup(project: TestProject) {
   await client.waitReady;
   const database = pgliteDatabase(client);
   await migrateDatabase(database);
-  await seedDemoData(database.db);
+  await seedDemoData(database.db, await getAuthSecret(database.db));
   const dump = await client.dumpDataDir('none');
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-')), 'template.tar');
   fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));

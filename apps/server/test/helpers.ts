@@ -5,7 +5,7 @@ import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, openPglite, pgliteDatabase, type Database, type Db } from '../src/db/client.ts';
-import { createOutboxMailer } from '../src/adapters/mail.ts';
+import { createContext } from '../src/context.ts';
 import { buildApp } from '../src/app.ts';
 import { withDatabase } from './global-setup.ts';
 
@@ -55,8 +55,7 @@ async function clonePostgres(templateUrl: string): Promise<Database> {
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent', ...env });
   const database = await openTestDatabase();
-  const mailer = createOutboxMailer(database.db);
-  const app = await buildApp({ config, database, db: database.db, mailer }, { logger: false });
+  const app = await buildApp(await createContext(config, database), { logger: false });
   await app.ready();
   return {
     app,

@@ -22,6 +22,8 @@ export const MIN_FETCH_DELAY_MS = 200;
 export const CHUNK_RELOAD_WINDOW_MS = 60_000;
 export const CART_BADGE_MAX = 9;
 export const PASSWORD_LOCKOUT_MINUTES = 15;
+/** Wrong passwords in a row that lock the account (ours: the spec gives the 15-minute lock only). */
+export const MAX_FAILED_SIGN_INS = 5;
 export const IDENTITY_COOKIE_DAYS = 365;
 export const CAROUSEL_SWIPE_THRESHOLD_PX = 30;
 export const COPYRIGHT_YEAR = 2021;

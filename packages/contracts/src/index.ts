@@ -7,3 +7,6 @@ export * from './catalog.ts';
 export * from './health.ts';
 export * from './session.ts';
 export * from './permissions.ts';
+export * from './outbox.ts';
+export * from './password.ts';
+export * from './auth.ts';

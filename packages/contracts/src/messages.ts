@@ -36,6 +36,11 @@ export const messages = {
   credentialsNeedRefresh:
     'Your login credentials need to be refreshed due to a recent change you have made. Please login again to resume application access.',
 
+  // ours: second factor (the spec shows no text for these)
+  invalidCode: 'Invalid code. Please check the code and try again.',
+  codeExpired: 'Your sign-in code has expired. Please sign in again.',
+  signInRequired: 'Please sign in to continue.',
+
   // spec 01 §8: business selection
   noDealerPrimary:
     'The business you selected does not have a dealer primary account. Please note that in order to impersonate said business, it is mandatory that they have an associated dealer account.',

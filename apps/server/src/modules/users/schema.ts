@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { businessPartners } from '../business-partners/schema.ts';
 
 const timestamps = {
@@ -28,6 +28,20 @@ export const users = pgTable('users', {
   phoneNumber: text('phone_number'),
   /** The business account a dealer's staff member or a consumer belongs to. */
   businessPartnerId: uuid('business_partner_id').references(() => businessPartners.id),
+  /** spec 01 §4 preferred second factor: none, sms or totp. */
+  mfaType: text('mfa_type', { enum: ['none', 'sms', 'totp'] })
+    .notNull()
+    .default('none'),
+  /** Lockout after repeated wrong passwords (ours: better-auth has none). */
+  failedSignIns: integer('failed_sign_ins').notNull().default(0),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  // better-auth twoFactor plugin
+  twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
+  // better-auth admin plugin (impersonation)
+  role: text('role'),
+  banned: boolean('banned').default(false),
+  banReason: text('ban_reason'),
+  banExpires: timestamp('ban_expires', { withTimezone: true }),
 });
 
 /** better-auth's credential store: one row per sign-in method; `password` holds the hash. */

@@ -1,0 +1,245 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { and, desc, eq, like } from 'drizzle-orm';
+import { MAX_FAILED_SIGN_INS, messages, PASSWORD_LOCKOUT_MINUTES } from '@portal/contracts';
+import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { cookieJar } from '../../../test/cookies.ts';
+import { totp } from '../../../../../e2e/totp.ts';
+import { DEMO_PASSWORD, DEMO_PEOPLE, DEMO_TOTP_SECRET } from '../../seed/people.ts';
+import { users } from '../users/schema.ts';
+import { mailOutbox, smsOutbox } from '../outbox/schema.ts';
+import { authEvents, rateLimits } from './schema.ts';
+import { RATE_LIMITS } from './rate-limit.ts';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+// Every test signs in from its own address, so the per-IP limit of one test never touches another.
+let ip = 0;
+beforeEach(() => {
+  ip++;
+});
+
+function client() {
+  const jar = cookieJar();
+  const remoteAddress = `10.0.${Math.floor(ip / 250)}.${ip % 250}`;
+  const call = async (method: 'GET' | 'POST', url: string, payload?: object) =>
+    jar.store(await t.app.inject({ method, url, payload, remoteAddress, headers: { cookie: jar.header() } }));
+  return {
+    jar,
+    signIn: (email: string, password = DEMO_PASSWORD, rememberMe = false) =>
+      call('POST', '/api/auth/sign-in', { email, password, rememberMe }),
+    secondFactor: (code: string, trustDevice = false) => call('POST', '/api/auth/second-factor', { code, trustDevice }),
+    session: async () =>
+      (await call('GET', '/api/session')).json() as { user: { email: string; permissionGroups: string[] } | null },
+    signOut: () => call('POST', '/api/auth/sign-out'),
+  };
+}
+
+const lastSmsCode = async (to: string) => {
+  const [sms] = await t.db
+    .select()
+    .from(smsOutbox)
+    .where(eq(smsOutbox.to, to))
+    .orderBy(desc(smsOutbox.createdAt))
+    .limit(1);
+  return sms?.body.match(/\d{6}/)?.[0];
+};
+
+describe('password sign-in (spec 01 §4, §8)', () => {
+  const withoutMfa = DEMO_PEOPLE.filter((p) => !p.mfa);
+
+  it.each(withoutMfa.map((p) => [p.email, p.groups] as const))(
+    '%s signs in and the session knows them',
+    async (email, groups) => {
+      const c = client();
+      const res = await c.signIn(email.toUpperCase()); // e-mail is case-insensitive
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ status: 'signed-in' });
+      expect(c.jar.has('portal.session_token')).toBe(true);
+      const session = await c.session();
+      expect(session.user?.email).toBe(email);
+      expect(session.user?.permissionGroups).toEqual([...groups].sort());
+    },
+  );
+
+  it('without "remember me" the cookie ends with the browser; with it, it lasts 365 days', async () => {
+    const forget = await client().signIn('installer@demo.test', DEMO_PASSWORD, false);
+    const sessionCookie = (r: typeof forget) =>
+      ([r.headers['set-cookie']].flat() as string[]).find((c) => c.startsWith('portal.session_token='))!;
+    expect(sessionCookie(forget)).not.toMatch(/Max-Age/i);
+    expect(sessionCookie(forget)).toMatch(/HttpOnly/);
+    expect(sessionCookie(forget)).toMatch(/SameSite=Lax/);
+    const remember = await client().signIn('installer@demo.test', DEMO_PASSWORD, true);
+    expect(sessionCookie(remember)).toMatch(/Max-Age=31536000/);
+  });
+
+  it('a wrong password or an unknown e-mail give the same answer', async () => {
+    const wrong = await client().signIn('owner@demo.test', 'Wrong!2026');
+    const unknown = await client().signIn('nobody@demo.test', 'Wrong!2026');
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toEqual({ detail: messages.invalidPasswordEmail });
+    expect(unknown.statusCode).toBe(401);
+    expect(unknown.json()).toEqual({ detail: messages.invalidPasswordEmail });
+  });
+
+  it.each([
+    [{ email: '', password: 'x' }, 'email'],
+    [{ email: 'a@b.c', password: '' }, 'password'],
+    [{ password: 'x' }, 'email'],
+  ])('missing fields answer "Please complete all fields" (%j)', async (payload, field) => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ validation: [{ field, messages: [messages.completeAllFields] }] });
+  });
+
+  it('an unconfirmed account resends the sign-up e-mail and says so', async () => {
+    await t.db.update(users).set({ emailVerified: false }).where(eq(users.email, 'accountant@demo.test'));
+    const res = await client().signIn('accountant@demo.test');
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ detail: messages.accountSetupIncomplete });
+    const mail = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'accountant@demo.test'));
+    expect(mail.at(-1)?.subject).toBe('Finish setting up your Dealer Portal account');
+    await t.db.update(users).set({ emailVerified: true }).where(eq(users.email, 'accountant@demo.test'));
+  });
+
+  it('signing out ends the session', async () => {
+    const c = client();
+    await c.signIn('purchaser@demo.test');
+    expect((await c.session()).user?.email).toBe('purchaser@demo.test');
+    expect((await c.signOut()).statusCode).toBe(200);
+    expect((await c.session()).user).toBeNull();
+  });
+});
+
+describe('lockout (issue 3 §2)', () => {
+  it(`locks after ${MAX_FAILED_SIGN_INS} wrong passwords for ${PASSWORD_LOCKOUT_MINUTES} minutes, even for the right one`, async () => {
+    const c = client();
+    for (let i = 1; i < MAX_FAILED_SIGN_INS; i++) {
+      expect((await c.signIn('retired@demo.test', `Wrong!${i}aa`)).json()).toEqual({
+        detail: messages.invalidPasswordEmail,
+      });
+    }
+    const locking = await c.signIn('retired@demo.test', 'Wrong!lastA');
+    expect(locking.statusCode).toBe(403);
+    expect(locking.json()).toEqual({ detail: messages.accountLocked });
+    const right = await c.signIn('retired@demo.test');
+    expect(right.json()).toEqual({ detail: messages.accountLocked });
+
+    const [user] = await t.db.select().from(users).where(eq(users.email, 'retired@demo.test'));
+    const minutes = (user!.lockedUntil!.getTime() - Date.now()) / 60_000;
+    expect(minutes).toBeGreaterThan(PASSWORD_LOCKOUT_MINUTES - 1);
+    expect(minutes).toBeLessThanOrEqual(PASSWORD_LOCKOUT_MINUTES);
+    const events = await t.db
+      .select()
+      .from(authEvents)
+      .where(and(eq(authEvents.userId, user!.id), eq(authEvents.type, 'locked')));
+    expect(events).toHaveLength(1);
+
+    // Fifteen minutes later the right password works again and clears the count.
+    await t.db
+      .update(users)
+      .set({ lockedUntil: new Date(Date.now() - 1000) })
+      .where(eq(users.id, user!.id));
+    expect((await c.signIn('retired@demo.test')).json()).toEqual({ status: 'signed-in' });
+    const [after] = await t.db.select().from(users).where(eq(users.id, user!.id));
+    expect(after).toMatchObject({ failedSignIns: 0, lockedUntil: null });
+  });
+
+  it('a right password resets the count of wrong ones', async () => {
+    const c = client();
+    for (let i = 1; i < MAX_FAILED_SIGN_INS; i++) await c.signIn('consumer@demo.test', `Wrong!${i}aa`);
+    expect((await c.signIn('consumer@demo.test')).json()).toEqual({ status: 'signed-in' });
+    expect((await c.signIn('consumer@demo.test', 'Wrong!xaa')).json()).toEqual({
+      detail: messages.invalidPasswordEmail,
+    });
+  });
+
+  it('limits sign-in attempts per address, counted in the database shared by all instances', async () => {
+    const c = client();
+    const first = await c.signIn('nobody@demo.test', 'Wrong!2026');
+    expect(first.statusCode).toBe(401);
+    // Another instance has counted the rest of the window's attempts from this address.
+    const [row] = await t.db
+      .select()
+      .from(rateLimits)
+      .where(like(rateLimits.key, 'sign-in:ip:%'))
+      .orderBy(desc(rateLimits.windowStart));
+    await t.db.update(rateLimits).set({ count: RATE_LIMITS.signInPerIp.limit }).where(eq(rateLimits.key, row!.key));
+    const blocked = await c.signIn('owner@demo.test');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual({ detail: messages.attemptLimitForgot });
+    // A new window starts over.
+    await t.db
+      .update(rateLimits)
+      .set({ windowStart: Date.now() - RATE_LIMITS.signInPerIp.windowMs - 1 })
+      .where(eq(rateLimits.key, row!.key));
+    expect((await c.signIn('owner@demo.test')).statusCode).toBe(200);
+  });
+});
+
+describe('second factor (spec 01 §4)', () => {
+  it('TOTP: sign-in asks for the authenticator code, and the demo secret signs in', async () => {
+    const c = client();
+    const first = await c.signIn('totp@demo.test');
+    expect(first.json()).toEqual({ status: 'second-factor', method: 'totp', destination: null });
+    expect((await c.session()).user).toBeNull();
+    const res = await c.secondFactor(totp(DEMO_TOTP_SECRET));
+    expect(res.json()).toEqual({ status: 'signed-in' });
+    expect((await c.session()).user?.email).toBe('totp@demo.test');
+  });
+
+  it('TOTP: a wrong code says so and does not sign in', async () => {
+    const c = client();
+    await c.signIn('totp@demo.test');
+    const wrong = String((Number(totp(DEMO_TOTP_SECRET)) + 1) % 1_000_000).padStart(6, '0');
+    const res = await c.secondFactor(wrong);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ detail: messages.invalidCode });
+    expect((await c.session()).user).toBeNull();
+  });
+
+  it('SMS: the code goes to the phone on file and signs in', async () => {
+    const c = client();
+    const first = await c.signIn('sms@demo.test');
+    expect(first.json()).toEqual({ status: 'second-factor', method: 'sms', destination: '(***) *** - **01' });
+    const code = await lastSmsCode('+15550100001');
+    expect(code).toMatch(/^\d{6}$/);
+    expect((await c.secondFactor(code!)).json()).toEqual({ status: 'signed-in' });
+    expect((await c.session()).user?.email).toBe('sms@demo.test');
+  });
+
+  it('a code without a sign-in in progress is refused', async () => {
+    const res = await client().secondFactor('123456');
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ detail: messages.codeExpired });
+  });
+
+  it('"remember this device" skips the second factor next time', async () => {
+    const c = client();
+    await c.signIn('totp@demo.test');
+    await c.secondFactor(totp(DEMO_TOTP_SECRET), true);
+    expect(c.jar.has('portal.trust_device')).toBe(true);
+    await c.signOut();
+    expect((await c.signIn('totp@demo.test')).json()).toEqual({ status: 'signed-in' });
+
+    const other = client(); // another browser has no trusted-device cookie
+    expect((await other.signIn('totp@demo.test')).json()).toMatchObject({ status: 'second-factor' });
+  });
+
+  it('records sign-ins and failures in the audit log', async () => {
+    const c = client();
+    const [admin] = await t.db.select().from(users).where(eq(users.email, 'admin@demo.test'));
+    await t.db.delete(authEvents).where(eq(authEvents.userId, admin!.id));
+    await c.signIn('admin@demo.test', 'Wrong!2026');
+    await c.signIn('admin@demo.test');
+    const events = await t.db
+      .select()
+      .from(authEvents)
+      .where(eq(authEvents.userId, admin!.id))
+      .orderBy(authEvents.createdAt);
+    expect(events.map((e) => e.type)).toEqual(['sign-in-failed', 'sign-in']);
+    expect(events[0]!.ipAddress).toMatch(/^10\.0\./);
+  });
+});

@@ -1,0 +1,86 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { twoFactor } from 'better-auth/plugins';
+import { IDENTITY_COOKIE_DAYS } from '@portal/contracts';
+import type { AppContext } from '../../context.ts';
+import { accounts, users } from '../users/schema.ts';
+import { sessions, twoFactors, verifications } from './schema.ts';
+import { e164 } from './phone.ts';
+
+export const SESSION_COOKIE_PREFIX = 'portal';
+/** spec 01 §9: the identity cookie lives 365 days (with "remember me"). */
+const SESSION_SECONDS = IDENTITY_COOKIE_DAYS * 24 * 60 * 60;
+/** ARCHITECTURE: SMS codes live at most 10 minutes; ours live 5. */
+const OTP_MINUTES = 5;
+
+/**
+ * better-auth on our own tables. Our routes call `auth.api` (never its HTTP handler), so the
+ * spec's messages, the lockout and the rate limits are ours and sit in front of it.
+ */
+export function createAuth(ctx: AppContext) {
+  return betterAuth({
+    appName: 'Dealer Portal',
+    basePath: '/api/auth',
+    baseURL: ctx.config.PUBLIC_URL ?? `http://localhost:${ctx.config.PORT}`,
+    secret: ctx.authSecret,
+    database: drizzleAdapter(ctx.db, {
+      provider: 'pg',
+      schema: { users, sessions, accounts, verifications, twoFactors },
+      usePlural: true,
+    }),
+    user: {
+      additionalFields: {
+        firstName: { type: 'string', required: true },
+        lastName: { type: 'string', required: true },
+        phoneNumber: { type: 'string', required: false, input: false },
+      },
+    },
+    emailAndPassword: {
+      enabled: true,
+      disableSignUp: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 99,
+      requireEmailVerification: true,
+      revokeSessionsOnPasswordReset: true,
+    },
+    emailVerification: {
+      // spec 01 §8: signing in to an unconfirmed account resends the sign-up e-mail.
+      sendOnSignIn: true,
+      sendVerificationEmail: async ({ user, url }) => {
+        await ctx.mailer.send({
+          to: user.email,
+          subject: 'Finish setting up your Dealer Portal account',
+          text: `Welcome to the Dealer Portal.\n\nConfirm your e-mail address to finish setting up your account:\n${url}\n\nIf you did not create an account, you can ignore this message.`,
+        });
+      },
+    },
+    session: { expiresIn: SESSION_SECONDS, updateAge: 24 * 60 * 60 },
+    rateLimit: { enabled: false }, // ours, in front of every call (rate-limit.ts)
+    advanced: {
+      cookiePrefix: SESSION_COOKIE_PREFIX,
+      useSecureCookies: ctx.config.PUBLIC_URL?.startsWith('https://') ?? false,
+      defaultCookieAttributes: { sameSite: 'lax', httpOnly: true, path: '/' },
+      ipAddress: { ipAddressHeaders: ['x-portal-client-ip'] },
+    },
+    plugins: [
+      twoFactor({
+        issuer: 'Dealer Portal',
+        otpOptions: {
+          period: OTP_MINUTES,
+          storeOTP: 'hashed',
+          sendOTP: async ({ user, otp }) => {
+            const phone = (user as typeof user & { phoneNumber?: string | null }).phoneNumber;
+            if (!phone) return;
+            await ctx.sms.send({
+              to: e164(phone),
+              body: `${otp} is your Dealer Portal sign-in code. It expires in ${OTP_MINUTES} minutes.`,
+            });
+          },
+        },
+        trustDeviceMaxAge: 60 * 60 * 24 * 30,
+      }),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

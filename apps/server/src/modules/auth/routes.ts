@@ -1,0 +1,54 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyReply } from 'fastify';
+import { okSchema, secondFactorRequestSchema, signInRequestSchema, signInResponseSchema } from '@portal/contracts';
+import { errorResponses } from '../../plugins/errors.ts';
+import type { AuthService, WithCookies } from './service.ts';
+
+function send<T>(reply: FastifyReply, result: WithCookies<T>) {
+  if (result.cookies.length) reply.header('set-cookie', result.cookies);
+  reply.header('cache-control', 'no-store');
+  return result.body;
+}
+
+/** Sign-in, second factor and sign-out (spec 01 §4, §8). */
+export const authRoutes =
+  (service: AuthService): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      '/api/auth/sign-in',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Sign in with e-mail and password; may ask for a second factor',
+          body: signInRequestSchema,
+          response: { 200: signInResponseSchema, ...errorResponses },
+        },
+      },
+      async (request, reply) => send(reply, await service.signIn(request, request.body)),
+    );
+
+    app.post(
+      '/api/auth/second-factor',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Finish sign-in with the TOTP or SMS code; optionally remember this device',
+          body: secondFactorRequestSchema,
+          response: { 200: signInResponseSchema, ...errorResponses },
+        },
+      },
+      async (request, reply) => send(reply, await service.verifySecondFactor(request, request.body)),
+    );
+
+    app.post(
+      '/api/auth/second-factor/resend',
+      { schema: { tags: ['auth'], summary: 'Send a new SMS code', response: { 200: okSchema, ...errorResponses } } },
+      async (request, reply) => send(reply, await service.resendCode(request)),
+    );
+
+    app.post(
+      '/api/auth/sign-out',
+      { schema: { tags: ['auth'], summary: 'End this session', response: { 200: okSchema, ...errorResponses } } },
+      async (request, reply) => send(reply, await service.signOut(request)),
+    );
+  };

@@ -1,0 +1,19 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { appSecrets } from './schema.ts';
+
+/**
+ * The secret that signs session cookies and encrypts TOTP secrets. AUTH_SECRET wins; otherwise
+ * one is made on first start and kept in the database, so every instance sharing the database
+ * signs alike and a restart keeps everyone signed in.
+ */
+export async function getAuthSecret(db: Db, configured?: string): Promise<string> {
+  if (configured) return configured;
+  await db
+    .insert(appSecrets)
+    .values({ name: 'auth', value: randomBytes(32).toString('base64url') })
+    .onConflictDoNothing();
+  const [row] = await db.select().from(appSecrets).where(eq(appSecrets.name, 'auth'));
+  return row!.value;
+}

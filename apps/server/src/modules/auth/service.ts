@@ -1,0 +1,216 @@
+import { eq, sql } from 'drizzle-orm';
+import { APIError } from 'better-auth/api';
+import { fromNodeHeaders } from 'better-auth/node';
+import type { FastifyRequest } from 'fastify';
+import { MAX_FAILED_SIGN_INS, messages, PASSWORD_LOCKOUT_MINUTES } from '@portal/contracts';
+import type { SignInResponse } from '@portal/contracts';
+import type { AppContext } from '../../context.ts';
+import { HttpError } from '../../plugins/errors.ts';
+import { users } from '../users/schema.ts';
+import { SESSION_COOKIE_PREFIX, type Auth } from './auth.ts';
+import type { AUTH_EVENT_TYPES } from './schema.ts';
+import { authEvents } from './schema.ts';
+import { maskPhone } from './phone.ts';
+import { hitRateLimit, RATE_LIMITS } from './rate-limit.ts';
+
+/** What a call hands back to the route: its answer and the cookies to set. */
+export interface WithCookies<T> {
+  body: T;
+  cookies: string[];
+}
+
+/** Headers for auth.api: the browser's, with the client IP Fastify resolved (never the client's own claim). */
+export function authHeaders(request: FastifyRequest, extraCookies: string[] = []): Headers {
+  const headers = fromNodeHeaders(request.headers);
+  headers.set('x-portal-client-ip', request.ip);
+  if (extraCookies.length) {
+    // Cookies just set by an earlier call in the same request (the second-factor challenge).
+    const pairs = extraCookies.map((c) => c.split(';')[0]!);
+    headers.set('cookie', [headers.get('cookie'), ...pairs].filter(Boolean).join('; '));
+  }
+  return headers;
+}
+
+const setCookiesOf = (headers: Headers | null | undefined) => headers?.getSetCookie() ?? [];
+
+export function createAuthService(ctx: AppContext, auth: Auth) {
+  const audit = (
+    type: (typeof AUTH_EVENT_TYPES)[number],
+    request: FastifyRequest,
+    fields: { userId?: string | null; email?: string; details?: Record<string, unknown> },
+  ) =>
+    ctx.db.insert(authEvents).values({
+      type,
+      userId: fields.userId ?? null,
+      email: fields.email ?? null,
+      ipAddress: request.ip,
+      userAgent: request.headers['user-agent'] ?? null,
+      details: fields.details ?? null,
+    });
+
+  async function limit(key: string, rule: (typeof RATE_LIMITS)[keyof typeof RATE_LIMITS], detail: string) {
+    const { allowed } = await hitRateLimit(ctx.db, key, rule);
+    if (!allowed) throw new HttpError(429, detail);
+  }
+
+  /** spec 01 §4, §8: password sign-in, lockout, and the start of the second factor. */
+  async function signIn(
+    request: FastifyRequest,
+    input: { email: string; password: string; rememberMe: boolean },
+  ): Promise<WithCookies<SignInResponse>> {
+    const email = input.email.trim().toLowerCase();
+    await limit(`sign-in:ip:${request.ip}`, RATE_LIMITS.signInPerIp, messages.attemptLimitForgot);
+    const [user] = await ctx.db.select().from(users).where(eq(users.email, email));
+    if (user?.lockedUntil && user.lockedUntil > new Date()) {
+      await audit('sign-in-failed', request, { userId: user.id, email, details: { reason: 'locked' } });
+      throw new HttpError(403, messages.accountLocked);
+    }
+
+    let result;
+    try {
+      result = await auth.api.signInEmail({
+        body: { email, password: input.password, rememberMe: input.rememberMe },
+        headers: authHeaders(request),
+        returnHeaders: true,
+      });
+    } catch (error) {
+      if (!(error instanceof APIError)) throw error;
+      if (error.body?.code === 'EMAIL_NOT_VERIFIED') {
+        await audit('sign-in-failed', request, { userId: user?.id, email, details: { reason: 'unconfirmed' } });
+        throw new HttpError(403, messages.accountSetupIncomplete);
+      }
+      if (error.body?.code === 'INVALID_EMAIL_OR_PASSWORD') throw await recordFailure(request, email, user?.id);
+      throw new HttpError(error.statusCode >= 500 ? 500 : 400, error.body?.message ?? messages.unexpected);
+    }
+
+    if (user && (user.failedSignIns > 0 || user.lockedUntil)) {
+      await ctx.db.update(users).set({ failedSignIns: 0, lockedUntil: null }).where(eq(users.id, user.id));
+    }
+    const cookies = setCookiesOf(result.headers);
+    if (!('twoFactorRedirect' in result.response)) {
+      await audit('sign-in', request, { userId: user?.id, email, details: { rememberMe: input.rememberMe } });
+      return { body: { status: 'signed-in' }, cookies };
+    }
+    // spec 01 §4: an MFA challenge. The user's preferred type decides which one.
+    if (user?.mfaType === 'sms' && user.phoneNumber) {
+      await limit(`code-send:${user.id}`, RATE_LIMITS.codeSendPerUser, messages.attemptLimitForgot);
+      await auth.api.sendTwoFactorOTP({ body: {}, headers: authHeaders(request, cookies) });
+      await audit('second-factor-sent', request, { userId: user.id, email, details: { method: 'sms' } });
+      return { body: { status: 'second-factor', method: 'sms', destination: maskPhone(user.phoneNumber) }, cookies };
+    }
+    return { body: { status: 'second-factor', method: 'totp', destination: null }, cookies };
+  }
+
+  /** A wrong password: count it; the fifth in a row locks the account for 15 minutes. */
+  async function recordFailure(request: FastifyRequest, email: string, userId: string | undefined) {
+    if (!userId) {
+      await audit('sign-in-failed', request, { email, details: { reason: 'unknown-email' } });
+      return new HttpError(401, messages.invalidPasswordEmail);
+    }
+    const [row] = await ctx.db
+      .update(users)
+      .set({ failedSignIns: sql`${users.failedSignIns} + 1` })
+      .where(eq(users.id, userId))
+      .returning({ failedSignIns: users.failedSignIns });
+    if (row!.failedSignIns >= MAX_FAILED_SIGN_INS) {
+      const lockedUntil = new Date(Date.now() + PASSWORD_LOCKOUT_MINUTES * 60_000);
+      await ctx.db.update(users).set({ lockedUntil, failedSignIns: 0 }).where(eq(users.id, userId));
+      await audit('locked', request, { userId, email, details: { until: lockedUntil.toISOString() } });
+      return new HttpError(403, messages.accountLocked);
+    }
+    await audit('sign-in-failed', request, {
+      userId,
+      email,
+      details: { reason: 'password', count: row!.failedSignIns },
+    });
+    return new HttpError(401, messages.invalidPasswordEmail);
+  }
+
+  /** The second step: a TOTP or SMS code, optionally remembering this device. */
+  async function verifySecondFactor(
+    request: FastifyRequest,
+    input: { code: string; trustDevice: boolean },
+  ): Promise<WithCookies<{ status: 'signed-in' }>> {
+    const challenge = await twoFactorChallengeUser(request);
+    await limit(`code:${challenge.id}`, RATE_LIMITS.codePerUser, messages.attemptLimitForgot);
+    const call = challenge.mfaType === 'sms' ? auth.api.verifyTwoFactorOTP : auth.api.verifyTOTP;
+    try {
+      const result = await call({ body: input, headers: authHeaders(request), returnHeaders: true });
+      await audit('sign-in', request, {
+        userId: challenge.id,
+        email: challenge.email,
+        details: { method: challenge.mfaType, trustDevice: input.trustDevice },
+      });
+      return { body: { status: 'signed-in' }, cookies: setCookiesOf(result.headers) };
+    } catch (error) {
+      if (!(error instanceof APIError)) throw error;
+      await audit('second-factor-failed', request, {
+        userId: challenge.id,
+        email: challenge.email,
+        details: { code: error.body?.code },
+      });
+      if (error.statusCode === 429 || error.body?.code === 'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE') {
+        throw new HttpError(429, messages.attemptLimitForgot);
+      }
+      if (error.body?.code === 'OTP_HAS_EXPIRED' || error.body?.code === 'INVALID_TWO_FACTOR_COOKIE') {
+        throw new HttpError(401, messages.codeExpired);
+      }
+      throw new HttpError(400, messages.invalidCode);
+    }
+  }
+
+  /** Sends a new SMS code for the challenge in progress. */
+  async function resendCode(request: FastifyRequest): Promise<WithCookies<{ ok: true }>> {
+    const challenge = await twoFactorChallengeUser(request);
+    if (challenge.mfaType !== 'sms') throw new HttpError(400, messages.invalidRequest);
+    await limit(`code-send:${challenge.id}`, RATE_LIMITS.codeSendPerUser, messages.attemptLimitForgot);
+    const result = await auth.api.sendTwoFactorOTP({ body: {}, headers: authHeaders(request), returnHeaders: true });
+    await audit('second-factor-sent', request, {
+      userId: challenge.id,
+      email: challenge.email,
+      details: { method: 'sms', resend: true },
+    });
+    return { body: { ok: true }, cookies: setCookiesOf(result.headers) };
+  }
+
+  /** The user of the second-factor challenge cookie, or 401 when there is none (or it expired). */
+  async function twoFactorChallengeUser(request: FastifyRequest) {
+    // The cookie is `<identifier>.<signature>`; better-auth checks the signature when it verifies
+    // the code. Here it only tells whose challenge this is (method and per-user limits).
+    const cookie = parseCookie(request.headers.cookie, `${SESSION_COOKIE_PREFIX}.two_factor`);
+    const identifier = cookie?.slice(0, cookie.lastIndexOf('.'));
+    if (!identifier) throw new HttpError(401, messages.codeExpired);
+    const context = await auth.$context;
+    const challenge = await context.internalAdapter.findVerificationValue(identifier);
+    const userId = challenge?.value;
+    if (!userId || challenge.expiresAt < new Date()) throw new HttpError(401, messages.codeExpired);
+    const [user] = await ctx.db.select().from(users).where(eq(users.id, userId));
+    if (!user) throw new HttpError(401, messages.codeExpired);
+    return user;
+  }
+
+  async function signOut(request: FastifyRequest): Promise<WithCookies<{ ok: true }>> {
+    const session = await auth.api.getSession({ headers: authHeaders(request) });
+    const result = await auth.api.signOut({ headers: authHeaders(request), returnHeaders: true });
+    if (session) await audit('sign-out', request, { userId: session.user.id, email: session.user.email });
+    return { body: { ok: true }, cookies: setCookiesOf(result.headers) };
+  }
+
+  /** The session of a request, with refreshed cookies when better-auth extends it. */
+  async function currentSession(request: FastifyRequest) {
+    const result = await auth.api.getSession({ headers: authHeaders(request), returnHeaders: true });
+    return { session: result.response, cookies: setCookiesOf(result.headers) };
+  }
+
+  return { signIn, verifySecondFactor, resendCode, signOut, currentSession };
+}
+
+function parseCookie(header: string | undefined, name: string): string | undefined {
+  for (const part of header?.split(';') ?? []) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return undefined;
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;
