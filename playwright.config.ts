@@ -33,12 +33,19 @@ export default defineConfig({
     {
       name: 'desktop',
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 } },
-      testIgnore: /phone\.spec/,
+      testIgnore: /(phone|account)\.spec/,
     },
     {
       name: 'phone',
       use: { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true },
       testMatch: /phone\.spec/,
+    },
+    // Journeys that change a demo account's password run after every other test is done.
+    {
+      name: 'account-changes',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 } },
+      testMatch: /account\.spec/,
+      dependencies: ['desktop', 'phone'],
     },
   ],
   webServer: {

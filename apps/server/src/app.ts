@@ -45,7 +45,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await registerOpenApi(app);
 
   await app.register(healthRoutes(ctx));
-  const auth = createAuthService(ctx, createAuth(ctx));
+  const auth = createAuthService(ctx, createAuth(ctx), app.log);
   await app.register(authRoutes(auth));
   await app.register(sessionRoutes(ctx, auth));
   await app.register(catalogRoutes(ctx));

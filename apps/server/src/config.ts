@@ -21,6 +21,7 @@ const envSchema = z.object({
   /** Demo mode shows the mail and SMS outbox at /dev/mailbox; on unless NODE_ENV=production. */
   DEMO_MODE: z.enum(['true', 'false']).optional(),
   SMS_PROVIDER_URL: z.url().optional(),
+  REDIS_URL: z.url().optional(),
   /** Signs sessions and encrypts second-factor secrets; made once and kept in the database when unset. */
   AUTH_SECRET: z.string().min(32).optional(),
   /** Proxies whose X-Forwarded-For is believed (Fastify trustProxy): 'loopback', an address list, or 'none'. */

@@ -7,9 +7,20 @@ import { acquireDataDirLock } from './db/lock.ts';
 import { createContext } from './context.ts';
 import { isDatabaseEmpty, seedDemoData } from './seed/demo.ts';
 import { buildApp } from './app.ts';
+import { connectRedis } from './adapters/redis.ts';
+import { createRedisRateLimitStore, setRateLimitStore } from './modules/auth/rate-limit.ts';
 
 const startedAt = performance.now();
 const config = loadConfig();
+
+// Rate limits shared through Redis when REDIS_URL is set; an unreachable Redis stops the start.
+const redis = config.REDIS_URL
+  ? await connectRedis(config.REDIS_URL).catch((error: Error) => {
+      console.error(error.message);
+      process.exit(1);
+    })
+  : null;
+if (redis) setRateLimitStore(createRedisRateLimitStore(redis.client));
 
 let releaseLock = () => {};
 if (!config.DATABASE_URL) {
@@ -43,6 +54,7 @@ async function shutdown(signal: string) {
   closing = true;
   app.log.info({ signal }, 'shutting down');
   await app.close();
+  await redis?.close();
   await database.close();
   releaseLock();
   process.exit(0);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages } from './messages.ts';
-import { currentPasswordField } from './password.ts';
+import { currentPasswordField, newPasswordField } from './password.ts';
 
 /** spec 01 §4: the second-factor type of a user. */
 export const MFA_TYPES = ['none', 'sms', 'totp'] as const;
@@ -34,3 +34,50 @@ export type SecondFactorRequest = z.input<typeof secondFactorRequestSchema>;
 export const okSchema = z.object({ ok: z.literal(true) });
 
 export { currentPasswordField };
+
+/** POST /api/auth/forgot-password (spec 01 §8: InvalidParameter is 'Invalid Request'). */
+export const forgotPasswordRequestSchema = z.object({
+  email: z
+    .string({ error: messages.requiredField })
+    .trim()
+    .min(1, messages.requiredField)
+    .pipe(z.email(messages.invalidRequest))
+    .transform((v) => v.toLowerCase()),
+});
+export type ForgotPasswordRequest = z.input<typeof forgotPasswordRequestSchema>;
+
+const withConfirmation = <T extends z.ZodRawShape>(shape: T, password: keyof T & string, confirm: keyof T & string) =>
+  z.object(shape).refine((v) => v[password as keyof typeof v] === v[confirm as keyof typeof v], {
+    message: messages.passwordsDoNotMatch,
+    path: [confirm],
+  });
+
+/** POST /api/auth/reset-password: the emailed code and the new password. */
+export const resetPasswordRequestSchema = withConfirmation(
+  {
+    email: forgotPasswordRequestSchema.shape.email,
+    code: z
+      .string({ error: messages.requiredField })
+      .trim()
+      .regex(/^\d{6}$/, messages.codeMismatch),
+    password: newPasswordField(),
+    confirmPassword: z.string({ error: messages.requiredField }).min(1, messages.requiredField),
+  },
+  'password',
+  'confirmPassword',
+);
+export type ResetPasswordRequest = z.input<typeof resetPasswordRequestSchema>;
+
+/** POST /api/change-password (spec 01 §7: password, new_password, confirm_new_password, access_token). */
+export const changePasswordRequestSchema = withConfirmation(
+  {
+    password: currentPasswordField(),
+    new_password: newPasswordField(),
+    confirm_new_password: z.string({ error: messages.requiredField }).min(1, messages.requiredField),
+    /** Kept for API clients of the original contract; the session decides who is asking. */
+    access_token: z.string().optional(),
+  },
+  'new_password',
+  'confirm_new_password',
+);
+export type ChangePasswordRequest = z.input<typeof changePasswordRequestSchema>;

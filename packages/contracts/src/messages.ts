@@ -36,6 +36,12 @@ export const messages = {
   credentialsNeedRefresh:
     'Your login credentials need to be refreshed due to a recent change you have made. Please login again to resume application access.',
 
+  // spec 01 §8 "reset with a wrong code surfaces a code-mismatch error": the identity service's texts
+  codeMismatch: 'Invalid verification code provided, please try again.',
+  codeExpiredReset: 'Invalid code provided, please request a code again.',
+  passwordsDoNotMatch: 'Passwords do not match',
+  resetCodeSent: 'If an account exists for that e-mail, we sent it a code to reset the password.',
+
   // ours: second factor (the spec shows no text for these)
   invalidCode: 'Invalid code. Please check the code and try again.',
   codeExpired: 'Your sign-in code has expired. Please sign in again.',

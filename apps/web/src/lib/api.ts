@@ -1,4 +1,5 @@
 import type { ApiErrorBody } from '@portal/contracts';
+import { checkForcedLogout } from './forcedLogout.ts';
 
 /** An answer other than 2xx from our server, with the body the spec's error shapes describe. */
 export class ApiError extends Error {
@@ -29,7 +30,11 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   });
   const text = await response.text();
   const data: unknown = text ? safeJson(text) : null;
-  if (!response.ok) throw new ApiError(response.status, response.statusText, (data as ApiErrorBody) ?? null);
+  if (!response.ok) {
+    const error = new ApiError(response.status, response.statusText, (data as ApiErrorBody) ?? null);
+    checkForcedLogout(error);
+    throw error;
+  }
   return data as T;
 }
 

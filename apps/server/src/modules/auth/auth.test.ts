@@ -8,7 +8,7 @@ import { DEMO_PASSWORD, DEMO_PEOPLE, DEMO_TOTP_SECRET } from '../../seed/people.
 import { users } from '../users/schema.ts';
 import { mailOutbox, smsOutbox } from '../outbox/schema.ts';
 import { authEvents, rateLimits } from './schema.ts';
-import { RATE_LIMITS } from './rate-limit.ts';
+import { RATE_LIMITS } from './limits.ts';
 
 let t: TestContext;
 beforeAll(async () => {

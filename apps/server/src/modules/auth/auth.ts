@@ -1,6 +1,7 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { twoFactor } from 'better-auth/plugins';
+import { emailOTP, twoFactor } from 'better-auth/plugins';
+import { eq } from 'drizzle-orm';
 import { IDENTITY_COOKIE_DAYS } from '@portal/contracts';
 import type { AppContext } from '../../context.ts';
 import { accounts, users } from '../users/schema.ts';
@@ -12,6 +13,7 @@ export const SESSION_COOKIE_PREFIX = 'portal';
 const SESSION_SECONDS = IDENTITY_COOKIE_DAYS * 24 * 60 * 60;
 /** ARCHITECTURE: SMS codes live at most 10 minutes; ours live 5. */
 const OTP_MINUTES = 5;
+const RESET_CODE_MINUTES = 15;
 
 /**
  * better-auth on our own tables. Our routes call `auth.api` (never its HTTP handler), so the
@@ -42,6 +44,10 @@ export function createAuth(ctx: AppContext) {
       maxPasswordLength: 99,
       requireEmailVerification: true,
       revokeSessionsOnPasswordReset: true,
+      // "Account locked. Please reset password." — a reset unlocks the account.
+      onPasswordReset: async ({ user }) => {
+        await ctx.db.update(users).set({ failedSignIns: 0, lockedUntil: null }).where(eq(users.id, user.id));
+      },
     },
     emailVerification: {
       // spec 01 §8: signing in to an unconfirmed account resends the sign-up e-mail.
@@ -63,6 +69,22 @@ export function createAuth(ctx: AppContext) {
       ipAddress: { ipAddressHeaders: ['x-portal-client-ip'] },
     },
     plugins: [
+      // Password reset by a code e-mailed to the user (issue 3 §3).
+      emailOTP({
+        otpLength: 6,
+        expiresIn: RESET_CODE_MINUTES * 60,
+        allowedAttempts: 5,
+        storeOTP: 'hashed',
+        disableSignUp: true,
+        sendVerificationOTP: async ({ email, otp, type }) => {
+          if (type !== 'forget-password') return;
+          await ctx.mailer.send({
+            to: email,
+            subject: 'Your Dealer Portal password reset code',
+            text: `Your password reset code is ${otp}.\n\nEnter it on the Forgot Password page within ${RESET_CODE_MINUTES} minutes to choose a new password. If you did not ask to reset your password, you can ignore this e-mail: your password has not changed.`,
+          });
+        },
+      }),
       twoFactor({
         issuer: 'Dealer Portal',
         otpOptions: {

@@ -1,6 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply } from 'fastify';
-import { okSchema, secondFactorRequestSchema, signInRequestSchema, signInResponseSchema } from '@portal/contracts';
+import {
+  changePasswordRequestSchema,
+  forgotPasswordRequestSchema,
+  okSchema,
+  resetPasswordRequestSchema,
+  secondFactorRequestSchema,
+  signInRequestSchema,
+  signInResponseSchema,
+} from '@portal/contracts';
 import { errorResponses } from '../../plugins/errors.ts';
 import type { AuthService, WithCookies } from './service.ts';
 
@@ -44,6 +52,57 @@ export const authRoutes =
       '/api/auth/second-factor/resend',
       { schema: { tags: ['auth'], summary: 'Send a new SMS code', response: { 200: okSchema, ...errorResponses } } },
       async (request, reply) => send(reply, await service.resendCode(request)),
+    );
+
+    app.post(
+      '/api/auth/forgot-password',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'E-mail a password reset code (same answer whether or not the account exists)',
+          body: forgotPasswordRequestSchema,
+          response: { 200: okSchema, ...errorResponses },
+        },
+      },
+      async (request) => service.forgotPassword(request, request.body.email),
+    );
+
+    app.post(
+      '/api/auth/reset-password',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Choose a new password with the e-mailed code',
+          body: resetPasswordRequestSchema,
+          response: { 200: okSchema, ...errorResponses },
+        },
+      },
+      async (request) => service.resetPassword(request, request.body),
+    );
+
+    app.post(
+      '/api/change-password',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Change the password of the signed-in user (spec 01 §7)',
+          body: changePasswordRequestSchema,
+          response: { 200: okSchema, ...errorResponses },
+        },
+      },
+      async (request, reply) => send(reply, await service.changePassword(request, request.body)),
+    );
+
+    app.post(
+      '/api/auth/sign-out-everywhere',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'End every session of this user',
+          response: { 200: okSchema, ...errorResponses },
+        },
+      },
+      async (request, reply) => send(reply, await service.signOutEverywhere(request)),
     );
 
     app.post(

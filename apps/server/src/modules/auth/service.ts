@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { APIError } from 'better-auth/api';
 import { fromNodeHeaders } from 'better-auth/node';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { MAX_FAILED_SIGN_INS, messages, PASSWORD_LOCKOUT_MINUTES } from '@portal/contracts';
 import type { SignInResponse } from '@portal/contracts';
 import type { AppContext } from '../../context.ts';
@@ -11,7 +11,8 @@ import { SESSION_COOKIE_PREFIX, type Auth } from './auth.ts';
 import type { AUTH_EVENT_TYPES } from './schema.ts';
 import { authEvents } from './schema.ts';
 import { maskPhone } from './phone.ts';
-import { hitRateLimit, RATE_LIMITS } from './rate-limit.ts';
+import { hitRateLimit } from './rate-limit.ts';
+import { RATE_LIMITS } from './limits.ts';
 
 /** What a call hands back to the route: its answer and the cookies to set. */
 export interface WithCookies<T> {
@@ -33,7 +34,7 @@ export function authHeaders(request: FastifyRequest, extraCookies: string[] = []
 
 const setCookiesOf = (headers: Headers | null | undefined) => headers?.getSetCookie() ?? [];
 
-export function createAuthService(ctx: AppContext, auth: Auth) {
+export function createAuthService(ctx: AppContext, auth: Auth, log: FastifyBaseLogger) {
   const audit = (
     type: (typeof AUTH_EVENT_TYPES)[number],
     request: FastifyRequest,
@@ -49,8 +50,13 @@ export function createAuthService(ctx: AppContext, auth: Auth) {
     });
 
   async function limit(key: string, rule: (typeof RATE_LIMITS)[keyof typeof RATE_LIMITS], detail: string) {
-    const { allowed } = await hitRateLimit(ctx.db, key, rule);
-    if (!allowed) throw new HttpError(429, detail);
+    // A rate-limit store outage (Redis down) must not lock everyone out: fail open, loudly. The
+    // per-account lockout lives in the database and still stops password guessing.
+    const result = await hitRateLimit(ctx.db, key, rule).catch((error: unknown) => {
+      log.error({ err: error, key }, 'rate-limit store unavailable: request allowed');
+      return { allowed: true };
+    });
+    if (!result.allowed) throw new HttpError(429, detail);
   }
 
   /** spec 01 §4, §8: password sign-in, lockout, and the start of the second factor. */
@@ -189,6 +195,81 @@ export function createAuthService(ctx: AppContext, auth: Auth) {
     return user;
   }
 
+  /** Forgot password: a code by e-mail. The same answer whether or not the account exists. */
+  async function forgotPassword(request: FastifyRequest, email: string): Promise<{ ok: true }> {
+    await limit(`reset-request:ip:${request.ip}`, RATE_LIMITS.resetRequestPerIp, messages.attemptLimitForgot);
+    await limit(`reset-request:${email}`, RATE_LIMITS.resetRequestPerEmail, messages.attemptLimitForgot);
+    await auth.api.requestPasswordResetEmailOTP({ body: { email }, headers: authHeaders(request) });
+    const [user] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    await audit('password-reset', request, {
+      userId: user?.id,
+      email,
+      details: { step: 'code-requested', known: !!user },
+    });
+    return { ok: true };
+  }
+
+  /** Reset with the e-mailed code; unlocks the account and ends every session. */
+  async function resetPassword(request: FastifyRequest, input: { email: string; code: string; password: string }) {
+    await limit(`reset-attempt:${input.email}`, RATE_LIMITS.resetAttemptPerEmail, messages.attemptLimitForgot);
+    try {
+      await auth.api.resetPasswordEmailOTP({
+        body: { email: input.email, otp: input.code, password: input.password },
+        headers: authHeaders(request),
+      });
+    } catch (error) {
+      if (!(error instanceof APIError)) throw error;
+      if (error.body?.code === 'TOO_MANY_ATTEMPTS') throw new HttpError(429, messages.attemptLimitForgot);
+      if (error.body?.code === 'OTP_EXPIRED') throw new HttpError(400, messages.codeExpiredReset);
+      throw new HttpError(400, messages.codeMismatch); // wrong code, or no such account: same answer
+    }
+    const [user] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, input.email));
+    await audit('password-reset', request, { userId: user?.id, email: input.email, details: { step: 'done' } });
+    return { ok: true as const };
+  }
+
+  /** Change password in the profile (spec 01 §8 catalogue); other sessions end, this one stays. */
+  async function changePassword(
+    request: FastifyRequest,
+    input: { password: string; new_password: string },
+  ): Promise<WithCookies<{ ok: true }>> {
+    const { session } = await requireSession(request);
+    await limit(`change-password:${session.user.id}`, RATE_LIMITS.changePasswordPerUser, messages.attemptLimitChange);
+    try {
+      const result = await auth.api.changePassword({
+        body: { currentPassword: input.password, newPassword: input.new_password, revokeOtherSessions: true },
+        headers: authHeaders(request),
+        returnHeaders: true,
+      });
+      await audit('password-changed', request, { userId: session.user.id, email: session.user.email });
+      return { body: { ok: true }, cookies: setCookiesOf(result.headers) };
+    } catch (error) {
+      if (!(error instanceof APIError)) throw error;
+      if (error.body?.code === 'INVALID_PASSWORD') throw new HttpError(400, messages.passwordInvalid);
+      throw new HttpError(400, error.body?.message ?? messages.unexpected);
+    }
+  }
+
+  /** The signed-in session, or 401 with the spec's "credentials need to be refreshed" (the client logs out). */
+  async function requireSession(request: FastifyRequest) {
+    const { session, cookies } = await currentSession(request);
+    if (!session) throw new HttpError(401, messages.credentialsNeedRefresh);
+    return { session, cookies };
+  }
+
+  /** Ends every session of the user, this one included (profile: sign out everywhere). */
+  async function signOutEverywhere(request: FastifyRequest): Promise<WithCookies<{ ok: true }>> {
+    const { session } = await requireSession(request);
+    await auth.api.revokeSessions({ headers: authHeaders(request) });
+    await audit('sign-out', request, {
+      userId: session.user.id,
+      email: session.user.email,
+      details: { everywhere: true },
+    });
+    const result = await auth.api.signOut({ headers: authHeaders(request), returnHeaders: true }).catch(() => null);
+    return { body: { ok: true }, cookies: setCookiesOf(result?.headers) };
+  }
+
   async function signOut(request: FastifyRequest): Promise<WithCookies<{ ok: true }>> {
     const session = await auth.api.getSession({ headers: authHeaders(request) });
     const result = await auth.api.signOut({ headers: authHeaders(request), returnHeaders: true });
@@ -202,7 +283,18 @@ export function createAuthService(ctx: AppContext, auth: Auth) {
     return { session: result.response, cookies: setCookiesOf(result.headers) };
   }
 
-  return { signIn, verifySecondFactor, resendCode, signOut, currentSession };
+  return {
+    signIn,
+    verifySecondFactor,
+    resendCode,
+    signOut,
+    currentSession,
+    requireSession,
+    forgotPassword,
+    resetPassword,
+    changePassword,
+    signOutEverywhere,
+  };
 }
 
 function parseCookie(header: string | undefined, name: string): string | undefined {

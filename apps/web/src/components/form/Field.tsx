@@ -5,11 +5,13 @@ interface FieldProps {
   error?: string;
   hint?: string;
   optional?: boolean;
+  /** Another element that describes the control (a checklist, a note). */
+  describedBy?: string;
   children: ReactElement<{ id?: string; 'aria-invalid'?: boolean; 'aria-describedby'?: string }>;
 }
 
 /** A labelled form control with its hint and error, wired for screen readers. */
-export function Field({ label, error, hint, optional, children }: FieldProps) {
+export function Field({ label, error, hint, optional, describedBy, children }: FieldProps) {
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
@@ -27,7 +29,7 @@ export function Field({ label, error, hint, optional, children }: FieldProps) {
       {cloneElement(children, {
         id,
         'aria-invalid': error ? true : undefined,
-        'aria-describedby': [hintId, errorId].filter(Boolean).join(' ') || undefined,
+        'aria-describedby': [hintId, describedBy, errorId].filter(Boolean).join(' ') || undefined,
       })}
       {error && (
         <p id={errorId} className="field-error">

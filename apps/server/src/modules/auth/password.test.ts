@@ -1,0 +1,174 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { desc, eq } from 'drizzle-orm';
+import { messages, PASSWORD_TOO_COMMON } from '@portal/contracts';
+import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { cookieJar } from '../../../test/cookies.ts';
+import { DEMO_PASSWORD } from '../../seed/people.ts';
+import { mailOutbox } from '../outbox/schema.ts';
+import { users } from '../users/schema.ts';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+let n = 0;
+function client() {
+  const jar = cookieJar();
+  const remoteAddress = `10.1.0.${++n}`;
+  const call = async (url: string, payload?: object, method: 'GET' | 'POST' = 'POST') =>
+    jar.store(await t.app.inject({ method, url, payload, remoteAddress, headers: { cookie: jar.header() } }));
+  return {
+    call,
+    signIn: (email: string, password = DEMO_PASSWORD) => call('/api/auth/sign-in', { email, password }),
+    userOfSession: async () =>
+      ((await call('/api/session', undefined, 'GET')).json() as { user: { email: string } | null }).user,
+  };
+}
+
+const mailCount = (to: string) => t.db.$count(mailOutbox, eq(mailOutbox.to, to));
+const lastResetCode = async (to: string) => {
+  const [mail] = await t.db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.to, to))
+    .orderBy(desc(mailOutbox.createdAt))
+    .limit(1);
+  expect(mail?.subject).toBe('Your Dealer Portal password reset code');
+  return mail!.text.match(/\b(\d{6})\b/)![1]!;
+};
+
+describe('forgot and reset password (issue 3 §3)', () => {
+  it('answers the same for known and unknown e-mails; only a known one gets a code', async () => {
+    const c = client();
+    const before = await mailCount('nobody@demo.test');
+    const unknown = await c.call('/api/auth/forgot-password', { email: 'nobody@demo.test' });
+    const known = await c.call('/api/auth/forgot-password', { email: 'Installer@Demo.test' });
+    expect(unknown.statusCode).toBe(200);
+    expect(known.statusCode).toBe(200);
+    expect(unknown.json()).toEqual(known.json());
+    expect(await mailCount('nobody@demo.test')).toBe(before);
+    expect(await lastResetCode('installer@demo.test')).toMatch(/^\d{6}$/);
+  });
+
+  it('a malformed e-mail is an invalid request', async () => {
+    const res = await client().call('/api/auth/forgot-password', { email: 'not-an-email' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ validation: [{ field: 'email', messages: [messages.invalidRequest] }] });
+  });
+
+  it('resets with the code: wrong code says so, rules apply, old sessions end, the account unlocks', async () => {
+    const email = 'purchaser@demo.test';
+    const before = client();
+    expect((await before.signIn(email)).statusCode).toBe(200);
+    await t.db
+      .update(users)
+      .set({ lockedUntil: new Date(Date.now() + 600_000) })
+      .where(eq(users.email, email));
+
+    const c = client();
+    await c.call('/api/auth/forgot-password', { email });
+    const code = await lastResetCode(email);
+    const wrongCode = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    const reset = (body: object) =>
+      c.call('/api/auth/reset-password', {
+        email,
+        code,
+        password: 'Garage#Bay42',
+        confirmPassword: 'Garage#Bay42',
+        ...body,
+      });
+
+    const wrong = await reset({ code: wrongCode });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({ detail: messages.codeMismatch });
+
+    const weak = await reset({ password: 'garagebay42', confirmPassword: 'garagebay42' });
+    expect(weak.json()).toEqual({ validation: [{ field: 'password', messages: [messages.passwordInvalid] }] });
+    const common = await reset({ password: 'Password1!', confirmPassword: 'Password1!' });
+    expect(common.json()).toEqual({ validation: [{ field: 'password', messages: [PASSWORD_TOO_COMMON] }] });
+    const mismatch = await reset({ confirmPassword: 'Garage#Bay43' });
+    expect(mismatch.json()).toEqual({
+      validation: [{ field: 'confirmPassword', messages: [messages.passwordsDoNotMatch] }],
+    });
+
+    const ok = await reset({});
+    expect(ok.statusCode).toBe(200);
+    expect(await before.userOfSession()).toBeNull(); // sessions revoked on reset
+    expect((await client().signIn(email)).json()).toEqual({ detail: messages.invalidPasswordEmail });
+    expect((await client().signIn(email, 'Garage#Bay42')).json()).toEqual({ status: 'signed-in' }); // and unlocked
+    // The code works once.
+    expect((await reset({ password: 'Another#Pass9', confirmPassword: 'Another#Pass9' })).statusCode).toBe(400);
+  });
+
+  it('limits code requests per e-mail', async () => {
+    const c = client();
+    const statuses = [];
+    for (let i = 0; i < 6; i++)
+      statuses.push((await c.call('/api/auth/forgot-password', { email: 'admin@demo.test' })).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    const last = await c.call('/api/auth/forgot-password', { email: 'admin@demo.test' });
+    expect(last.json()).toEqual({ detail: messages.attemptLimitForgot });
+  });
+});
+
+describe('change password (spec 01 §7, §8)', () => {
+  const change = (c: ReturnType<typeof client>, body: object) =>
+    c.call('/api/change-password', {
+      password: DEMO_PASSWORD,
+      new_password: 'Remote#Start77',
+      confirm_new_password: 'Remote#Start77',
+      ...body,
+    });
+
+  it('needs a session: without one the client is told to sign in again', async () => {
+    const res = await change(client(), {});
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ detail: messages.credentialsNeedRefresh });
+  });
+
+  it('a wrong current password is "Password invalid"; the right one changes it and ends other sessions', async () => {
+    const email = 'outsiderep@demo.test';
+    const other = client();
+    await other.signIn(email);
+    const c = client();
+    await c.signIn(email);
+    const wrong = await change(c, { password: 'Wrong!2026x' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({ detail: messages.passwordInvalid });
+
+    expect((await change(c, {})).statusCode).toBe(200);
+    expect(await c.userOfSession()).toMatchObject({ email });
+    expect(await other.userOfSession()).toBeNull();
+    expect((await client().signIn(email, 'Remote#Start77')).json()).toEqual({ status: 'signed-in' });
+  });
+
+  it('is rate limited with the spec message', async () => {
+    const c = client();
+    await c.signIn('insiderep@demo.test');
+    const answers = [];
+    for (let i = 0; i < 6; i++) answers.push(await change(c, { password: `Wrong!${i}xxx` }));
+    expect(answers.at(-1)!.statusCode).toBe(429);
+    expect(answers.at(-1)!.json()).toEqual({ detail: messages.attemptLimitChange });
+  });
+});
+
+describe('sign out everywhere (issue 3 §4)', () => {
+  it('ends every session of the user, this one included', async () => {
+    const a = client();
+    const b = client();
+    await a.signIn('consumer@demo.test');
+    await b.signIn('consumer@demo.test');
+    const res = await a.call('/api/auth/sign-out-everywhere');
+    expect(res.statusCode).toBe(200);
+    expect(await a.userOfSession()).toBeNull();
+    expect(await b.userOfSession()).toBeNull();
+  });
+
+  it('needs a session', async () => {
+    const res = await client().call('/api/auth/sign-out-everywhere');
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ detail: messages.credentialsNeedRefresh });
+  });
+});

@@ -1,0 +1,137 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import {
+  forgotPasswordRequestSchema,
+  messages,
+  resetPasswordRequestSchema,
+  type ForgotPasswordRequest,
+  type ResetPasswordRequest,
+} from '@portal/contracts';
+import { api } from '../../lib/api.ts';
+import { alertLinesFor } from '../../lib/errors.ts';
+import { alerts } from '../../components/alerts.ts';
+import { Button } from '../../components/Button.tsx';
+import { Field } from '../../components/form/Field.tsx';
+import { PasswordRequirements } from '../../components/form/PasswordRequirements.tsx';
+import { useDelayedValidation } from '../../components/form/useDelayedValidation.ts';
+
+type Step = { name: 'email' } | { name: 'code'; email: string } | { name: 'done' };
+
+/** /forgot-password: a code by e-mail, then a new password (issue 3 §3). */
+export default function ForgotPasswordPage() {
+  const [step, setStep] = useState<Step>({ name: 'email' });
+  return (
+    <div className="auth-page">
+      {step.name === 'email' && <RequestCode onSent={(email) => setStep({ name: 'code', email })} />}
+      {step.name === 'code' && (
+        <ResetWithCode
+          email={step.email}
+          onDone={() => setStep({ name: 'done' })}
+          onBack={() => setStep({ name: 'email' })}
+        />
+      )}
+      {step.name === 'done' && (
+        <div className="success-panel" role="status">
+          <h1>Your password has been changed</h1>
+          <p>You can sign in with your new password now. Every other device was signed out.</p>
+          <Link className="button button-primary" to="/login">
+            Sign in
+          </Link>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function RequestCode({ onSent }: { onSent: (email: string) => void }) {
+  const form = useForm<ForgotPasswordRequest>({
+    resolver: zodResolver(forgotPasswordRequestSchema),
+    defaultValues: { email: '' },
+  });
+  useDelayedValidation(form);
+  const send = useMutation({ mutationFn: (body: ForgotPasswordRequest) => api('/api/auth/forgot-password', { body }) });
+  return (
+    <form
+      className="form auth-form"
+      noValidate
+      onSubmit={form.handleSubmit(async (values) => {
+        try {
+          await send.mutateAsync(values);
+          alerts.show({ type: 'success', content: messages.resetCodeSent });
+          onSent(values.email.trim().toLowerCase());
+        } catch (error) {
+          alerts.show({ content: alertLinesFor(error) });
+        }
+      })}
+    >
+      <h1>Forgot your password?</h1>
+      <p className="auth-lead">Enter the e-mail you sign in with. We’ll send you a code to choose a new password.</p>
+      <Field label="Email" error={form.formState.errors.email?.message}>
+        <input type="email" autoComplete="username" inputMode="email" {...form.register('email')} />
+      </Field>
+      <Button type="submit" loading={send.isPending}>
+        Send code
+      </Button>
+      <p className="auth-links">
+        <Link to="/login">Back to sign in</Link>
+      </p>
+    </form>
+  );
+}
+
+function ResetWithCode({ email, onDone, onBack }: { email: string; onDone: () => void; onBack: () => void }) {
+  const form = useForm<ResetPasswordRequest>({
+    resolver: zodResolver(resetPasswordRequestSchema),
+    defaultValues: { email, code: '', password: '', confirmPassword: '' },
+  });
+  useDelayedValidation(form);
+  const reset = useMutation({ mutationFn: (body: ResetPasswordRequest) => api('/api/auth/reset-password', { body }) });
+  const errors = form.formState.errors;
+  const password = form.watch('password');
+  return (
+    <form
+      className="form auth-form"
+      noValidate
+      onSubmit={form.handleSubmit(async (values) => {
+        try {
+          await reset.mutateAsync(values);
+          onDone();
+        } catch (error) {
+          alerts.show({ content: alertLinesFor(error) });
+        }
+      })}
+    >
+      <h1>Choose a new password</h1>
+      <p className="auth-lead">
+        Enter the 6-digit code we e-mailed to <strong>{email}</strong>.
+      </p>
+      <Field label="Code" error={errors.code?.message}>
+        <input
+          className="code-input"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          {...form.register('code')}
+        />
+      </Field>
+      <Field label="New password" error={errors.password?.message} describedBy="reset-rules">
+        <input type="password" autoComplete="new-password" {...form.register('password')} />
+      </Field>
+      <PasswordRequirements id="reset-rules" value={password} />
+      <Field label="Confirm new password" error={errors.confirmPassword?.message}>
+        <input type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
+      </Field>
+      <Button type="submit" loading={reset.isPending}>
+        Change password
+      </Button>
+      <p className="auth-links">
+        <button type="button" className="button-link" onClick={onBack}>
+          Send a new code
+        </button>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,115 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { changePasswordRequestSchema, roleLabel, type ChangePasswordRequest } from '@portal/contracts';
+import { api } from '../../lib/api.ts';
+import { alertLinesFor } from '../../lib/errors.ts';
+import { alerts } from '../../components/alerts.ts';
+import { Button } from '../../components/Button.tsx';
+import { Field } from '../../components/form/Field.tsx';
+import { PasswordRequirements } from '../../components/form/PasswordRequirements.tsx';
+import { useDelayedValidation } from '../../components/form/useDelayedValidation.ts';
+import { useSession } from '../session/api.ts';
+import { signOutEverywhereInThisBrowser } from './api.ts';
+
+/** /profile: the user's details, password and sessions (issue 3 §3, §4). */
+export default function ProfilePage() {
+  const { data } = useSession();
+  const user = data?.user;
+  if (!user) return null; // the route's loader guarantees a session; this only narrows the type
+  return (
+    <div className="page profile-page">
+      <h1>My Profile</h1>
+      <section className="card" aria-labelledby="details-heading">
+        <h2 id="details-heading">Your details</h2>
+        <dl className="details">
+          <dt>Name</dt>
+          <dd>
+            {user.first_name} {user.last_name}
+          </dd>
+          <dt>Email</dt>
+          <dd>{user.email}</dd>
+          <dt>Role</dt>
+          <dd>{roleLabel(user)}</dd>
+        </dl>
+      </section>
+      <ChangePassword />
+      <SignOutEverywhere />
+    </div>
+  );
+}
+
+const EMPTY: ChangePasswordRequest = { password: '', new_password: '', confirm_new_password: '' };
+
+function ChangePassword() {
+  const form = useForm<ChangePasswordRequest>({
+    resolver: zodResolver(changePasswordRequestSchema),
+    defaultValues: EMPTY,
+  });
+  useDelayedValidation(form);
+  const change = useMutation({ mutationFn: (body: ChangePasswordRequest) => api('/api/change-password', { body }) });
+  const errors = form.formState.errors;
+  return (
+    <section className="card" aria-labelledby="password-heading">
+      <h2 id="password-heading">Change password</h2>
+      <form
+        className="form"
+        noValidate
+        onSubmit={form.handleSubmit(async (values) => {
+          try {
+            await change.mutateAsync(values);
+            form.reset(EMPTY);
+            alerts.show({
+              type: 'success',
+              content: 'Your password has been changed. Your other devices were signed out.',
+            });
+          } catch (error) {
+            alerts.show({ content: alertLinesFor(error) });
+          }
+        })}
+      >
+        <Field label="Current password" error={errors.password?.message}>
+          <input type="password" autoComplete="current-password" {...form.register('password')} />
+        </Field>
+        <Field label="New password" error={errors.new_password?.message} describedBy="change-rules">
+          <input type="password" autoComplete="new-password" {...form.register('new_password')} />
+        </Field>
+        <PasswordRequirements id="change-rules" value={form.watch('new_password')} />
+        <Field label="Confirm new password" error={errors.confirm_new_password?.message}>
+          <input type="password" autoComplete="new-password" {...form.register('confirm_new_password')} />
+        </Field>
+        <Button type="submit" loading={change.isPending}>
+          Change password
+        </Button>
+      </form>
+    </section>
+  );
+}
+
+function SignOutEverywhere() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const everywhere = useMutation({ mutationFn: () => api('/api/auth/sign-out-everywhere', { method: 'POST' }) });
+  return (
+    <section className="card" aria-labelledby="sessions-heading">
+      <h2 id="sessions-heading">Signed-in devices</h2>
+      <p>Lost a phone or signed in on a shared computer? Sign out of the portal on every device, this one included.</p>
+      <Button
+        variant="secondary"
+        loading={everywhere.isPending}
+        onClick={async () => {
+          try {
+            await everywhere.mutateAsync();
+            await signOutEverywhereInThisBrowser(queryClient);
+            await navigate('/login', { replace: true });
+          } catch (error) {
+            alerts.show({ content: alertLinesFor(error) });
+          }
+        }}
+      >
+        Sign out everywhere
+      </Button>
+    </section>
+  );
+}

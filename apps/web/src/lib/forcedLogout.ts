@@ -1,0 +1,17 @@
+import { messages } from '@portal/contracts/messages';
+import type { ApiError } from './api.ts';
+
+let handler: (() => void) | null = null;
+
+/** The app registers what a forced logout does (clear the stores, go to /login). */
+export function onForcedLogout(fn: () => void) {
+  handler = fn;
+}
+
+/**
+ * spec 01 §8: the detail 'Your login credentials need to be refreshed…' (a revoked or expired
+ * session) logs the user out to /login.
+ */
+export function checkForcedLogout(error: ApiError) {
+  if (error.status === 401 && error.body?.detail === messages.credentialsNeedRefresh) handler?.();
+}

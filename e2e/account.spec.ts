@@ -1,0 +1,87 @@
+import { expect, test, type Page } from '@playwright/test';
+import { messages } from '../packages/contracts/src/index.ts';
+import { DEMO_PASSWORD, signIn } from './auth-helpers.ts';
+
+test.describe.configure({ mode: 'serial' });
+
+async function latestResetCode(page: Page, to: string, notBefore: number) {
+  let code: string | undefined;
+  await expect
+    .poll(async () => {
+      const res = await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
+      const { mail } = (await res.json()) as { mail: { subject: string; text: string; createdAt: string }[] };
+      const fresh = mail.find(
+        (m) => m.subject.includes('password reset code') && Date.parse(m.createdAt) >= notBefore - 1000,
+      );
+      code = fresh?.text.match(/\b(\d{6})\b/)?.[1];
+      return code;
+    })
+    .toMatch(/^\d{6}$/);
+  return code!;
+}
+
+test('forgot password: a code by e-mail, a wrong code says so, the new password signs in', async ({ page }) => {
+  const email = 'accountant@demo.test';
+  const startedAt = Date.now();
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page).toHaveURL('/forgot-password');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expect(page.getByRole('status').filter({ hasText: messages.resetCodeSent })).toBeVisible();
+  const code = await latestResetCode(page, email, startedAt);
+
+  const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+  await page.getByLabel('Code').fill(wrong);
+  await page.getByLabel('New password', { exact: true }).fill('Ledger#Close24');
+  await expect(page.getByRole('list', { name: 'Password requirements' }).locator('li.is-met')).toHaveCount(5);
+  await page.getByLabel('Confirm new password').fill('Ledger#Close24');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByRole('alert')).toHaveText(messages.codeMismatch);
+
+  await page.getByLabel('Code').fill(code);
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByRole('heading', { name: 'Your password has been changed' })).toBeVisible();
+
+  await signIn(page, email);
+  await expect(page.getByRole('alert')).toHaveText(messages.invalidPasswordEmail);
+  await signIn(page, email, 'Ledger#Close24');
+  await expect(page).toHaveURL('/');
+
+  // Change it back in the profile (and see the profile's own messages on the way).
+  await page.goto('/profile');
+  await page.getByLabel('Current password').fill('Not#TheOne99');
+  await page.getByLabel('New password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByLabel('Confirm new password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByRole('alert')).toHaveText(messages.passwordInvalid);
+  await page.getByLabel('Current password').fill('Ledger#Close24');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Your password has been changed.' })).toBeVisible();
+  await page.goto('/logout');
+  await signIn(page, email);
+  await expect(page).toHaveURL('/');
+});
+
+test('sign out everywhere: another browser is forced back to /login', async ({ page, browser }) => {
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await signIn(otherPage, 'consumer@demo.test');
+  await expect(otherPage).toHaveURL('/');
+  await otherPage.goto('/profile');
+  await expect(otherPage.getByRole('heading', { name: 'My Profile' })).toBeVisible();
+
+  await signIn(page, 'consumer@demo.test');
+  await expect(page).toHaveURL('/');
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+  await expect(page).toHaveURL('/login');
+
+  // The other browser still shows the profile; its next call meets the revoked session.
+  await otherPage.getByLabel('Current password').fill(DEMO_PASSWORD);
+  await otherPage.getByLabel('New password', { exact: true }).fill('Whatever#Next1');
+  await otherPage.getByLabel('Confirm new password').fill('Whatever#Next1');
+  await otherPage.getByRole('button', { name: 'Change password' }).click();
+  await expect(otherPage).toHaveURL('/login');
+  await other.close();
+});
