@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { messages } from '../packages/contracts/src/index.ts';
 import { DEMO_PASSWORD, signIn } from './auth-helpers.ts';
+import { totp } from './totp.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -84,4 +85,43 @@ test('sign out everywhere: another browser is forced back to /login', async ({ p
   await otherPage.getByRole('button', { name: 'Change password' }).click();
   await expect(otherPage).toHaveURL('/login');
   await other.close();
+});
+
+test('two-step verification: turn on an authenticator app, remember a device, forget it, turn it off', async ({
+  page,
+}) => {
+  await signIn(page, 'installer@demo.test');
+  await expect(page).toHaveURL('/');
+  await page.goto('/profile');
+  await expect(page.getByText('Off: only your password protects this account.')).toBeVisible();
+  const twoStep = page.getByRole('region', { name: 'Two-step verification' });
+  await twoStep.getByRole('button', { name: 'Use an authenticator app' }).click();
+  await twoStep.getByLabel('Current password').fill(DEMO_PASSWORD);
+  await twoStep.getByRole('button', { name: 'Continue' }).click();
+  await expect(twoStep.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+  const key = (await twoStep.locator('.manual-key').innerText()).replace(/\s/g, '');
+  await twoStep.getByLabel('Code from the app').fill(totp(key));
+  await twoStep.getByRole('button', { name: 'Turn on' }).click();
+  await expect(page.getByText('On: a code from your authenticator app.')).toBeVisible();
+
+  await page.goto('/logout');
+  await signIn(page, 'installer@demo.test');
+  await page.getByLabel('Verification code').fill(totp(key));
+  await page.getByLabel('Remember this device').check();
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL('/');
+  await page.goto('/profile');
+  const devices = page.getByRole('region', { name: 'Remembered devices' });
+  await expect(devices.getByText('This device')).toBeVisible();
+  await expect(devices.getByText(/^Chrome on /)).toBeVisible(); // the browser's own user agent, named
+  await devices.getByRole('button', { name: /Forget/ }).click();
+  await expect(devices.getByText(/No remembered devices/)).toBeVisible();
+
+  await page.getByRole('button', { name: 'Turn off two-step verification' }).click();
+  await page.getByLabel('Verification code').fill(totp(key));
+  await page.getByRole('button', { name: 'Turn off' }).click();
+  await expect(page).toHaveURL('/login');
+  await expect(page.getByText('Two-step verification is off. Please sign in again.')).toBeVisible();
+  await signIn(page, 'installer@demo.test');
+  await expect(page).toHaveURL('/'); // no code any more
 });

@@ -14,6 +14,8 @@ import { outboxRoutes } from './modules/outbox/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createAuth } from './modules/auth/auth.ts';
 import { createAuthService } from './modules/auth/service.ts';
+import { createMfaService } from './modules/auth/mfa.ts';
+import { mfaRoutes } from './modules/auth/mfa-routes.ts';
 
 export interface BuildAppOptions {
   /** Built web app to serve; omitted in API tests. */
@@ -45,8 +47,10 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await registerOpenApi(app);
 
   await app.register(healthRoutes(ctx));
-  const auth = createAuthService(ctx, createAuth(ctx), app.log);
+  const betterAuth = createAuth(ctx);
+  const auth = createAuthService(ctx, betterAuth, app.log);
   await app.register(authRoutes(auth));
+  await app.register(mfaRoutes(createMfaService(ctx, betterAuth, auth)));
   await app.register(sessionRoutes(ctx, auth));
   await app.register(catalogRoutes(ctx));
   await app.register(contentRoutes(ctx));

@@ -10,3 +10,4 @@ export * from './permissions.ts';
 export * from './outbox.ts';
 export * from './password.ts';
 export * from './auth.ts';
+export * from './mfa.ts';

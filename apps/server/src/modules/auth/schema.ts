@@ -98,3 +98,22 @@ export const authEvents = pgTable(
   },
   (t) => [index('auth_events_user_idx').on(t.userId, t.createdAt)],
 );
+
+/**
+ * What we know of a remembered browser. better-auth keeps the trust itself (a `verifications` row
+ * `trust-device-…` and a cookie) but nothing to show a person; this row names it, by the same id.
+ */
+export const trustedDevices = pgTable(
+  'trusted_devices',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    label: text('label').notNull(),
+    ipAddress: text('ip_address'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('trusted_devices_user_idx').on(t.userId)],
+);

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { APIError } from 'better-auth/api';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
@@ -8,8 +8,8 @@ import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { users } from '../users/schema.ts';
 import { SESSION_COOKIE_PREFIX, type Auth } from './auth.ts';
-import type { AUTH_EVENT_TYPES } from './schema.ts';
-import { authEvents } from './schema.ts';
+import { authEvents, trustedDevices, type AUTH_EVENT_TYPES } from './schema.ts';
+import { deviceLabel, trustIdFromCookieValue } from './devices.ts';
 import { maskPhone } from './phone.ts';
 import { hitRateLimit } from './rate-limit.ts';
 import { RATE_LIMITS } from './limits.ts';
@@ -94,6 +94,7 @@ export function createAuthService(ctx: AppContext, auth: Auth, log: FastifyBaseL
     }
     const cookies = setCookiesOf(result.headers);
     if (!('twoFactorRedirect' in result.response)) {
+      if (user?.twoFactorEnabled) await deviceUsed(request, user.id, cookies);
       await audit('sign-in', request, { userId: user?.id, email, details: { rememberMe: input.rememberMe } });
       return { body: { status: 'signed-in' }, cookies };
     }
@@ -142,12 +143,21 @@ export function createAuthService(ctx: AppContext, auth: Auth, log: FastifyBaseL
     const call = challenge.mfaType === 'sms' ? auth.api.verifyTwoFactorOTP : auth.api.verifyTOTP;
     try {
       const result = await call({ body: input, headers: authHeaders(request), returnHeaders: true });
+      let cookies = setCookiesOf(result.headers);
+      if (input.trustDevice) {
+        await rememberDevice(request, challenge.id, cookies);
+        // better-auth expires the "don't remember me" marker when a device is trusted, which would
+        // turn a browser session into a 365-day one; the user's "remember me" choice stands.
+        if (parseCookie(request.headers.cookie, `${SESSION_COOKIE_PREFIX}.dont_remember`)) {
+          cookies = cookies.filter((c) => !c.startsWith(`${SESSION_COOKIE_PREFIX}.dont_remember=`));
+        }
+      }
       await audit('sign-in', request, {
         userId: challenge.id,
         email: challenge.email,
         details: { method: challenge.mfaType, trustDevice: input.trustDevice },
       });
-      return { body: { status: 'signed-in' }, cookies: setCookiesOf(result.headers) };
+      return { body: { status: 'signed-in' }, cookies };
     } catch (error) {
       if (!(error instanceof APIError)) throw error;
       await audit('second-factor-failed', request, {
@@ -163,6 +173,29 @@ export function createAuthService(ctx: AppContext, auth: Auth, log: FastifyBaseL
       }
       throw new HttpError(400, messages.invalidCode);
     }
+  }
+
+  /** Names a newly trusted browser (better-auth keeps the trust; we keep what to show). */
+  async function rememberDevice(request: FastifyRequest, userId: string, cookies: string[]) {
+    const id = trustIdFromCookieValue(cookieValue(cookies, `${SESSION_COOKIE_PREFIX}.trust_device`));
+    if (!id) return;
+    await ctx.db
+      .insert(trustedDevices)
+      .values({ id, userId, label: deviceLabel(request.headers['user-agent']), ipAddress: request.ip })
+      .onConflictDoNothing();
+  }
+
+  /** A trusted browser skipped the second factor: better-auth rotated its id; the name follows it. */
+  async function deviceUsed(request: FastifyRequest, userId: string, cookies: string[]) {
+    const before = trustIdFromCookieValue(parseCookie(request.headers.cookie, `${SESSION_COOKIE_PREFIX}.trust_device`));
+    const after = trustIdFromCookieValue(cookieValue(cookies, `${SESSION_COOKIE_PREFIX}.trust_device`));
+    if (!before || !after) return;
+    const moved = await ctx.db
+      .update(trustedDevices)
+      .set({ id: after, lastUsedAt: new Date(), ipAddress: request.ip })
+      .where(and(eq(trustedDevices.id, before), eq(trustedDevices.userId, userId)))
+      .returning({ id: trustedDevices.id });
+    if (moved.length === 0) await rememberDevice(request, userId, cookies);
   }
 
   /** Sends a new SMS code for the challenge in progress. */
@@ -294,10 +327,18 @@ export function createAuthService(ctx: AppContext, auth: Auth, log: FastifyBaseL
     resetPassword,
     changePassword,
     signOutEverywhere,
+    audit,
+    limit,
   };
 }
 
-function parseCookie(header: string | undefined, name: string): string | undefined {
+/** The value a Set-Cookie list gives a cookie. */
+function cookieValue(setCookies: string[], name: string): string | undefined {
+  const line = setCookies.find((c) => c.startsWith(`${name}=`));
+  return line?.split(';')[0]!.slice(name.length + 1);
+}
+
+export function parseCookie(header: string | undefined, name: string): string | undefined {
   for (const part of header?.split(';') ?? []) {
     const [key, ...rest] = part.trim().split('=');
     if (key === name) return decodeURIComponent(rest.join('='));

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { messages } from '@portal/contracts/messages';
 import type { SignInResponse } from '@portal/contracts';
 import { safeNext } from '../../app/routes.ts';
@@ -16,6 +16,8 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const afterSignIn = useAfterSignIn();
   const [challenge, setChallenge] = useState<Challenge | null>(null);
+  // A page that signed the user out may leave a word for them (alerts are cleared on navigation).
+  const notice = (useLocation().state as { notice?: string } | null)?.notice;
 
   const finish = async () => {
     await afterSignIn();
@@ -24,6 +26,11 @@ export default function LoginPage() {
 
   return (
     <div className="auth-page">
+      {notice && (
+        <p className="notice" role="status">
+          {notice}
+        </p>
+      )}
       {challenge ? (
         <SecondFactorStep challenge={challenge} onDone={finish} onBack={() => setChallenge(null)} />
       ) : (

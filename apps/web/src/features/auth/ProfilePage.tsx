@@ -12,6 +12,7 @@ import { PasswordRequirements } from '../../components/form/PasswordRequirements
 import { useDelayedValidation } from '../../components/form/useDelayedValidation.ts';
 import { useSession } from '../session/api.ts';
 import { signOutEverywhereInThisBrowser } from './api.ts';
+import { TwoStepSection } from './TwoStepSection.tsx';
 
 /** /profile: the user's details, password and sessions (issue 3 §3, §4). */
 export default function ProfilePage() {
@@ -35,6 +36,7 @@ export default function ProfilePage() {
         </dl>
       </section>
       <ChangePassword />
+      <TwoStepSection />
       <SignOutEverywhere />
     </div>
   );

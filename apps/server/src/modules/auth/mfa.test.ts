@@ -1,0 +1,157 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { desc, eq } from 'drizzle-orm';
+import { messages, type MfaStatus } from '@portal/contracts';
+import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { cookieJar } from '../../../test/cookies.ts';
+import { totp } from '../../../../../e2e/totp.ts';
+import { DEMO_PASSWORD, DEMO_TOTP_SECRET } from '../../seed/people.ts';
+import { smsOutbox } from '../outbox/schema.ts';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const CHROME_WINDOWS =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+let n = 0;
+function client() {
+  const jar = cookieJar();
+  const remoteAddress = `10.2.0.${++n}`;
+  const call = async (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
+    jar.store(
+      await t.app.inject({
+        method,
+        url,
+        payload,
+        remoteAddress,
+        headers: { cookie: jar.header(), 'user-agent': CHROME_WINDOWS },
+      }),
+    );
+  return {
+    jar,
+    call,
+    signIn: (email: string, rememberMe = false) =>
+      call('POST', '/api/auth/sign-in', { email, password: DEMO_PASSWORD, rememberMe }),
+    status: async () => (await call('GET', '/api/mfa')).json() as MfaStatus,
+    sessionEmail: async () =>
+      ((await call('GET', '/api/session')).json() as { user: { email: string } | null }).user?.email ?? null,
+  };
+}
+const lastSms = async (to: string) =>
+  (
+    await t.db.select().from(smsOutbox).where(eq(smsOutbox.to, to)).orderBy(desc(smsOutbox.createdAt)).limit(1)
+  )[0]!.body.match(/\d{6}/)![0];
+
+describe('MFA management (issue 3 §4)', () => {
+  it('needs a session', async () => {
+    const res = await client().call('GET', '/api/mfa');
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ detail: messages.credentialsNeedRefresh });
+  });
+
+  it('turns an authenticator app on (QR secret, code) and off again (code, signs out everywhere)', async () => {
+    const c = client();
+    await c.signIn('installer@demo.test');
+    expect(await c.status()).toEqual({ mfaType: 'none', phone: null, devices: [] });
+
+    const wrongPassword = await c.call('POST', '/api/mfa/totp/enable', { password: 'Nope!2026x' });
+    expect(wrongPassword.json()).toEqual({ detail: messages.passwordInvalid });
+    const started = await c.call('POST', '/api/mfa/totp/enable', { password: DEMO_PASSWORD });
+    const { totpURI, secret } = started.json() as { totpURI: string; secret: string };
+    expect(totpURI).toMatch(/^otpauth:\/\/totp\/Dealer%20Portal:installer%40demo\.test\?/);
+    expect(secret).toMatch(/^[A-Z2-7]+=*$/);
+    expect((await c.call('POST', '/api/mfa/totp/confirm', { code: '000000' })).json()).toEqual({
+      detail: messages.invalidCode,
+    });
+    expect((await c.call('POST', '/api/mfa/totp/confirm', { code: totp(secret) })).statusCode).toBe(200);
+    expect((await c.status()).mfaType).toBe('totp');
+
+    const other = client();
+    expect((await other.signIn('installer@demo.test')).json()).toEqual({
+      status: 'second-factor',
+      method: 'totp',
+      destination: null,
+    });
+    expect((await other.call('POST', '/api/auth/second-factor', { code: totp(secret) })).json()).toEqual({
+      status: 'signed-in',
+    });
+
+    const off = await c.call('POST', '/api/mfa/disable', { code: totp(secret) });
+    expect(off.statusCode).toBe(200);
+    expect(await c.sessionEmail()).toBeNull();
+    expect(await other.sessionEmail()).toBeNull(); // every session ends
+    expect((await client().signIn('installer@demo.test')).json()).toEqual({ status: 'signed-in' });
+  });
+
+  it('turns text-message sign-in on after the phone proves itself', async () => {
+    const c = client();
+    await c.signIn('purchaser@demo.test');
+    const bad = await c.call('POST', '/api/mfa/sms/enable', { password: DEMO_PASSWORD, phone: '555-01' });
+    expect(bad.json()).toEqual({ validation: [{ field: 'phone', messages: [messages.phoneInvalid] }] });
+    const sent = await c.call('POST', '/api/mfa/sms/enable', { password: DEMO_PASSWORD, phone: '(614) 555 - 0123' });
+    expect(sent.json()).toEqual({ destination: '(***) *** - **23' });
+    const code = await lastSms('+16145550123');
+    expect(
+      (await c.call('POST', '/api/mfa/sms/confirm', { code: code === '000000' ? '111111' : '000000' })).json(),
+    ).toEqual({
+      detail: messages.invalidCode,
+    });
+    expect((await c.call('POST', '/api/mfa/sms/confirm', { code })).statusCode).toBe(200);
+    expect(await c.status()).toMatchObject({ mfaType: 'sms', phone: '(***) *** - **23' });
+
+    const next = client();
+    expect((await next.signIn('purchaser@demo.test')).json()).toEqual({
+      status: 'second-factor',
+      method: 'sms',
+      destination: '(***) *** - **23',
+    });
+
+    // Turning it off needs a fresh code to the phone.
+    await c.call('POST', '/api/mfa/disable/send-code');
+    const offCode = await lastSms('+16145550123');
+    expect((await c.call('POST', '/api/mfa/disable', { code: offCode })).statusCode).toBe(200);
+    expect((await client().signIn('purchaser@demo.test')).json()).toEqual({ status: 'signed-in' });
+  });
+
+  it('lists remembered devices by name, follows them across sign-ins, and forgets one', async () => {
+    const c = client();
+    await c.signIn('totp@demo.test', true);
+    await c.call('POST', '/api/auth/second-factor', { code: totp(DEMO_TOTP_SECRET), trustDevice: true });
+    const [device] = (await c.status()).devices;
+    expect(device).toMatchObject({
+      label: 'Chrome on Windows',
+      current: true,
+      ipAddress: expect.stringMatching(/^10\.2\.0\./),
+    });
+
+    await c.call('POST', '/api/auth/sign-out');
+    expect((await c.signIn('totp@demo.test')).json()).toEqual({ status: 'signed-in' }); // trusted: no code
+    const after = (await c.status()).devices;
+    expect(after).toHaveLength(1);
+    expect(after[0]).toMatchObject({ label: 'Chrome on Windows', current: true });
+    expect(after[0]!.id).not.toBe(device!.id); // better-auth rotated it; the name followed
+
+    expect((await c.call('DELETE', `/api/mfa/devices/${after[0]!.id}`)).statusCode).toBe(200);
+    expect((await c.status()).devices).toEqual([]);
+    expect((await c.call('DELETE', `/api/mfa/devices/${after[0]!.id}`)).statusCode).toBe(404);
+    await c.call('POST', '/api/auth/sign-out');
+    expect((await c.signIn('totp@demo.test')).json()).toMatchObject({ status: 'second-factor' });
+  });
+
+  it('"remember this device" without "remember me" keeps the session a browser session', async () => {
+    const c = client();
+    await c.signIn('totp@demo.test', false);
+    const res = await c.call('POST', '/api/auth/second-factor', { code: totp(DEMO_TOTP_SECRET), trustDevice: true });
+    const setCookies = [res.headers['set-cookie']].flat() as string[];
+    const sessionCookie = setCookies.find((line) => line.startsWith('portal.session_token='))!;
+    expect(sessionCookie).not.toMatch(/Max-Age/i);
+    expect(setCookies.some((line) => line.startsWith('portal.dont_remember='))).toBe(false);
+    expect(c.jar.has('portal.dont_remember')).toBe(true);
+    // Later calls do not stretch it to 365 days either.
+    const later = await c.call('GET', '/api/session');
+    const refreshed = ([later.headers['set-cookie']].flat() as (string | undefined)[]).filter(Boolean) as string[];
+    expect(refreshed.filter((line) => /Max-Age=31536000/.test(line))).toEqual([]);
+  });
+});
