@@ -16,6 +16,10 @@ import { createAuth } from './modules/auth/auth.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { createMfaService } from './modules/auth/mfa.ts';
 import { mfaRoutes } from './modules/auth/mfa-routes.ts';
+import { createAccountsService } from './modules/accounts/service.ts';
+import { accountRoutes } from './modules/accounts/routes.ts';
+import { createInvitationService } from './modules/invitations/service.ts';
+import { invitationRoutes } from './modules/invitations/routes.ts';
 
 export interface BuildAppOptions {
   /** Built web app to serve; omitted in API tests. */
@@ -51,6 +55,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   const auth = createAuthService(ctx, betterAuth, app.log);
   await app.register(authRoutes(auth));
   await app.register(mfaRoutes(createMfaService(ctx, betterAuth, auth)));
+  await app.register(invitationRoutes(createInvitationService(ctx, auth)));
+  await app.register(accountRoutes(createAccountsService(ctx, betterAuth, auth)));
   await app.register(sessionRoutes(ctx, auth));
   await app.register(catalogRoutes(ctx));
   await app.register(contentRoutes(ctx));

@@ -39,3 +39,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const demoMode = parsed.data.DEMO_MODE ? parsed.data.DEMO_MODE === 'true' : parsed.data.NODE_ENV !== 'production';
   return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR), demoMode };
 }
+
+/** Where links in e-mails point: the public URL, or this server on localhost. */
+export const publicUrlOf = (config: Config) =>
+  (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');

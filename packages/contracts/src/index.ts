@@ -11,3 +11,4 @@ export * from './outbox.ts';
 export * from './password.ts';
 export * from './auth.ts';
 export * from './mfa.ts';
+export * from './invitations.ts';

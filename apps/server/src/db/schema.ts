@@ -6,3 +6,4 @@ export * from '../modules/dealers/schema.ts';
 export * from '../modules/content/schema.ts';
 export * from '../modules/outbox/schema.ts';
 export * from '../modules/auth/schema.ts';
+export * from '../modules/invitations/schema.ts';

@@ -243,3 +243,20 @@ describe('second factor (spec 01 §4)', () => {
     expect(events[0]!.ipAddress).toMatch(/^10\.0\./);
   });
 });
+
+describe('bearer tokens for API clients (issue 3 §9)', () => {
+  it('sign-in hands out a token that works as Authorization: Bearer, without cookies', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { email: 'owner@demo.test', password: DEMO_PASSWORD },
+      remoteAddress: '10.9.9.9',
+    });
+    const token = res.headers['set-auth-token'] as string;
+    expect(token).toBeTruthy();
+    const session = await t.app.inject({ url: '/api/session', headers: { authorization: `Bearer ${token}` } });
+    expect((session.json() as { user: { email: string } }).user.email).toBe('owner@demo.test');
+    const wrong = await t.app.inject({ url: '/api/session', headers: { authorization: 'Bearer not-a-token' } });
+    expect(wrong.json()).toMatchObject({ user: null });
+  });
+});

@@ -1,9 +1,10 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { emailOTP, twoFactor } from 'better-auth/plugins';
+import { bearer, emailOTP, twoFactor } from 'better-auth/plugins';
 import { eq } from 'drizzle-orm';
 import { IDENTITY_COOKIE_DAYS } from '@portal/contracts';
 import type { AppContext } from '../../context.ts';
+import { publicUrlOf } from '../../config.ts';
 import { accounts, users } from '../users/schema.ts';
 import { sessions, twoFactors, verifications } from './schema.ts';
 import { e164 } from './phone.ts';
@@ -23,7 +24,7 @@ export function createAuth(ctx: AppContext) {
   return betterAuth({
     appName: 'Dealer Portal',
     basePath: '/api/auth',
-    baseURL: ctx.config.PUBLIC_URL ?? `http://localhost:${ctx.config.PORT}`,
+    baseURL: publicUrlOf(ctx.config),
     secret: ctx.authSecret,
     database: drizzleAdapter(ctx.db, {
       provider: 'pg',
@@ -69,6 +70,8 @@ export function createAuth(ctx: AppContext) {
       ipAddress: { ipAddressHeaders: ['x-portal-client-ip'] },
     },
     plugins: [
+      // API clients: the session token as `Authorization: Bearer …` (handed out in `set-auth-token`).
+      bearer(),
       // Password reset by a code e-mailed to the user (issue 3 §3).
       emailOTP({
         otpLength: 6,

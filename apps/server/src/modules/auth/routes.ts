@@ -14,6 +14,7 @@ import type { AuthService, WithCookies } from './service.ts';
 
 function send<T>(reply: FastifyReply, result: WithCookies<T>) {
   if (result.cookies.length) reply.header('set-cookie', result.cookies);
+  if (result.authToken) reply.header('set-auth-token', result.authToken);
   reply.header('cache-control', 'no-store');
   return result.body;
 }

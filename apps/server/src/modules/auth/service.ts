@@ -18,6 +18,8 @@ import { RATE_LIMITS } from './limits.ts';
 export interface WithCookies<T> {
   body: T;
   cookies: string[];
+  /** For API clients: the session token to send as `Authorization: Bearer …`. */
+  authToken?: string | null;
 }
 
 /** Headers for auth.api: the browser's, with the client IP Fastify resolved (never the client's own claim). */
@@ -96,7 +98,7 @@ export function createAuthService(ctx: AppContext, auth: Auth, log: FastifyBaseL
     if (!('twoFactorRedirect' in result.response)) {
       if (user?.twoFactorEnabled) await deviceUsed(request, user.id, cookies);
       await audit('sign-in', request, { userId: user?.id, email, details: { rememberMe: input.rememberMe } });
-      return { body: { status: 'signed-in' }, cookies };
+      return { body: { status: 'signed-in' }, cookies, authToken: result.headers.get('set-auth-token') };
     }
     // spec 01 §4: an MFA challenge. The user's preferred type decides which one.
     if (user?.mfaType === 'sms' && user.phoneNumber) {
@@ -157,7 +159,7 @@ export function createAuthService(ctx: AppContext, auth: Auth, log: FastifyBaseL
         email: challenge.email,
         details: { method: challenge.mfaType, trustDevice: input.trustDevice },
       });
-      return { body: { status: 'signed-in' }, cookies };
+      return { body: { status: 'signed-in' }, cookies, authToken: result.headers.get('set-auth-token') };
     } catch (error) {
       if (!(error instanceof APIError)) throw error;
       await audit('second-factor-failed', request, {

@@ -1,0 +1,201 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { desc, eq } from 'drizzle-orm';
+import { signJWT } from 'better-auth/crypto';
+import { INVITATION_TEXTS, messages, PERMISSION_GROUPS } from '@portal/contracts';
+import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { cookieJar } from '../../../test/cookies.ts';
+import { DEMO_PASSWORD } from '../../seed/people.ts';
+import { mailOutbox } from '../outbox/schema.ts';
+import { users } from '../users/schema.ts';
+import { getAuthSecret } from '../auth/secret.ts';
+import { invitations } from './schema.ts';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+let n = 0;
+function client() {
+  const jar = cookieJar();
+  const remoteAddress = `10.3.0.${++n}`;
+  const call = async (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
+    jar.store(await t.app.inject({ method, url, payload, remoteAddress, headers: { cookie: jar.header() } }));
+  return {
+    call,
+    signIn: (email: string, password = DEMO_PASSWORD) => call('POST', '/api/auth/sign-in', { email, password }),
+    session: async () =>
+      (await call('GET', '/api/session')).json() as {
+        user: { email: string; permissionGroups: string[]; dealer_id: string | null } | null;
+      },
+  };
+}
+
+async function owner() {
+  const c = client();
+  await c.signIn('owner@demo.test');
+  return c;
+}
+
+const linkToken = async (to: string) => {
+  const [mail] = await t.db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.to, to))
+    .orderBy(desc(mailOutbox.createdAt))
+    .limit(1);
+  return mail!.text.match(/accept-invite\?token=([\w.-]+)/)![1]!;
+};
+const newInstaller = {
+  password: 'Harness#Pro88',
+  confirm_password: 'Harness#Pro88',
+  first_name: 'Luis',
+  last_name: "O'Connor",
+};
+
+describe('invitations (spec 01 §7, spec 02 §7)', () => {
+  it('only a dealer owner invites', async () => {
+    expect(
+      (await client().call('POST', '/api/user/invite', { email: 'x@example.com', user_type: 'installer' })).statusCode,
+    ).toBe(401);
+    const installer = client();
+    await installer.signIn('installer@demo.test');
+    const res = await installer.call('POST', '/api/user/invite', { email: 'x@example.com', user_type: 'installer' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ detail: INVITATION_TEXTS.notAllowed });
+  });
+
+  it('validates the e-mail and the user type, and refuses an existing account', async () => {
+    const c = await owner();
+    expect((await c.call('POST', '/api/user/invite', { email: 'nope', user_type: 'installer' })).json()).toEqual({
+      validation: [{ field: 'email', messages: [messages.emailInvalid] }],
+    });
+    expect((await c.call('POST', '/api/user/invite', { email: 'a@example.com', user_type: 'dealer' })).statusCode).toBe(
+      400,
+    );
+    const taken = await c.call('POST', '/api/user/invite', { email: 'Installer@demo.test', user_type: 'installer' });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toEqual({ detail: INVITATION_TEXTS.accountExists });
+  });
+
+  it('invite → e-mail → accept: the installer joins the dealer and signs in', async () => {
+    const c = await owner();
+    const sent = await c.call('POST', '/api/user/invite', { email: 'Luis.Tech@Example.com', user_type: 'installer' });
+    expect(sent.statusCode).toBe(201);
+    expect(sent.json()).toMatchObject({ email: 'luis.tech@example.com', user_type: 'installer', status: 'pending' });
+    const pending = (await c.call('GET', '/api/user/token')).json() as { results: { email: string }[] };
+    expect(pending.results.map((r) => r.email)).toContain('luis.tech@example.com');
+
+    const token = await linkToken('luis.tech@example.com');
+    const visitor = client();
+    expect((await visitor.call('GET', `/api/user/token-info?token=${token}`)).json()).toMatchObject({
+      token_type: 'accept_decline_invitation',
+      email: 'luis.tech@example.com',
+      dealer_name: 'Northside Auto Sound',
+      invited_by: 'Gary Lindqvist',
+    });
+    const mismatch = await visitor.call('POST', `/api/user/set-password?token=${token}`, {
+      ...newInstaller,
+      confirm_password: 'Harness#Pro89',
+    });
+    expect(mismatch.json()).toEqual({
+      validation: [{ field: 'confirm_password', messages: [messages.passwordsDoNotMatch] }],
+    });
+    const nameless = await visitor.call('POST', `/api/user/set-password?token=${token}`, {
+      password: 'Harness#Pro88',
+      confirm_password: 'Harness#Pro88',
+    });
+    expect(nameless.json()).toEqual({ detail: INVITATION_TEXTS.namesRequired });
+    expect((await visitor.call('POST', `/api/user/set-password?token=${token}`, newInstaller)).statusCode).toBe(200);
+
+    const again = await visitor.call('POST', `/api/user/set-password?token=${token}`, newInstaller);
+    expect(again.json()).toEqual({ detail: messages.invalidJwt }); // a link works once
+
+    const luis = client();
+    expect((await luis.signIn('luis.tech@example.com', 'Harness#Pro88')).json()).toEqual({ status: 'signed-in' });
+    const session = await luis.session();
+    const ownerSession = await c.session();
+    expect(session.user).toMatchObject({
+      permissionGroups: [PERMISSION_GROUPS.installer],
+      dealer_id: ownerSession.user!.dealer_id,
+    });
+    expect((await c.call('GET', '/api/user/token')).json()).toEqual({
+      results: expect.not.arrayContaining([expect.objectContaining({ email: 'luis.tech@example.com' })]),
+    });
+  });
+
+  it('inviting again resends: the old link stops working', async () => {
+    const c = await owner();
+    await c.call('POST', '/api/user/invite', { email: 'twice@example.com', user_type: 'installer' });
+    const first = await linkToken('twice@example.com');
+    await c.call('POST', '/api/user/invite', { email: 'twice@example.com', user_type: 'installer' });
+    const second = await linkToken('twice@example.com');
+    expect(second).not.toBe(first);
+    expect((await client().call('GET', `/api/user/token-info?token=${first}`)).json()).toEqual({
+      detail: messages.invalidJwt,
+    });
+    expect((await client().call('GET', `/api/user/token-info?token=${second}`)).statusCode).toBe(200);
+    expect(await t.db.$count(invitations, eq(invitations.email, 'twice@example.com'))).toBe(1);
+  });
+
+  it('decline ends the invitation; its link then fails', async () => {
+    const c = await owner();
+    await c.call('POST', '/api/user/invite', { email: 'no.thanks@example.com', user_type: 'installer' });
+    const token = await linkToken('no.thanks@example.com');
+    expect((await client().call('DELETE', `/api/user/invite/decline/?token=${token}`)).json()).toEqual({ ok: true });
+    const [row] = await t.db.select().from(invitations).where(eq(invitations.email, 'no.thanks@example.com'));
+    expect(row!.status).toBe('declined');
+    expect((await client().call('POST', `/api/user/set-password?token=${token}`, newInstaller)).json()).toEqual({
+      detail: messages.invalidJwt,
+    });
+  });
+
+  it.each([
+    ['garbage', 'not.a.jwt'],
+    ['empty', ''],
+  ])('a %s token is an invalid JWT token', async (_name, token) => {
+    const res = await client().call('GET', `/api/user/token-info?token=${token}`);
+    expect(res.statusCode).toBe(400);
+    expect(JSON.stringify(res.json())).toContain(messages.invalidJwt);
+  });
+
+  it('an expired or foreign-signed token is invalid', async () => {
+    const secret = await getAuthSecret(t.db);
+    const [row] = await t.db.select().from(invitations).limit(1);
+    const expired = await signJWT(
+      { sub: row!.id, typ: 'accept_decline_invitation', v: row!.tokenVersion },
+      secret,
+      -60,
+    );
+    const foreign = await signJWT(
+      { sub: row!.id, typ: 'accept_decline_invitation', v: row!.tokenVersion },
+      'x'.repeat(40),
+      600,
+    );
+    for (const token of [expired, foreign]) {
+      expect((await client().call('GET', `/api/user/token-info?token=${token}`)).json()).toEqual({
+        detail: messages.invalidJwt,
+      });
+    }
+  });
+
+  it('complete_registration: a user made without a password sets one, once', async () => {
+    const id = randomUUID();
+    await t.db
+      .insert(users)
+      .values({ id, name: 'Rae Kim', email: 'rae@example.com', firstName: 'Rae', lastName: 'Kim' });
+    const token = await signJWT({ sub: id, typ: 'complete_registration', v: id }, await getAuthSecret(t.db), 3600);
+    expect((await client().call('GET', `/api/user/token-info?token=${token}`)).json()).toMatchObject({
+      token_type: 'complete_registration',
+      email: 'rae@example.com',
+    });
+    const body = { password: 'Shop#Floor21', confirm_password: 'Shop#Floor21' };
+    expect((await client().call('POST', `/api/user/set-password?token=${token}`, body)).statusCode).toBe(200);
+    expect((await client().signIn('rae@example.com', 'Shop#Floor21')).json()).toEqual({ status: 'signed-in' });
+    expect((await client().call('POST', `/api/user/set-password?token=${token}`, body)).json()).toEqual({
+      detail: messages.invalidJwt,
+    });
+  });
+});

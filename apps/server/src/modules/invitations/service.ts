@@ -1,0 +1,248 @@
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq } from 'drizzle-orm';
+import { hashPassword, signJWT, verifyJWT } from 'better-auth/crypto';
+import type { FastifyRequest } from 'fastify';
+import {
+  INVITATION_TEXTS,
+  messages,
+  PERMISSION_GROUPS,
+  type Invitation,
+  type TokenInfo,
+  type TokenType,
+} from '@portal/contracts';
+import type { AppContext } from '../../context.ts';
+import { publicUrlOf } from '../../config.ts';
+import { HttpError } from '../../plugins/errors.ts';
+import type { AuthService } from '../auth/service.ts';
+import { accounts, permissionGroups, userPermissionGroups, users, userTypes } from '../users/schema.ts';
+import { dealers, installers } from '../dealers/schema.ts';
+import { businessPartners } from '../business-partners/schema.ts';
+import { invitations } from './schema.ts';
+
+const INVITATION_DAYS = 7;
+const REGISTRATION_DAYS = 3;
+
+interface TokenPayload {
+  sub: string;
+  typ: TokenType;
+  v: string;
+}
+
+const toInvitation = (row: typeof invitations.$inferSelect): Invitation => ({
+  id: row.id,
+  email: row.email,
+  user_type: row.userType,
+  status: row.status,
+  dealer_id: row.dealerId,
+  created_at: row.createdAt.toISOString(),
+  expires_at: row.expiresAt.toISOString(),
+});
+
+/** Invitations to a dealer's staff and the account tokens sent by e-mail (spec 01 §5, §7; spec 02 §7). */
+export function createInvitationService(ctx: AppContext, auth: AuthService) {
+  const invalid = () => new HttpError(400, messages.invalidJwt);
+
+  /** The dealer the signed-in user owns, or 403. */
+  async function ownedDealer(request: FastifyRequest) {
+    const { session } = await auth.requireSession(request);
+    const [staff] = await ctx.db
+      .select({ dealerId: installers.dealerId, isOwner: installers.isOwner })
+      .from(installers)
+      .where(eq(installers.userId, session.user.id));
+    if (!staff?.isOwner) throw new HttpError(403, INVITATION_TEXTS.notAllowed);
+    return { dealerId: staff.dealerId, inviter: session.user };
+  }
+
+  async function invite(request: FastifyRequest, email: string): Promise<Invitation> {
+    const { dealerId, inviter } = await ownedDealer(request);
+    const [existingUser] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    if (existingUser) throw new HttpError(409, INVITATION_TEXTS.accountExists);
+    const tokenVersion = randomUUID();
+    const expiresAt = new Date(Date.now() + INVITATION_DAYS * 86_400_000);
+    // Inviting the same e-mail again resends: the same invitation, a new link, the old link dead.
+    const [pending] = await ctx.db
+      .select()
+      .from(invitations)
+      .where(and(eq(invitations.email, email), eq(invitations.dealerId, dealerId), eq(invitations.status, 'pending')));
+    const [row] = pending
+      ? await ctx.db
+          .update(invitations)
+          .set({ tokenVersion, expiresAt })
+          .where(eq(invitations.id, pending.id))
+          .returning()
+      : await ctx.db
+          .insert(invitations)
+          .values({ email, dealerId, invitedByUserId: inviter.id, userType: 'installer', tokenVersion, expiresAt })
+          .returning();
+    await sendInvitation(row!, inviter.name);
+    return toInvitation(row!);
+  }
+
+  async function sendInvitation(row: typeof invitations.$inferSelect, inviterName: string) {
+    const [dealer] = await ctx.db
+      .select({ name: businessPartners.companyName })
+      .from(dealers)
+      .innerJoin(businessPartners, eq(businessPartners.id, dealers.businessPartnerId))
+      .where(eq(dealers.id, row.dealerId));
+    const token = await signJWT(
+      { sub: row.id, typ: 'accept_decline_invitation', v: row.tokenVersion } satisfies TokenPayload,
+      ctx.authSecret,
+      INVITATION_DAYS * 86_400,
+    );
+    const base = publicUrlOf(ctx.config);
+    await ctx.mailer.send({
+      to: row.email,
+      subject: `${inviterName} invited you to ${dealer!.name} on the Dealer Portal`,
+      text: [
+        `${inviterName} invited you to join ${dealer!.name} on the Dealer Portal, where installers look up vehicle wiring, activate devices and order parts.`,
+        '',
+        `Accept the invitation and choose your password:\n${base}/accept-invite?token=${token}`,
+        '',
+        `Not expecting this? Decline it:\n${base}/decline-invite?token=${token}`,
+        '',
+        `The invitation expires in ${INVITATION_DAYS} days.`,
+      ].join('\n'),
+    });
+  }
+
+  /** Pending invitations of the owner's dealer (GET user/token). */
+  async function listPending(request: FastifyRequest, dealerIdQuery?: string) {
+    const { dealerId } = await ownedDealer(request);
+    if (dealerIdQuery && dealerIdQuery !== dealerId) throw new HttpError(403, INVITATION_TEXTS.notAllowed);
+    const rows = await ctx.db
+      .select()
+      .from(invitations)
+      .where(and(eq(invitations.dealerId, dealerId), eq(invitations.status, 'pending')))
+      .orderBy(desc(invitations.createdAt));
+    return { results: rows.map(toInvitation) };
+  }
+
+  /** Reads a link's token; anything wrong with it is 'Invalid JWT token'. */
+  async function readToken(token: string) {
+    const payload = await verifyJWT<TokenPayload>(token, ctx.authSecret);
+    if (!payload?.sub || !payload.typ) throw invalid();
+    if (payload.typ === 'accept_decline_invitation') {
+      const [row] = await ctx.db.select().from(invitations).where(eq(invitations.id, payload.sub));
+      if (!row || row.status !== 'pending' || row.tokenVersion !== payload.v || row.expiresAt < new Date())
+        throw invalid();
+      return { kind: 'invitation' as const, invitation: row };
+    }
+    const [user] = await ctx.db.select().from(users).where(eq(users.id, payload.sub));
+    const [credential] = user
+      ? await ctx.db
+          .select()
+          .from(accounts)
+          .where(and(eq(accounts.userId, user.id), eq(accounts.providerId, 'credential')))
+      : [];
+    // A registration is complete once a password is set: the link then stops working.
+    if (!user || credential?.password || payload.v !== user.id) throw invalid();
+    return { kind: 'registration' as const, user };
+  }
+
+  async function tokenInfo(token: string): Promise<TokenInfo> {
+    const read = await readToken(token);
+    if (read.kind === 'registration') {
+      return {
+        token_type: 'complete_registration',
+        email: read.user.email,
+        dealer_name: null,
+        invited_by: null,
+        expires_at: '',
+      };
+    }
+    const [details] = await ctx.db
+      .select({ dealerName: businessPartners.companyName, inviter: users.name })
+      .from(dealers)
+      .innerJoin(businessPartners, eq(businessPartners.id, dealers.businessPartnerId))
+      .leftJoin(users, eq(users.id, read.invitation.invitedByUserId!))
+      .where(eq(dealers.id, read.invitation.dealerId));
+    return {
+      token_type: 'accept_decline_invitation',
+      email: read.invitation.email,
+      dealer_name: details?.dealerName ?? null,
+      invited_by: details?.inviter ?? null,
+      expires_at: read.invitation.expiresAt.toISOString(),
+    };
+  }
+
+  /** POST user/set-password: accepting an invitation creates the installer's account, in one transaction. */
+  async function setPassword(token: string, input: { password: string; first_name?: string; last_name?: string }) {
+    const read = await readToken(token);
+    const hash = await hashPassword(input.password);
+    if (read.kind === 'registration') {
+      await ctx.db.transaction(async (tx) => {
+        await tx
+          .insert(accounts)
+          .values({
+            id: randomUUID(),
+            accountId: read.user.id,
+            providerId: 'credential',
+            userId: read.user.id,
+            password: hash,
+          })
+          .onConflictDoUpdate({ target: accounts.id, set: { password: hash } });
+        await tx.update(users).set({ emailVerified: true }).where(eq(users.id, read.user.id));
+      });
+      return { ok: true as const };
+    }
+    if (!input.first_name || !input.last_name) throw new HttpError(400, INVITATION_TEXTS.namesRequired);
+    const { invitation } = read;
+    const [dealer] = await ctx.db.select().from(dealers).where(eq(dealers.id, invitation.dealerId));
+    const [installerGroup] = await ctx.db
+      .select()
+      .from(permissionGroups)
+      .where(eq(permissionGroups.name, PERMISSION_GROUPS.installer));
+    await ctx.db.transaction(async (tx) => {
+      // The token is used once: only the transaction that flips the row from pending goes on.
+      const claimed = await tx
+        .update(invitations)
+        .set({ status: 'accepted', respondedAt: new Date() })
+        .where(and(eq(invitations.id, invitation.id), eq(invitations.status, 'pending')))
+        .returning({ id: invitations.id });
+      if (claimed.length === 0) throw invalid();
+      const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, invitation.email));
+      if (taken) throw new HttpError(409, INVITATION_TEXTS.accountExists);
+      const userId = randomUUID();
+      await tx.insert(users).values({
+        id: userId,
+        name: `${input.first_name} ${input.last_name}`,
+        email: invitation.email,
+        emailVerified: true, // the link proved the address
+        firstName: input.first_name!,
+        lastName: input.last_name!,
+        businessPartnerId: dealer!.businessPartnerId,
+      });
+      await tx
+        .insert(accounts)
+        .values({ id: randomUUID(), accountId: userId, providerId: 'credential', userId, password: hash });
+      await tx.insert(userTypes).values({ userId, type: invitation.userType, isOwner: false });
+      await tx.insert(userPermissionGroups).values({ userId, groupId: installerGroup!.id });
+      await tx.insert(installers).values({ userId, dealerId: invitation.dealerId });
+      await tx.update(invitations).set({ acceptedUserId: userId }).where(eq(invitations.id, invitation.id));
+    });
+    return { ok: true as const };
+  }
+
+  /** DELETE user/invite/decline/?token=: the invitation ends; nothing else changes. */
+  async function decline(token: string) {
+    const read = await readToken(token);
+    if (read.kind !== 'invitation') throw invalid();
+    await ctx.db
+      .update(invitations)
+      .set({ status: 'declined', respondedAt: new Date() })
+      .where(and(eq(invitations.id, read.invitation.id), eq(invitations.status, 'pending')));
+    return { ok: true as const };
+  }
+
+  /** A link to finish an account made for someone else (the dealer-request approval uses it). */
+  const registrationToken = (userId: string) =>
+    signJWT(
+      { sub: userId, typ: 'complete_registration', v: userId } satisfies TokenPayload,
+      ctx.authSecret,
+      REGISTRATION_DAYS * 86_400,
+    );
+
+  return { invite, listPending, tokenInfo, setPassword, decline, registrationToken };
+}
+
+export type InvitationService = ReturnType<typeof createInvitationService>;
