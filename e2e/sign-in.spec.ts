@@ -115,3 +115,19 @@ test('the demo mailbox shows the text messages sent', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Demo Mailbox' })).toBeVisible();
   await expect(page.getByRole('heading', { name: /Text messages/ })).toBeVisible();
 });
+
+test('a tab whose session changed identity in another tab reloads as the new user', async ({ context }) => {
+  const first = await context.newPage();
+  await signIn(first, 'purchaser@demo.test');
+  await expect(first.locator('.top-nav')).toContainText('Hi, Dana');
+
+  const second = await context.newPage();
+  await second.goto('/logout');
+  await expect(second).toHaveURL('/login');
+  await signIn(second, 'owner@demo.test');
+  await expect(second).toHaveURL('/');
+
+  await first.bringToFront();
+  await first.evaluate(() => window.dispatchEvent(new Event('focus')));
+  await expect(first.locator('.top-nav')).toContainText('Hi, Gary');
+});

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Outlet, useLocation, useMatches, useNavigation } from 'react-router';
 import { fullTitle, QUICK_ORDER_TITLE } from './routes.ts';
 import { alerts } from '../components/alerts.ts';
+import { useIdentityWatch } from '../features/session/useIdentityWatch.ts';
 
 interface TitledHandle {
   title?: string;
@@ -13,6 +14,7 @@ export function Root() {
   const location = useLocation();
   const navigation = useNavigation();
   const first = useRef(true);
+  useIdentityWatch();
 
   const handle = [...matches].reverse().find((m) => (m.handle as TitledHandle | undefined)?.title)?.handle as
     TitledHandle | undefined;
