@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { messages, PASSWORD_TOO_COMMON } from '@portal/contracts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { cookieJar } from '../../../test/cookies.ts';
+import { testClient } from '../../../test/client.ts';
 import { DEMO_PASSWORD } from '../../seed/people.ts';
 import { mailOutbox } from '../outbox/schema.ts';
 import { users } from '../users/schema.ts';
@@ -13,17 +13,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-let n = 0;
 function client() {
-  const jar = cookieJar();
-  const remoteAddress = `10.1.0.${++n}`;
-  const call = async (url: string, payload?: object, method: 'GET' | 'POST' = 'POST') =>
-    jar.store(await t.app.inject({ method, url, payload, remoteAddress, headers: { cookie: jar.header() } }));
+  const c = testClient(t.app);
   return {
-    call,
-    signIn: (email: string, password = DEMO_PASSWORD) => call('/api/auth/sign-in', { email, password }),
-    userOfSession: async () =>
-      ((await call('/api/session', undefined, 'GET')).json() as { user: { email: string } | null }).user,
+    ...c,
+    call: (url: string, payload?: object, method: 'GET' | 'POST' = 'POST') => c.call(method, url, payload),
+    userOfSession: async () => (await c.session()).user,
   };
 }
 

@@ -1,13 +1,6 @@
 import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { timestamps } from '../../db/columns.ts';
 import { users } from '../users/schema.ts';
-
-const timestamps = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true })
-    .notNull()
-    .defaultNow()
-    .$onUpdate(() => new Date()),
-};
 
 /** better-auth sessions: rows in the database, so any server instance serves any request. */
 export const sessions = pgTable(

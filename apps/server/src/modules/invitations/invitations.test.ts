@@ -4,8 +4,7 @@ import { desc, eq } from 'drizzle-orm';
 import { signJWT } from 'better-auth/crypto';
 import { INVITATION_TEXTS, messages, PERMISSION_GROUPS } from '@portal/contracts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { cookieJar } from '../../../test/cookies.ts';
-import { DEMO_PASSWORD } from '../../seed/people.ts';
+import { testClient } from '../../../test/client.ts';
 import { mailOutbox } from '../outbox/schema.ts';
 import { users } from '../users/schema.ts';
 import { getAuthSecret } from '../auth/secret.ts';
@@ -17,21 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-let n = 0;
-function client() {
-  const jar = cookieJar();
-  const remoteAddress = `10.3.0.${++n}`;
-  const call = async (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
-    jar.store(await t.app.inject({ method, url, payload, remoteAddress, headers: { cookie: jar.header() } }));
-  return {
-    call,
-    signIn: (email: string, password = DEMO_PASSWORD) => call('POST', '/api/auth/sign-in', { email, password }),
-    session: async () =>
-      (await call('GET', '/api/session')).json() as {
-        user: { email: string; permissionGroups: string[]; dealer_id: string | null } | null;
-      },
-  };
-}
+const client = () => testClient(t.app);
 
 async function owner() {
   const c = client();

@@ -1,13 +1,6 @@
 import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { timestamps } from '../../db/columns.ts';
 import { businessPartners } from '../business-partners/schema.ts';
-
-const timestamps = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true })
-    .notNull()
-    .defaultNow()
-    .$onUpdate(() => new Date()),
-};
 
 /**
  * Users. The first columns are better-auth's core user model (so the identity issue plugs

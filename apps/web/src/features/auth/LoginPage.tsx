@@ -5,6 +5,7 @@ import type { SignInResponse } from '@portal/contracts';
 import { safeNext } from '../../app/routes.ts';
 import { alerts } from '../../components/alerts.ts';
 import { Button } from '../../components/Button.tsx';
+import { CodeField } from '../../components/form/CodeField.tsx';
 import { alertLinesFor } from '../../lib/errors.ts';
 import { useAfterSignIn, useResendCode, useSecondFactor, useSignIn } from './api.ts';
 
@@ -159,18 +160,7 @@ function SecondFactorStep({
           ? `We sent a 6-digit code by text message to ${challenge.destination ?? 'your phone'}.`
           : 'Enter the 6-digit code from your authenticator app.'}
       </p>
-      <div className="field">
-        <label htmlFor="login-code">Verification code</label>
-        <input
-          id="login-code"
-          className="code-input"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          value={code}
-          onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
-        />
-      </div>
+      <CodeField id="login-code" label="Verification code" value={code} onChange={setCode} />
       <label className="checkbox">
         <input type="checkbox" checked={trustDevice} onChange={(e) => setTrustDevice(e.target.checked)} />
         Remember this device

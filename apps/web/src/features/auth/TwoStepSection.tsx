@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { formatPhone, type EnableTotpResponse, type MfaStatus } from '@portal/contracts';
 import { alerts } from '../../components/alerts.ts';
 import { Button } from '../../components/Button.tsx';
+import { CodeField } from '../../components/form/CodeField.tsx';
 import { QrCode } from '../../components/QrCode.tsx';
 import { Spinner } from '../../components/icons.tsx';
 import { alertLinesFor } from '../../lib/errors.ts';
@@ -139,18 +140,7 @@ function CodeStep({
         onSubmit(code);
       }}
     >
-      <div className="field">
-        <label htmlFor="mfa-code">{label}</label>
-        <input
-          id="mfa-code"
-          className="code-input"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          value={code}
-          onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
-        />
-      </div>
+      <CodeField id="mfa-code" label={label} value={code} onChange={setCode} />
       <Button type="submit" loading={busy}>
         {action}
       </Button>
