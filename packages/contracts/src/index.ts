@@ -12,3 +12,4 @@ export * from './password.ts';
 export * from './auth.ts';
 export * from './mfa.ts';
 export * from './invitations.ts';
+export * from './pricing.ts';

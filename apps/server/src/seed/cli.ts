@@ -6,7 +6,13 @@ import { acquireDataDirLock } from '../db/lock.ts';
 import { seedDemoData, truncateAll } from './demo.ts';
 import { getAuthSecret } from '../modules/auth/secret.ts';
 
-/** `npm run seed`: (re)creates the demo data set in the configured database. */
+/** `npm run seed [-- --products N]`: (re)creates the demo data set, with N products (default 2,000). */
+const productsArg = process.argv.indexOf('--products');
+const productCount = productsArg >= 0 ? Number(process.argv[productsArg + 1]) : undefined;
+if (productCount !== undefined && !(Number.isInteger(productCount) && productCount > 0)) {
+  console.error('--products needs a positive whole number, e.g. --products 100000');
+  process.exit(2);
+}
 const config = loadConfig();
 const release = config.DATABASE_URL ? () => {} : acquireDataDirLock(config.dataDir);
 const database = await openDatabase(
@@ -18,7 +24,7 @@ try {
   await migrateDatabase(database);
   await truncateAll(database.db);
   const started = performance.now();
-  await seedDemoData(database.db, await getAuthSecret(database.db, config.AUTH_SECRET));
+  await seedDemoData(database.db, await getAuthSecret(database.db, config.AUTH_SECRET), { products: productCount });
   console.log(`Demo data loaded into ${database.kind} in ${Math.round(performance.now() - started)} ms.`);
 } finally {
   await database.close();

@@ -4,17 +4,22 @@ import { users } from '../modules/users/schema.ts';
 import { seedReference } from './reference.ts';
 import { seedBusinesses } from './businesses.ts';
 import { seedPeople } from './people.ts';
+import { seedProducts } from './products.ts';
 
 /**
  * The demo data set of DEMO-DATA.md, in steps that later modules extend (products, vehicles,
  * devices, invoices…): each step gets what the earlier ones created. One transaction: a
  * failed seed leaves an empty database, never half a demo.
  */
-export async function seedDemoData(db: Db, authSecret: string) {
+/** DEMO-DATA.md: at least 2,000 products. */
+export const DEMO_PRODUCT_COUNT = 2000;
+
+export async function seedDemoData(db: Db, authSecret: string, options: { products?: number } = {}) {
   await db.transaction(async (tx) => {
     const ref = await seedReference(tx);
     const bpIdByCode = await seedBusinesses(tx, ref);
     await seedPeople(tx, ref, bpIdByCode, authSecret);
+    await seedProducts(tx, ref, options.products ?? DEMO_PRODUCT_COUNT);
   });
 }
 

@@ -31,7 +31,10 @@ export const CHANNELS = [
 /** Channels, categories, brands and permission groups: what every other seed step refers to. */
 export async function seedReference(db: Db) {
   await db.insert(channels).values([...CHANNELS]);
-  await db.insert(categories).values(CATEGORY_NAMES.map((name, position) => ({ name, slug: slugify(name), position })));
+  const categoryRows = await db
+    .insert(categories)
+    .values(CATEGORY_NAMES.map((name, position) => ({ name, slug: slugify(name), position })))
+    .returning({ id: categories.id, name: categories.name });
   const brandRows = await db
     .insert(brands)
     .values(BRAND_NAMES.map((name, position) => ({ name, slug: slugify(name), position })))
@@ -41,6 +44,7 @@ export async function seedReference(db: Db) {
     .values(Object.values(PERMISSION_GROUPS).map((name) => ({ name })))
     .returning();
   return {
+    categoryIdByName: new Map(categoryRows.map((c) => [c.name, c.id])),
     brandIdByName: new Map(brandRows.map((b) => [b.name, b.id])),
     groupIdByName: new Map(groupRows.map((g) => [g.name, g.id])),
   };

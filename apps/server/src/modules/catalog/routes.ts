@@ -1,7 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { catalogMenuSchema } from '@portal/contracts';
 import type { AppContext } from '../../context.ts';
-import { listBrands, listCategories } from './repo.ts';
+import { z } from 'zod';
+import { messages } from '@portal/contracts';
+import { errorResponses, HttpError } from '../../plugins/errors.ts';
+import { listBrands, listCategories, productNameBySku } from './repo.ts';
+import { productImageSvg } from './images.ts';
 
 export const catalogRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -20,6 +24,30 @@ export const catalogRoutes =
         const [categories, brands] = await Promise.all([listCategories(ctx.db), listBrands(ctx.db)]);
         reply.header('cache-control', 'public, max-age=300');
         return { categories, brands };
+      },
+    );
+
+    /** Generated product pictures (the demo catalog has no photographs to fetch). */
+    app.get(
+      '/api/product-images/:sku/:file',
+      {
+        schema: {
+          tags: ['catalog'],
+          summary: 'A product picture (SVG)',
+          params: z.object({
+            sku: z.string().regex(/^[A-Z]{2}-[A-Z]{2,3}-[A-Z]\d{3,4}$/, messages.notFound),
+            file: z.string().regex(/^[1-9]\.svg$/, messages.notFound),
+          }),
+          response: { 200: z.string(), ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        const name = await productNameBySku(ctx.db, request.params.sku);
+        if (!name) throw new HttpError(404, messages.notFound);
+        return reply
+          .type('image/svg+xml')
+          .header('cache-control', 'public, max-age=86400')
+          .send(productImageSvg(request.params.sku, name, Number(request.params.file[0])));
       },
     );
   };

@@ -1,4 +1,16 @@
-import { integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /** Sales channels: prices are set per channel (spec 01 §3: channel.slug, default msrp). */
 export const channels = pgTable('channels', {
@@ -20,3 +32,71 @@ export const brands = pgTable('brands', {
   slug: text('slug').notNull().unique(),
   position: integer('position').notNull(),
 });
+
+/** Postgres full-text vector (drizzle has no built-in type for it). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/** A block of a product's rich description, rendered without HTML injection. */
+export type DescriptionBlock =
+  { type: 'paragraph'; text: string } | { type: 'heading'; text: string } | { type: 'list'; items: string[] };
+
+/** spec 01 §3 product. Prices: msrp here, the discounted price per channel in product_prices. */
+export const products = pgTable(
+  'products',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sku: text('sku').notNull().unique(),
+    name: text('name').notNull(),
+    description: jsonb('description').$type<DescriptionBlock[]>().notNull(),
+    brandId: uuid('brand_id')
+      .notNull()
+      .references(() => brands.id),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => categories.id),
+    images: jsonb('images').$type<string[]>().notNull(),
+    relatedSkus: text('related_skus')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    /** spec 01 §3 metadata as key/value pairs (manufacture_case_qty among them). */
+    metadata: jsonb('metadata').$type<{ key: string; value: string }[]>().notNull(),
+    caseQty: integer('case_qty').notNull().default(1),
+    msrpCents: integer('msrp_cents'),
+    isAvailable: boolean('is_available').notNull().default(true),
+    isAvailableForPurchase: boolean('is_available_for_purchase').notNull().default(true),
+    /** Units sold in the last 90 days: drives "popular products". */
+    popularity: integer('popularity').notNull().default(0),
+    search: tsvector('search').generatedAlwaysAs(
+      (): SQL =>
+        sql`setweight(to_tsvector('simple', coalesce(${products.sku}, '')), 'A') || setweight(to_tsvector('english', coalesce(${products.name}, '')), 'B')`,
+    ),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('products_search_idx').using('gin', t.search),
+    index('products_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('products_sku_trgm_idx').using('gin', t.sku.op('gin_trgm_ops')),
+    index('products_brand_idx').on(t.brandId),
+    index('products_category_idx').on(t.categoryId),
+    index('products_popularity_idx').on(t.popularity),
+  ],
+);
+
+/** The discounted price of a product in a sales channel. */
+export const productPrices = pgTable(
+  'product_prices',
+  {
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    channelSlug: text('channel_slug')
+      .notNull()
+      .references(() => channels.slug),
+    discountedCents: integer('discounted_cents').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.channelSlug] }),
+    index('product_prices_channel_idx').on(t.channelSlug, t.discountedCents),
+  ],
+);
