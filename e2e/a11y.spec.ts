@@ -1,4 +1,5 @@
-import { test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { openProfileMenu, signIn } from './auth-helpers.ts';
 import { expectAccessible } from './a11y.ts';
 
 for (const path of [
@@ -25,5 +26,15 @@ test('axe: open menus and the media modal', async ({ page }) => {
   await expectAccessible(page);
   await page.getByRole('button', { name: /Boise headquarters/ }).click();
   await page.getByRole('dialog').waitFor();
+  await expectAccessible(page);
+});
+
+test('axe: signed-in pages, with the account menu open', async ({ page }) => {
+  await signIn(page, 'owner@demo.test');
+  await expect(page).toHaveURL('/');
+  await openProfileMenu(page, 'Gary');
+  await expectAccessible(page);
+  await page.goto('/profile');
+  await page.getByRole('heading', { name: 'My Profile' }).waitFor();
   await expectAccessible(page);
 });

@@ -12,7 +12,7 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
 
 /** The profile menu of the desktop header (spec 01 §2.4). */
 export async function openProfileMenu(page: Page, firstName: string) {
-  const toggle = page.locator('.top-nav').getByRole('button', { name: `Account menu for ${firstName}` });
+  const toggle = page.locator('.top-nav').getByRole('button', { name: `Hi, ${firstName}` });
   await toggle.click();
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
   return page.locator('.top-nav .profile-menu .dropdown-panel');

@@ -45,6 +45,16 @@ async function clonePostgres(templateUrl: string): Promise<Database> {
     ...database,
     async close() {
       await database.close();
+      // The pool's sockets close asynchronously: wait, or the forced drop kills a closing
+      // connection and the driver reports an unhandled 57P01.
+      for (let i = 0; i < 100; i++) {
+        const open = await admin.query<{ n: number }>(
+          'select count(*)::int as n from pg_stat_activity where datname = $1',
+          [name],
+        );
+        if (open.rows[0]!.n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       await admin.query(`drop database if exists "${name}" with (force)`);
       await admin.end();
     },

@@ -13,3 +13,4 @@ export * from './auth.ts';
 export * from './mfa.ts';
 export * from './invitations.ts';
 export * from './pricing.ts';
+export * from './accounts.ts';

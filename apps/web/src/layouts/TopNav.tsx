@@ -31,7 +31,6 @@ export function TopNav() {
           <Dropdown
             align="end"
             className="profile-menu"
-            ariaLabel={`Account menu for ${shell.user.first_name}`}
             label={
               <>
                 <UserIcon />

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { messages } from '@portal/contracts/messages';
 import type { SignInResponse } from '@portal/contracts';
@@ -11,6 +11,10 @@ import { useAfterSignIn, useResendCode, useSecondFactor, useSignIn } from './api
 
 type Challenge = Extract<SignInResponse, { status: 'second-factor' }>;
 
+// The sign-up e-mail's link lands here with verified=1 or 0 (GET /api/auth/verify-email); the
+// notice loads only then, so the sign-in page itself carries no validation library.
+const EmailConfirmationNotice = lazy(() => import('../accounts/EmailConfirmationNotice.tsx'));
+
 /** /login (spec 01 §4): e-mail and password, then the second factor when the account has one. */
 export default function LoginPage() {
   const [params] = useSearchParams();
@@ -19,6 +23,7 @@ export default function LoginPage() {
   const [challenge, setChallenge] = useState<Challenge | null>(null);
   // A page that signed the user out may leave a word for them (alerts are cleared on navigation).
   const notice = (useLocation().state as { notice?: string } | null)?.notice;
+  const verified = params.get('verified');
 
   const finish = async () => {
     await afterSignIn();
@@ -31,6 +36,11 @@ export default function LoginPage() {
         <p className="notice" role="status">
           {notice}
         </p>
+      )}
+      {(verified === '1' || verified === '0') && (
+        <Suspense fallback={null}>
+          <EmailConfirmationNotice confirmed={verified === '1'} />
+        </Suspense>
       )}
       {challenge ? (
         <SecondFactorStep challenge={challenge} onDone={finish} onBack={() => setChallenge(null)} />

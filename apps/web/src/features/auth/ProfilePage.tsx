@@ -13,6 +13,7 @@ import { useDelayedValidation } from '../../components/form/useDelayedValidation
 import { useSession } from '../session/api.ts';
 import { signOutEverywhereInThisBrowser } from './api.ts';
 import { TwoStepSection } from './TwoStepSection.tsx';
+import { ChangeEmailSection } from '../accounts/ChangeEmailSection.tsx';
 
 /** /profile: the user's details, password and sessions (issue 3 §3, §4). */
 export default function ProfilePage() {
@@ -35,6 +36,7 @@ export default function ProfilePage() {
           <dd>{roleLabel(user)}</dd>
         </dl>
       </section>
+      <ChangeEmailSection />
       <ChangePassword />
       <TwoStepSection />
       <SignOutEverywhere />

@@ -1,0 +1,288 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { APIError } from 'better-auth/api';
+import { hashPassword, signJWT, verifyJWT } from 'better-auth/crypto';
+import type { FastifyRequest } from 'fastify';
+import { ADMIN_ACCESS_TYPE, messages } from '@portal/contracts';
+import {
+  ACCOUNT_MAIL,
+  ACCOUNT_TEXTS,
+  type AccountUser,
+  type ChangeEmailAccepted,
+  type DroneProfileResponse,
+} from '@portal/contracts/accounts';
+import type { AppContext } from '../../context.ts';
+import { publicUrlOf } from '../../config.ts';
+import { HttpError } from '../../plugins/errors.ts';
+import type { Auth } from '../auth/auth.ts';
+import { authHeaders, type AuthService } from '../auth/service.ts';
+import { loadPortalUser } from '../users/service.ts';
+import { users } from '../users/schema.ts';
+import { ACCOUNT_RATE_LIMITS } from './limits.ts';
+import {
+  changeEmail,
+  createConsumer,
+  findUserByEmail,
+  isUniqueViolation,
+  savePendingEmailChange,
+  takePendingEmailChange,
+  USERS_EMAIL_UNIQUE,
+} from './repo.ts';
+
+/** Where the sign-up e-mail's link lands after confirming (GET /api/auth/verify-email). */
+export const VERIFIED_CALLBACK = '/login?verified=1';
+export const NOT_VERIFIED_REDIRECT = '/login?verified=0';
+const CHANGE_EMAIL_HOURS = 24;
+/**
+ * better-auth answers a sign-up e-mail request in no less than 500 ms whatever the account, so
+ * that timing tells nothing; the "already registered" path of /register waits as long.
+ */
+const REGISTER_FLOOR_MS = 500;
+
+export type ChangeEmailPurpose = 'change_email_accept' | 'change_email_decline';
+interface ChangeEmailClaims {
+  sub: string;
+  purpose: ChangeEmailPurpose;
+  nonce: string;
+}
+
+/**
+ * Consumer registration and e-mail confirmation (spec 01 §1, §8), e-mail change by accept and
+ * decline links, and the account-service calls of spec 01 §7 (user by id, update, drone profile).
+ */
+export function createAccountsService(ctx: AppContext, auth: Auth, base: AuthService) {
+  const origin = publicUrlOf(ctx.config);
+
+  /** spec 01 §1: a consumer (B2C) signs up; the same answer whether or not the e-mail is taken. */
+  async function register(
+    request: FastifyRequest,
+    input: { first_name: string; last_name: string; email: string; password: string },
+  ): Promise<{ ok: true }> {
+    await base.limit(`register:ip:${request.ip}`, ACCOUNT_RATE_LIMITS.registerPerIp, messages.attemptLimitForgot);
+    const email = input.email; // trimmed and lowercased by the schema
+    const passwordHash = await hashPassword(input.password); // on both paths: the time tells nothing
+    const isNew =
+      !(await findUserByEmail(ctx.db, email)) &&
+      (await createConsumer(ctx.db, { firstName: input.first_name, lastName: input.last_name, email, passwordHash })
+        .then(() => true)
+        .catch((error: unknown) => {
+          if (isUniqueViolation(error, USERS_EMAIL_UNIQUE)) return false; // registered a moment ago
+          throw error;
+        }));
+    if (isNew) {
+      await auth.api.sendVerificationEmail({ body: { email, callbackURL: VERIFIED_CALLBACK } });
+    } else {
+      // Tell the owner of the address, not the person at the form (issue 3: no account probing).
+      await atLeast(REGISTER_FLOOR_MS, () =>
+        ctx.mailer.send({
+          to: email,
+          subject: ACCOUNT_MAIL.alreadyRegisteredSubject,
+          text: ACCOUNT_MAIL.alreadyRegisteredText(`${origin}/login`, `${origin}/forgot-password`),
+        }),
+      );
+    }
+    return { ok: true };
+  }
+
+  /** spec 01 §7 user/email-resend (no auth): the sign-up e-mail again, only for an unconfirmed account. */
+  async function resendSignUpEmail(request: FastifyRequest, email: string): Promise<{ ok: true }> {
+    await base.limit(
+      `email-resend:ip:${request.ip}`,
+      ACCOUNT_RATE_LIMITS.emailResendPerIp,
+      messages.attemptLimitForgot,
+    );
+    await base.limit(`email-resend:${email}`, ACCOUNT_RATE_LIMITS.emailResendPerEmail, messages.attemptLimitForgot);
+    // better-auth sends only to an unconfirmed account and answers alike (and as slowly) for any other.
+    await auth.api.sendVerificationEmail({ body: { email, callbackURL: VERIFIED_CALLBACK } });
+    return { ok: true };
+  }
+
+  /** The link of the sign-up e-mail: where the browser goes next, never an error page. */
+  async function confirmEmail(request: FastifyRequest, token: string | undefined): Promise<string> {
+    if (!token) return NOT_VERIFIED_REDIRECT;
+    try {
+      await auth.api.verifyEmail({ query: { token } });
+      return VERIFIED_CALLBACK;
+    } catch (error) {
+      // Bad signature, expiry, unknown e-mail: APIError. A well-signed token of another kind fails
+      // better-auth's payload parse instead; both are a bad link to the person who clicked it.
+      if (!(error instanceof APIError)) request.log.warn({ err: error }, 'e-mail confirmation failed');
+      return NOT_VERIFIED_REDIRECT;
+    }
+  }
+
+  /** E-mail change, step 1: password, then a link to the new address and a notice to the old one. */
+  async function requestEmailChange(
+    request: FastifyRequest,
+    input: { new_email: string; password: string },
+  ): Promise<{ ok: true }> {
+    const { session } = await base.requireSession(request);
+    const userId = session.user.id;
+    await base.limit(`change-email:${userId}`, ACCOUNT_RATE_LIMITS.changeEmailPerUser, messages.attemptLimitChange);
+    try {
+      await auth.api.verifyPassword({ body: { password: input.password }, headers: authHeaders(request) });
+    } catch (error) {
+      if (error instanceof APIError && error.statusCode < 500) throw new HttpError(400, messages.passwordInvalid);
+      throw error;
+    }
+    const newEmail = input.new_email;
+    const oldEmail = session.user.email.toLowerCase();
+    if (newEmail === oldEmail) throw new HttpError(400, ACCOUNT_TEXTS.sameEmail);
+    if (await findUserByEmail(ctx.db, newEmail)) throw new HttpError(409, ACCOUNT_TEXTS.emailTaken);
+
+    const nonce = randomBytes(16).toString('hex');
+    const seconds = CHANGE_EMAIL_HOURS * 60 * 60;
+    const token = (purpose: ChangeEmailPurpose) =>
+      signJWT({ sub: userId, purpose, nonce } satisfies ChangeEmailClaims, ctx.authSecret, seconds);
+    const acceptUrl = `${origin}/change-email-accept?token=${await token('change_email_accept')}`;
+    const declineUrl = `${origin}/change-email-decline?token=${await token('change_email_decline')}`;
+    // The pending change and both e-mails exist together or not at all (the outbox joins the transaction).
+    await ctx.db.transaction(async (tx) => {
+      await savePendingEmailChange(tx, userId, { newEmail, nonce }, new Date(Date.now() + seconds * 1000));
+      await ctx.mailer.send(
+        {
+          to: newEmail,
+          subject: ACCOUNT_MAIL.changeEmailConfirmSubject,
+          text: ACCOUNT_MAIL.changeEmailConfirmText(acceptUrl),
+        },
+        tx,
+      );
+      await ctx.mailer.send(
+        {
+          to: oldEmail,
+          subject: ACCOUNT_MAIL.changeEmailNoticeSubject,
+          text: ACCOUNT_MAIL.changeEmailNoticeText(newEmail, declineUrl),
+        },
+        tx,
+      );
+    });
+    return { ok: true };
+  }
+
+  /** The claims of a change-e-mail link, or 400 'Invalid JWT token' (spec 01 §5) for any bad one. */
+  async function readToken(token: string, purpose: ChangeEmailPurpose) {
+    const claims = await verifyJWT<Partial<Record<keyof ChangeEmailClaims, unknown>>>(token, ctx.authSecret);
+    if (!claims || claims.purpose !== purpose || typeof claims.sub !== 'string' || typeof claims.nonce !== 'string')
+      throw new HttpError(400, messages.invalidJwt);
+    return { userId: claims.sub, nonce: claims.nonce };
+  }
+
+  /** Step 2 from the new address: the e-mail changes, is confirmed, and every session ends. */
+  async function acceptEmailChange(token: string): Promise<ChangeEmailAccepted> {
+    const { userId, nonce } = await readToken(token, 'change_email_accept');
+    try {
+      return await ctx.db.transaction(async (tx) => {
+        const pending = await takePendingEmailChange(tx, userId, nonce);
+        if (!pending) throw new HttpError(400, messages.invalidJwt); // used, declined, replaced or expired
+        const email = pending.newEmail.toLowerCase();
+        if (!(await changeEmail(tx, userId, email))) throw new HttpError(400, messages.invalidJwt);
+        return { ok: true as const, email };
+      });
+    } catch (error) {
+      // Someone registered the address after the request: nothing changed, the link stays usable.
+      if (isUniqueViolation(error, USERS_EMAIL_UNIQUE)) throw new HttpError(409, ACCOUNT_TEXTS.emailTaken);
+      throw error;
+    }
+  }
+
+  /** From the old address: the pending change is dropped and its links stop working. */
+  async function declineEmailChange(token: string): Promise<{ ok: true }> {
+    const { userId, nonce } = await readToken(token, 'change_email_decline');
+    if (!(await takePendingEmailChange(ctx.db, userId, nonce))) throw new HttpError(400, messages.invalidJwt);
+    return { ok: true };
+  }
+
+  /** spec 01 §7 user/{id}: yourself; an admin (access_type firstech_admin) anyone. */
+  async function requireAccessTo(request: FastifyRequest, id: string) {
+    const { session } = await base.requireSession(request);
+    if (session.user.id === id) return;
+    const viewer = await loadPortalUser(ctx.db, session.user.id);
+    if (viewer?.access_type !== ADMIN_ACCESS_TYPE) throw new HttpError(403, ACCOUNT_TEXTS.forbidden);
+  }
+
+  async function accountUser(id: string): Promise<AccountUser> {
+    const [portalUser, [row]] = await Promise.all([
+      loadPortalUser(ctx.db, id),
+      ctx.db
+        .select({
+          phoneNumber: users.phoneNumber,
+          subscriberId: users.subscriberId,
+          emailVerified: users.emailVerified,
+        })
+        .from(users)
+        .where(eq(users.id, id)),
+    ]);
+    if (!portalUser || !row) throw new HttpError(404, messages.userNotFound);
+    return {
+      ...portalUser,
+      sub: portalUser.id,
+      phone_number: row.phoneNumber,
+      subscriber_id: row.subscriberId,
+      email_verified: row.emailVerified,
+    };
+  }
+
+  async function getUser(request: FastifyRequest, id: string): Promise<AccountUser> {
+    if (!id) throw new HttpError(400, messages.userIdRequired);
+    await requireAccessTo(request, id);
+    return accountUser(id);
+  }
+
+  /** spec 01 §7 PATCH user/{id} with updates: names and phone. */
+  async function updateUser(
+    request: FastifyRequest,
+    id: string,
+    updates: { first_name?: string; last_name?: string; phone_number?: string | null },
+  ): Promise<AccountUser> {
+    if (!id) throw new HttpError(400, messages.userIdRequired);
+    if (Object.keys(updates).length === 0) throw new HttpError(400, messages.updatesRequired);
+    await requireAccessTo(request, id);
+    const [current] = await ctx.db.select().from(users).where(eq(users.id, id));
+    if (!current) throw new HttpError(404, messages.userNotFound);
+    // The phone of text-message sign-in changes only by proving the new one (issue 3 §4, mfa.ts).
+    const phone = updates.phone_number === undefined ? current.phoneNumber : updates.phone_number;
+    if (current.mfaType === 'sms' && phone !== current.phoneNumber)
+      throw new HttpError(409, ACCOUNT_TEXTS.smsPhoneLocked);
+    const firstName = updates.first_name ?? current.firstName;
+    const lastName = updates.last_name ?? current.lastName;
+    await ctx.db
+      .update(users)
+      .set({ firstName, lastName, name: `${firstName} ${lastName}`, phoneNumber: phone })
+      .where(eq(users.id, id));
+    return accountUser(id);
+  }
+
+  /** spec 01 §3, §7: the drone profile of the signed-in user and their permission groups. */
+  async function droneProfile(request: FastifyRequest): Promise<DroneProfileResponse> {
+    const { session } = await base.requireSession(request);
+    const user = await loadPortalUser(ctx.db, session.user.id);
+    if (!user) throw new HttpError(401, messages.credentialsNeedRefresh);
+    return {
+      droneProfile: { droneUserId: user.id },
+      permissionGroups: user.permissionGroups.map((name) => ({ name })),
+    };
+  }
+
+  return {
+    register,
+    resendSignUpEmail,
+    confirmEmail,
+    requestEmailChange,
+    acceptEmailChange,
+    declineEmailChange,
+    getUser,
+    updateUser,
+    droneProfile,
+  };
+}
+
+/** Runs `task`, then waits until at least `ms` have passed since the start. */
+async function atLeast<T>(ms: number, task: () => Promise<T>): Promise<T> {
+  const started = Date.now();
+  const result = await task();
+  const left = ms - (Date.now() - started);
+  if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
+  return result;
+}
+
+export type AccountsService = ReturnType<typeof createAccountsService>;
