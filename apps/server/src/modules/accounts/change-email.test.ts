@@ -4,10 +4,10 @@ import { signJWT } from 'better-auth/crypto';
 import { messages } from '@portal/contracts';
 import { ACCOUNT_MAIL, ACCOUNT_TEXTS } from '@portal/contracts/accounts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { cookieJar } from '../../../test/cookies.ts';
+import { testClient } from '../../../test/client.ts';
 import { DEMO_PASSWORD } from '../../seed/people.ts';
 import { getAuthSecret } from '../auth/secret.ts';
-import { rateLimits, sessions, verifications } from '../auth/schema.ts';
+import { authEvents, rateLimits, sessions, verifications } from '../auth/schema.ts';
 import { mailOutbox } from '../outbox/schema.ts';
 import { users } from '../users/schema.ts';
 import { ACCOUNT_RATE_LIMITS } from './limits.ts';
@@ -20,16 +20,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-let n = 0;
 function client() {
-  const jar = cookieJar();
-  const remoteAddress = `10.8.0.${++n}`;
-  const call = async (method: 'GET' | 'POST', url: string, payload?: object) =>
-    jar.store(await t.app.inject({ method, url, payload, remoteAddress, headers: { cookie: jar.header() } }));
+  const { call, ...c } = testClient(t.app);
   return {
     call,
     signIn: async (email: string, password = DEMO_PASSWORD) => {
-      const res = await call('POST', '/api/auth/sign-in', { email, password });
+      const res = await c.signIn(email, password);
       expect(res.json()).toEqual({ status: 'signed-in' });
     },
     changeEmail: (body: object) => call('POST', '/api/user/change-email', body),
@@ -278,5 +274,29 @@ describe('e-mail change: accept and decline links', () => {
     expect(res.json()).toEqual({ detail: ACCOUNT_TEXTS.emailTaken });
     expect(await userByEmail('consumer@demo.test')).toBeDefined();
     expect(await c.sessionUser()).toMatchObject({ email: 'consumer@demo.test' });
+  });
+});
+
+describe('e-mail changes are audited', () => {
+  it('records the request, the change and a decline', async () => {
+    const c = client();
+    await c.signIn('consumer@demo.test');
+    const user = (await userByEmail('consumer@demo.test'))!;
+    await t.db.delete(authEvents).where(eq(authEvents.userId, user.id)); // earlier tests of this file
+    await c.changeEmail({ new_email: 'jordan.ellis@example.test', password: DEMO_PASSWORD });
+    await decline(await tokenFrom('consumer@demo.test', 'change-email-decline'));
+    await c.changeEmail({ new_email: 'jordan.e@example.test', password: DEMO_PASSWORD });
+    await accept(await tokenFrom('jordan.e@example.test', 'change-email-accept'));
+    const events = await t.db
+      .select()
+      .from(authEvents)
+      .where(eq(authEvents.userId, user.id))
+      .orderBy(authEvents.createdAt);
+    expect(events.map((e) => e.type).filter((type) => type.startsWith('email-'))).toEqual([
+      'email-change-requested',
+      'email-change-declined',
+      'email-change-requested',
+      'email-changed',
+    ]);
   });
 });

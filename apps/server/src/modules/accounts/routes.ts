@@ -101,7 +101,8 @@ export const accountRoutes =
           response: { 200: changeEmailAcceptedSchema, ...errorResponses },
         },
       },
-      async (request, reply) => reply.headers(noStore).send(await service.acceptEmailChange(request.body.token)),
+      async (request, reply) =>
+        reply.headers(noStore).send(await service.acceptEmailChange(request, request.body.token)),
     );
 
     app.post(
@@ -114,7 +115,7 @@ export const accountRoutes =
           response: { 200: okSchema, ...errorResponses },
         },
       },
-      async (request) => service.declineEmailChange(request.body.token),
+      async (request) => service.declineEmailChange(request, request.body.token),
     );
 
     app.get(

@@ -69,6 +69,7 @@ export function createAccountsService(ctx: AppContext, auth: Auth, base: AuthSer
           if (isUniqueViolation(error, USERS_EMAIL_UNIQUE)) return false; // registered a moment ago
           throw error;
         }));
+    await base.audit('registered', request, { email, details: { isNew } });
     if (isNew) {
       await auth.api.sendVerificationEmail({ body: { email, callbackURL: VERIFIED_CALLBACK } });
     } else {
@@ -156,6 +157,7 @@ export function createAccountsService(ctx: AppContext, auth: Auth, base: AuthSer
         tx,
       );
     });
+    await base.audit('email-change-requested', request, { userId, email: oldEmail, details: { newEmail } });
     return { ok: true };
   }
 
@@ -168,16 +170,18 @@ export function createAccountsService(ctx: AppContext, auth: Auth, base: AuthSer
   }
 
   /** Step 2 from the new address: the e-mail changes, is confirmed, and every session ends. */
-  async function acceptEmailChange(token: string): Promise<ChangeEmailAccepted> {
+  async function acceptEmailChange(request: FastifyRequest, token: string): Promise<ChangeEmailAccepted> {
     const { userId, nonce } = await readToken(token, 'change_email_accept');
     try {
-      return await ctx.db.transaction(async (tx) => {
+      const accepted = await ctx.db.transaction(async (tx) => {
         const pending = await takePendingEmailChange(tx, userId, nonce);
         if (!pending) throw new HttpError(400, messages.invalidJwt); // used, declined, replaced or expired
         const email = pending.newEmail.toLowerCase();
         if (!(await changeEmail(tx, userId, email))) throw new HttpError(400, messages.invalidJwt);
         return { ok: true as const, email };
       });
+      await base.audit('email-changed', request, { userId, email: accepted.email });
+      return accepted;
     } catch (error) {
       // Someone registered the address after the request: nothing changed, the link stays usable.
       if (isUniqueViolation(error, USERS_EMAIL_UNIQUE)) throw new HttpError(409, ACCOUNT_TEXTS.emailTaken);
@@ -186,9 +190,10 @@ export function createAccountsService(ctx: AppContext, auth: Auth, base: AuthSer
   }
 
   /** From the old address: the pending change is dropped and its links stop working. */
-  async function declineEmailChange(token: string): Promise<{ ok: true }> {
+  async function declineEmailChange(request: FastifyRequest, token: string): Promise<{ ok: true }> {
     const { userId, nonce } = await readToken(token, 'change_email_decline');
     if (!(await takePendingEmailChange(ctx.db, userId, nonce))) throw new HttpError(400, messages.invalidJwt);
+    await base.audit('email-change-declined', request, { userId });
     return { ok: true };
   }
 

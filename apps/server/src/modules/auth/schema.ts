@@ -74,6 +74,10 @@ export const AUTH_EVENT_TYPES = [
   'mfa-changed',
   'password-changed',
   'password-reset',
+  'registered',
+  'email-change-requested',
+  'email-changed',
+  'email-change-declined',
 ] as const;
 
 /** Audit log of sign-ins, failures, lockouts and MFA changes (issue 3 §9). */
