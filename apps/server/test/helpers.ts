@@ -13,6 +13,8 @@ export interface TestContext {
   app: FastifyInstance;
   db: Db;
   config: Config;
+  /** Another server instance on the same database (scale-out: any instance serves any request). */
+  anotherInstance(): Promise<FastifyInstance>;
   close(): Promise<void>;
 }
 
@@ -65,14 +67,24 @@ async function clonePostgres(templateUrl: string): Promise<Database> {
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent', ...env });
   const database = await openTestDatabase();
-  const app = await buildApp(await createContext(config, database), { logger: false });
-  await app.ready();
+  const start = async () => {
+    const instance = await buildApp(await createContext(config, database), { logger: false });
+    await instance.ready();
+    return instance;
+  };
+  const app = await start();
+  const others: FastifyInstance[] = [];
   return {
     app,
     db: database.db,
     config,
+    async anotherInstance() {
+      const instance = await start();
+      others.push(instance);
+      return instance;
+    },
     async close() {
-      await app.close();
+      for (const instance of [app, ...others]) await instance.close();
       await database.close();
     },
   };

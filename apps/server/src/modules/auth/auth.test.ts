@@ -240,3 +240,36 @@ describe('bearer tokens for API clients (issue 3 §9)', () => {
     expect(wrong.json()).toMatchObject({ user: null });
   });
 });
+
+describe('two server instances on one database behave as one (ARCHITECTURE: scale-out)', () => {
+  it('a session made by one instance is served by the other; limits and lockouts are shared', async () => {
+    const other = await t.anotherInstance();
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { email: 'outsiderep@demo.test', password: DEMO_PASSWORD },
+      remoteAddress: '10.250.0.1',
+    });
+    const cookie = ([signIn.headers['set-cookie']].flat() as string[]).map((c) => c.split(';')[0]).join('; ');
+    const session = await other.inject({ url: '/api/session', headers: { cookie } });
+    expect((session.json() as { user: { email: string } }).user.email).toBe('outsiderep@demo.test');
+
+    // Wrong passwords spread over both instances still lock the account after five.
+    for (let i = 0; i < MAX_FAILED_SIGN_INS; i++) {
+      const instance = i % 2 === 0 ? t.app : other;
+      await instance.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in',
+        payload: { email: 'accountant@demo.test', password: `Wrong!${i}xyz` },
+        remoteAddress: '10.250.0.2',
+      });
+    }
+    const locked = await other.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { email: 'accountant@demo.test', password: DEMO_PASSWORD },
+      remoteAddress: '10.250.0.2',
+    });
+    expect(locked.json()).toEqual({ detail: messages.accountLocked });
+  });
+});

@@ -4,6 +4,7 @@ import { hashPassword, signJWT, verifyJWT } from 'better-auth/crypto';
 import type { FastifyRequest } from 'fastify';
 import {
   INVITATION_TEXTS,
+  isOwner,
   messages,
   PERMISSION_GROUPS,
   type Invitation,
@@ -16,6 +17,7 @@ import { HttpError } from '../../plugins/errors.ts';
 import type { AuthService } from '../auth/service.ts';
 import { accounts, permissionGroups, userPermissionGroups, users, userTypes } from '../users/schema.ts';
 import { dealers, installers } from '../dealers/schema.ts';
+import { loadPortalUser } from '../users/service.ts';
 import { businessPartners } from '../business-partners/schema.ts';
 import { invitations } from './schema.ts';
 
@@ -42,15 +44,12 @@ const toInvitation = (row: typeof invitations.$inferSelect): Invitation => ({
 export function createInvitationService(ctx: AppContext, auth: AuthService) {
   const invalid = () => new HttpError(400, messages.invalidJwt);
 
-  /** The dealer the signed-in user owns, or 403. */
+  /** The dealer the signed-in user owns (the shared rule `isOwner`), or 403. */
   async function ownedDealer(request: FastifyRequest) {
     const { session } = await auth.requireSession(request);
-    const [staff] = await ctx.db
-      .select({ dealerId: installers.dealerId, isOwner: installers.isOwner })
-      .from(installers)
-      .where(eq(installers.userId, session.user.id));
-    if (!staff?.isOwner) throw new HttpError(403, INVITATION_TEXTS.notAllowed);
-    return { dealerId: staff.dealerId, inviter: session.user };
+    const user = await loadPortalUser(ctx.db, session.user.id);
+    if (!user || !isOwner(user) || !user.dealer_id) throw new HttpError(403, INVITATION_TEXTS.notAllowed);
+    return { dealerId: user.dealer_id, inviter: session.user };
   }
 
   async function invite(request: FastifyRequest, email: string): Promise<Invitation> {
