@@ -58,7 +58,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(invitationRoutes(createInvitationService(ctx, auth)));
   await app.register(accountRoutes(createAccountsService(ctx, betterAuth, auth)));
   await app.register(sessionRoutes(ctx, auth));
-  await app.register(catalogRoutes(ctx));
+  await app.register(catalogRoutes(ctx, auth));
   await app.register(contentRoutes(ctx));
   await app.register(outboxRoutes(ctx));
 

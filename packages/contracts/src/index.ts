@@ -14,3 +14,4 @@ export * from './mfa.ts';
 export * from './invitations.ts';
 export * from './pricing.ts';
 export * from './accounts.ts';
+export * from './search.ts';

@@ -2,13 +2,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { catalogMenuSchema } from '@portal/contracts';
 import type { AppContext } from '../../context.ts';
 import { z } from 'zod';
-import { messages } from '@portal/contracts';
+import { messages, searchProductsRequestSchema, searchProductsResponseSchema } from '@portal/contracts';
 import { errorResponses, HttpError } from '../../plugins/errors.ts';
 import { listBrands, listCategories, productNameBySku } from './repo.ts';
 import { productImageSvg } from './images.ts';
+import { searchProducts } from './search.ts';
+import type { AuthService } from '../auth/service.ts';
 
 export const catalogRoutes =
-  (ctx: AppContext): FastifyPluginAsyncZod =>
+  (ctx: AppContext, auth: AuthService): FastifyPluginAsyncZod =>
   async (app) => {
     /** The Products and Brands dropdowns and the footer (spec 01 §2.4); public. */
     app.get(
@@ -24,6 +26,22 @@ export const catalogRoutes =
         const [categories, brands] = await Promise.all([listCategories(ctx.db), listBrands(ctx.db)]);
         reply.header('cache-control', 'public, max-age=300');
         return { categories, brands };
+      },
+    );
+
+    app.post(
+      '/api/search-products',
+      {
+        schema: {
+          tags: ['catalog'],
+          summary: 'Search the catalog with the prices of the business the session acts for',
+          body: searchProductsRequestSchema,
+          response: { 200: searchProductsResponseSchema, ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return searchProducts(ctx, auth, request, request.body);
       },
     );
 

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { PRODUCTS_PER_PAGE } from './constants.ts';
+
+/** spec 01 §2.5 sorts: Price High to Low (default), Price Low to High, Name A-Z, Name Z-A. */
+export const SEARCH_SORTS = ['price-desc', 'price-asc', 'name-asc', 'name-desc'] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
+export const SEARCH_SORT_LABELS: Record<SearchSort, string> = {
+  'price-desc': 'Price High to Low',
+  'price-asc': 'Price Low to High',
+  'name-asc': 'Name A-Z',
+  'name-desc': 'Name Z-A',
+};
+/** spec 01 §6: the brand value meaning "my approved brands only". */
+export const APPROVED_BRANDS_VALUE = 'approved-brands';
+
+export const searchFiltersSchema = z.object({
+  sort: z.enum(SEARCH_SORTS).default('price-desc'),
+  search: z.string().trim().max(100).optional(),
+  categories: z.array(z.string().max(60)).max(20).default([]),
+  brands: z.array(z.string().max(60)).max(20).default([]),
+});
+
+/**
+ * POST /api/search-products (spec 01 §7). `sapBpCode` is accepted for the original contract but
+ * the server prices for the business the session acts for, whatever the browser sends.
+ */
+export const searchProductsRequestSchema = z.object({
+  limit: z.coerce
+    .number()
+    .int()
+    .refine(
+      (n) => (PRODUCTS_PER_PAGE as readonly number[]).includes(n),
+      `Must be one of ${PRODUCTS_PER_PAGE.join(', ')}`,
+    )
+    .default(8),
+  sapBpCode: z.string().optional(),
+  filters: searchFiltersSchema.default({ sort: 'price-desc', categories: [], brands: [] }),
+  cursor: z.string().max(200).optional(),
+});
+export type SearchProductsRequest = z.input<typeof searchProductsRequestSchema>;
+
+export const productSummarySchema = z.object({
+  id: z.string(),
+  sku: z.string(),
+  shortCode: z.string(),
+  name: z.string(),
+  brand: z.object({ name: z.string(), slug: z.string() }),
+  category: z.object({ name: z.string(), slug: z.string() }),
+  image: z.string().nullable(),
+  price: z.object({ cents: z.number().int(), kind: z.enum(['discounted', 'msrp']) }),
+  msrpCents: z.number().int().nullable(),
+  isAvailable: z.boolean(),
+  isAvailableForPurchase: z.boolean(),
+  caseQty: z.number().int(),
+});
+export type ProductSummary = z.infer<typeof productSummarySchema>;
+
+export const accountInformationSchema = z
+  .object({ sapBpCode: z.string(), companyName: z.string(), channel: z.string() })
+  .nullable();
+
+/** spec 01 §3 paged result. */
+export const searchProductsResponseSchema = z.object({
+  results: z.array(productSummarySchema),
+  totalCount: z.number().int(),
+  endCursor: z.string().nullable(),
+  startCursor: z.string().nullable(),
+  accountInformation: accountInformationSchema,
+});
+export type SearchProductsResponse = z.infer<typeof searchProductsResponseSchema>;
+
+/** spec 01 §3: the last hyphen-separated segment of a SKU is its short code. */
+export const shortCodeOf = (sku: string) => sku.slice(sku.lastIndexOf('-') + 1);
