@@ -71,3 +71,40 @@ export type SearchProductsResponse = z.infer<typeof searchProductsResponseSchema
 
 /** spec 01 §3: the last hyphen-separated segment of a SKU is its short code. */
 export const shortCodeOf = (sku: string) => sku.slice(sku.lastIndexOf('-') + 1);
+
+/** The cursor endpoint (spec 01 §7: same filters and limit; answers the end cursor before a page). */
+export const searchCursorRequestSchema = z.object({
+  limit: searchProductsRequestSchema.shape.limit,
+  page: z.coerce.number().int().min(1).max(100_000),
+  filters: searchProductsRequestSchema.shape.filters,
+});
+export const searchCursorResponseSchema = z.object({ endCursor: z.string().nullable() });
+
+export const descriptionBlockSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('paragraph'), text: z.string() }),
+  z.object({ type: z.literal('heading'), text: z.string() }),
+  z.object({ type: z.literal('list'), items: z.array(z.string()) }),
+]);
+
+/** GET /api/product-by-sku/{sku}: everything the product page shows. */
+export const productDetailSchema = productSummarySchema.extend({
+  description: z.array(descriptionBlockSchema),
+  images: z.array(z.string()),
+  relatedSkus: z.array(z.string()),
+  metadata: z.array(z.object({ key: z.string(), value: z.string() })),
+});
+export type ProductDetail = z.infer<typeof productDetailSchema>;
+
+export const productsByIdsRequestSchema = z.object({ ids: z.array(z.uuid()).min(1).max(100) });
+export const productListSchema = z.object({ results: z.array(productSummarySchema) });
+
+export const condensedProductSchema = productSummarySchema.pick({
+  id: true,
+  sku: true,
+  name: true,
+  image: true,
+  price: true,
+});
+export const condensedProductListSchema = z.object({ results: z.array(condensedProductSchema) });
+
+export const popularQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(24).default(8) });

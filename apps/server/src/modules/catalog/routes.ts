@@ -2,11 +2,22 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { catalogMenuSchema } from '@portal/contracts';
 import type { AppContext } from '../../context.ts';
 import { z } from 'zod';
-import { messages, searchProductsRequestSchema, searchProductsResponseSchema } from '@portal/contracts';
+import {
+  condensedProductListSchema,
+  messages,
+  popularQuerySchema,
+  productDetailSchema,
+  productListSchema,
+  productsByIdsRequestSchema,
+  searchCursorRequestSchema,
+  searchCursorResponseSchema,
+  searchProductsRequestSchema,
+  searchProductsResponseSchema,
+} from '@portal/contracts';
 import { errorResponses, HttpError } from '../../plugins/errors.ts';
 import { listBrands, listCategories, productNameBySku } from './repo.ts';
 import { productImageSvg } from './images.ts';
-import { searchProducts } from './search.ts';
+import { cursorForPage, popularProducts, productBySku, productsByIds, searchProducts } from './search.ts';
 import type { AuthService } from '../auth/service.ts';
 
 export const catalogRoutes =
@@ -43,6 +54,71 @@ export const catalogRoutes =
         reply.header('cache-control', 'no-store');
         return searchProducts(ctx, auth, request, request.body);
       },
+    );
+
+    app.post(
+      '/api/search-products/cursor',
+      {
+        schema: {
+          tags: ['catalog'],
+          summary: 'The end cursor before a page of a search (page jumps)',
+          body: searchCursorRequestSchema,
+          response: { 200: searchCursorResponseSchema, ...errorResponses },
+        },
+      },
+      async (request) => cursorForPage(ctx, auth, request, request.body),
+    );
+
+    app.get(
+      '/api/product-by-sku/:sku',
+      {
+        schema: {
+          tags: ['catalog'],
+          summary: 'One product with its description and pictures',
+          params: z.object({ sku: z.string().min(1).max(40) }),
+          response: { 200: productDetailSchema, ...errorResponses },
+        },
+      },
+      async (request) => productBySku(ctx, auth, request, request.params.sku),
+    );
+
+    app.post(
+      '/api/products-by-ids',
+      {
+        schema: {
+          tags: ['catalog'],
+          summary: 'Products by id, in the order asked',
+          body: productsByIdsRequestSchema,
+          response: { 200: productListSchema, ...errorResponses },
+        },
+      },
+      async (request) => ({ results: await productsByIds(ctx, auth, request, request.body.ids) }),
+    );
+
+    app.post(
+      '/api/condensed-products-by-ids',
+      {
+        schema: {
+          tags: ['catalog'],
+          summary: 'Name, picture and price of products by id',
+          body: productsByIdsRequestSchema,
+          response: { 200: condensedProductListSchema, ...errorResponses },
+        },
+      },
+      async (request) => ({ results: await productsByIds(ctx, auth, request, request.body.ids) }),
+    );
+
+    app.get(
+      '/api/popular-products',
+      {
+        schema: {
+          tags: ['catalog'],
+          summary: 'Best sellers at the session’s prices',
+          querystring: popularQuerySchema,
+          response: { 200: productListSchema, ...errorResponses },
+        },
+      },
+      async (request) => ({ results: await popularProducts(ctx, auth, request, request.query.limit) }),
     );
 
     /** Generated product pictures (the demo catalog has no photographs to fetch). */

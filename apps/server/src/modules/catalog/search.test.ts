@@ -166,3 +166,65 @@ describe('POST /api/search-products (spec 01 §2.5, §7)', () => {
     expect((await search({ cursor: byName })).status).toBe(400); // a name cursor on a price sort
   });
 });
+
+describe('the cursor endpoint, products by SKU and id, popular products (spec 01 §4, §7)', () => {
+  it('gives the cursor before any page: the same as stepping there page by page', async () => {
+    const c = testClient(t.app);
+    const post = async (url: string, body: object) =>
+      (await c.call('POST', url, body)).json() as Record<string, unknown>;
+    const filters = { sort: 'name-asc', categories: ['remote-start'] };
+    const page1 = (await post('/api/search-products', { limit: 20, filters })) as unknown as SearchProductsResponse;
+    const page2 = (await post('/api/search-products', {
+      limit: 20,
+      filters,
+      cursor: page1.endCursor,
+    })) as unknown as SearchProductsResponse;
+    expect(await post('/api/search-products/cursor', { limit: 20, page: 3, filters })).toEqual({
+      endCursor: page2.endCursor,
+    });
+    expect(await post('/api/search-products/cursor', { limit: 20, page: 1, filters })).toEqual({ endCursor: null });
+    expect(await post('/api/search-products/cursor', { limit: 20, page: 9999, filters })).toEqual({ endCursor: null });
+  });
+
+  it('finds one product by SKU (any case) with its details; an unknown SKU is Not Found', async () => {
+    const [product] = await t.db.select().from(products).limit(1);
+    const c = testClient(t.app);
+    const res = await c.call('GET', `/api/product-by-sku/${product!.sku.toLowerCase()}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      sku: product!.sku,
+      description: product!.description,
+      images: product!.images,
+      relatedSkus: product!.relatedSkus,
+      caseQty: product!.caseQty,
+    });
+    const missing = await c.call('GET', '/api/product-by-sku/NW-RS-X0000');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ detail: 'Not Found' });
+  });
+
+  it('lists products by id in the order asked; condensed lists carry only the essentials', async () => {
+    const rows = await t.db.select({ id: products.id }).from(products).limit(3);
+    const ids = [rows[2]!.id, rows[0]!.id, '00000000-0000-4000-8000-000000000000', rows[1]!.id];
+    const c = testClient(t.app);
+    const full = (await c.call('POST', '/api/products-by-ids', { ids })).json() as { results: { id: string }[] };
+    expect(full.results.map((p) => p.id)).toEqual([rows[2]!.id, rows[0]!.id, rows[1]!.id]);
+    const condensed = (await c.call('POST', '/api/condensed-products-by-ids', { ids })).json() as { results: object[] };
+    expect(Object.keys(condensed.results[0]!).sort()).toEqual(['id', 'image', 'name', 'price', 'sku']);
+    expect((await c.call('POST', '/api/products-by-ids', { ids: ['nope'] })).statusCode).toBe(400);
+    expect((await c.call('POST', '/api/products-by-ids', { ids: [] })).statusCode).toBe(400);
+  });
+
+  it('popular products are the best sellers still available', async () => {
+    const c = testClient(t.app);
+    const { results } = (await c.call('GET', '/api/popular-products')).json() as {
+      results: { sku: string; isAvailable: boolean }[];
+    };
+    expect(results).toHaveLength(8);
+    const popularity = await Promise.all(
+      results.map(async (r) => (await t.db.select().from(products).where(eq(products.sku, r.sku)))[0]!.popularity),
+    );
+    expect(popularity).toEqual([...popularity].sort((a, b) => b - a));
+    expect(results.every((r) => r.isAvailable)).toBe(true);
+  });
+});
