@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { messages } from '../packages/contracts/src/index.ts';
-import { DEMO_PASSWORD, signIn } from './auth-helpers.ts';
+import { DEMO_PASSWORD, signIn, signOut } from './auth-helpers.ts';
 import { totp } from './totp.ts';
 
 test.describe.configure({ mode: 'serial' });
@@ -59,7 +59,7 @@ test('forgot password: a code by e-mail, a wrong code says so, the new password 
   await page.getByLabel('Current password').fill('Ledger#Close24');
   await page.getByRole('button', { name: 'Change password' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Your password has been changed.' })).toBeVisible();
-  await page.goto('/logout');
+  await signOut(page);
   await signIn(page, email);
   await expect(page).toHaveURL('/');
 });
@@ -104,7 +104,7 @@ test('two-step verification: turn on an authenticator app, remember a device, fo
   await twoStep.getByRole('button', { name: 'Turn on' }).click();
   await expect(page.getByText('On: a code from your authenticator app.')).toBeVisible();
 
-  await page.goto('/logout');
+  await signOut(page);
   await signIn(page, 'installer@demo.test');
   await page.getByLabel('Verification code').fill(totp(key));
   await page.getByLabel('Remember this device').check();

@@ -10,6 +10,12 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
+/** Signs out through /logout and waits until it lands on /login (the sign-out has finished). */
+export async function signOut(page: Page) {
+  await page.goto('/logout');
+  await expect(page).toHaveURL('/login');
+}
+
 /** The profile menu of the desktop header (spec 01 §2.4). */
 export async function openProfileMenu(page: Page, firstName: string) {
   const toggle = page.locator('.top-nav').getByRole('button', { name: `Hi, ${firstName}` });

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { messages } from '../packages/contracts/src/index.ts';
-import { openProfileMenu, signIn } from './auth-helpers.ts';
+import { openProfileMenu, signIn, signOut } from './auth-helpers.ts';
 
 /** The owner invites through the API (the /my-business screen arrives with issue 5). */
 async function invite(page: Page, email: string) {
@@ -8,8 +8,7 @@ async function invite(page: Page, email: string) {
   await expect(page).toHaveURL('/');
   const res = await page.request.post('/api/user/invite', { data: { email, user_type: 'installer' } });
   expect(res.status()).toBe(201);
-  await page.goto('/logout');
-  await expect(page).toHaveURL('/login');
+  await signOut(page);
 }
 
 /** The accept link of the newest invitation e-mail, as a path. */

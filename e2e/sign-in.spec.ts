@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { messages, TITLE_SUFFIX } from '../packages/contracts/src/index.ts';
 import { totp } from './totp.ts';
-import { latestSmsCode, openProfileMenu, signIn } from './auth-helpers.ts';
+import { latestSmsCode, openProfileMenu, signIn, signOut } from './auth-helpers.ts';
 
 /** Demo accounts with password only: name shown in the greeting and the role label (spec 01 §2.4). */
 const ROLES = [
@@ -103,8 +103,7 @@ test('log out clears the browser stores and protected pages ask to sign in again
   await signIn(page, 'purchaser@demo.test');
   await expect(page).toHaveURL('/');
   await page.evaluate(() => localStorage.setItem('portal.recentVehicleSearches', '[{"name":"2019 Toyota Camry"}]'));
-  await page.goto('/logout');
-  await expect(page).toHaveURL('/login');
+  await signOut(page);
   expect(await page.evaluate(() => localStorage.getItem('portal.recentVehicleSearches'))).toBeNull();
   await page.goto('/billing');
   await expect(page).toHaveURL('/login?next=%2Fbilling');
@@ -122,8 +121,7 @@ test('a tab whose session changed identity in another tab reloads as the new use
   await expect(first.locator('.top-nav')).toContainText('Hi, Dana');
 
   const second = await context.newPage();
-  await second.goto('/logout');
-  await expect(second).toHaveURL('/login');
+  await signOut(second);
   await signIn(second, 'owner@demo.test');
   await expect(second).toHaveURL('/');
 

@@ -6,7 +6,7 @@ import { ACCOUNT_TEXTS, registerRequestSchema, type RegisterRequest } from '@por
 import { alerts } from '../../components/alerts.ts';
 import { Button } from '../../components/Button.tsx';
 import { Field } from '../../components/form/Field.tsx';
-import { PasswordRequirements } from '../../components/form/PasswordRequirements.tsx';
+import { NewPasswordFields } from '../../components/form/NewPasswordFields.tsx';
 import { useDelayedValidation } from '../../components/form/useDelayedValidation.ts';
 import { alertLinesFor } from '../../lib/errors.ts';
 import { useRegister, useResendSignUpEmail } from './api.ts';
@@ -55,13 +55,7 @@ function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void 
       <Field label="Email" error={errors.email?.message}>
         <input type="email" autoComplete="email" inputMode="email" {...form.register('email')} />
       </Field>
-      <Field label="Password" error={errors.password?.message} describedBy="register-rules">
-        <input type="password" autoComplete="new-password" {...form.register('password')} />
-      </Field>
-      <PasswordRequirements id="register-rules" value={form.watch('password')} />
-      <Field label="Confirm password" error={errors.confirm_password?.message}>
-        <input type="password" autoComplete="new-password" {...form.register('confirm_password')} />
-      </Field>
+      <NewPasswordFields form={form} password="password" confirm="confirm_password" />
       <Button type="submit" loading={register.isPending}>
         Create account
       </Button>

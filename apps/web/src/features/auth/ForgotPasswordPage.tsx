@@ -15,7 +15,7 @@ import { alertLinesFor } from '../../lib/errors.ts';
 import { alerts } from '../../components/alerts.ts';
 import { Button } from '../../components/Button.tsx';
 import { Field } from '../../components/form/Field.tsx';
-import { PasswordRequirements } from '../../components/form/PasswordRequirements.tsx';
+import { NewPasswordFields } from '../../components/form/NewPasswordFields.tsx';
 import { useDelayedValidation } from '../../components/form/useDelayedValidation.ts';
 
 type Step = { name: 'email' } | { name: 'code'; email: string } | { name: 'done' };
@@ -90,7 +90,6 @@ function ResetWithCode({ email, onDone, onBack }: { email: string; onDone: () =>
   useDelayedValidation(form);
   const reset = useMutation({ mutationFn: (body: ResetPasswordRequest) => api('/api/auth/reset-password', { body }) });
   const errors = form.formState.errors;
-  const password = form.watch('password');
   return (
     <form
       className="form auth-form"
@@ -117,13 +116,13 @@ function ResetWithCode({ email, onDone, onBack }: { email: string; onDone: () =>
           {...form.register('code')}
         />
       </Field>
-      <Field label="New password" error={errors.password?.message} describedBy="reset-rules">
-        <input type="password" autoComplete="new-password" {...form.register('password')} />
-      </Field>
-      <PasswordRequirements id="reset-rules" value={password} />
-      <Field label="Confirm new password" error={errors.confirmPassword?.message}>
-        <input type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
-      </Field>
+      <NewPasswordFields
+        form={form}
+        password="password"
+        confirm="confirmPassword"
+        passwordLabel="New password"
+        confirmLabel="Confirm new password"
+      />
       <Button type="submit" loading={reset.isPending}>
         Change password
       </Button>

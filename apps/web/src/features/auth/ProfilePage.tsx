@@ -8,7 +8,7 @@ import { alertLinesFor } from '../../lib/errors.ts';
 import { alerts } from '../../components/alerts.ts';
 import { Button } from '../../components/Button.tsx';
 import { Field } from '../../components/form/Field.tsx';
-import { PasswordRequirements } from '../../components/form/PasswordRequirements.tsx';
+import { NewPasswordFields } from '../../components/form/NewPasswordFields.tsx';
 import { useDelayedValidation } from '../../components/form/useDelayedValidation.ts';
 import { useSession } from '../session/api.ts';
 import { signOutEverywhereInThisBrowser } from './api.ts';
@@ -76,13 +76,13 @@ function ChangePassword() {
         <Field label="Current password" error={errors.password?.message}>
           <input type="password" autoComplete="current-password" {...form.register('password')} />
         </Field>
-        <Field label="New password" error={errors.new_password?.message} describedBy="change-rules">
-          <input type="password" autoComplete="new-password" {...form.register('new_password')} />
-        </Field>
-        <PasswordRequirements id="change-rules" value={form.watch('new_password')} />
-        <Field label="Confirm new password" error={errors.confirm_new_password?.message}>
-          <input type="password" autoComplete="new-password" {...form.register('confirm_new_password')} />
-        </Field>
+        <NewPasswordFields
+          form={form}
+          password="new_password"
+          confirm="confirm_new_password"
+          passwordLabel="New password"
+          confirmLabel="Confirm new password"
+        />
         <Button type="submit" loading={change.isPending}>
           Change password
         </Button>

@@ -6,7 +6,7 @@ import { setPasswordRequestSchema, type SetPasswordRequest } from '@portal/contr
 import { alerts } from '../../components/alerts.ts';
 import { Button } from '../../components/Button.tsx';
 import { Field } from '../../components/form/Field.tsx';
-import { PasswordRequirements } from '../../components/form/PasswordRequirements.tsx';
+import { NewPasswordFields } from '../../components/form/NewPasswordFields.tsx';
 import { useDelayedValidation } from '../../components/form/useDelayedValidation.ts';
 import { alertLinesFor } from '../../lib/errors.ts';
 import { useSetPassword } from './api.ts';
@@ -70,13 +70,7 @@ export function SetPasswordForm({
           </Field>
         </div>
       )}
-      <Field label="Password" error={errors.password?.message} describedBy="set-password-rules">
-        <input type="password" autoComplete="new-password" {...form.register('password')} />
-      </Field>
-      <PasswordRequirements id="set-password-rules" value={form.watch('password')} />
-      <Field label="Confirm password" error={errors.confirm_password?.message}>
-        <input type="password" autoComplete="new-password" {...form.register('confirm_password')} />
-      </Field>
+      <NewPasswordFields form={form} password="password" confirm="confirm_password" />
       <Button type="submit" loading={setPassword.isPending}>
         {action}
       </Button>
