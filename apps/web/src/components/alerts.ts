@@ -1,3 +1,4 @@
+import { alertLinesFor } from '../lib/errors.ts';
 import { createStore } from './store.ts';
 
 /** spec 01 §3 alert: id, type (default error), content lines, optional action, autoDismiss, timeout. */
@@ -34,6 +35,10 @@ export const alerts = {
         setTimeout(() => alerts.dismiss(alert.id), alert.timeout),
       );
     return alert.id;
+  },
+  /** An error as the spec's alert lines (spec 01 §8): the one way screens report a failed call. */
+  showError(error: unknown): number {
+    return alerts.show({ content: alertLinesFor(error) });
   },
   dismiss(id: number) {
     clearTimeout(timers.get(id));

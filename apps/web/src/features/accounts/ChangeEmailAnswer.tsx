@@ -5,7 +5,6 @@ import { messages } from '@portal/contracts/messages';
 import { ACCOUNT_TEXTS } from '@portal/contracts/accounts';
 import { alerts } from '../../components/alerts.ts';
 import { Button } from '../../components/Button.tsx';
-import { alertLinesFor } from '../../lib/errors.ts';
 import { signOutEverywhereInThisBrowser } from '../auth/api.ts';
 import { useAcceptEmailChange, useDeclineEmailChange } from './api.ts';
 
@@ -65,7 +64,7 @@ export function ChangeEmailAnswer({ answer }: { answer: Answer }) {
         setDone({});
       }
     } catch (error) {
-      alerts.show({ content: alertLinesFor(error) });
+      alerts.showError(error);
       throw error; // the button shows no checkmark
     }
   };

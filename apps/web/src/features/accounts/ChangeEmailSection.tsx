@@ -6,7 +6,6 @@ import { alerts } from '../../components/alerts.ts';
 import { Button } from '../../components/Button.tsx';
 import { Field } from '../../components/form/Field.tsx';
 import { useDelayedValidation } from '../../components/form/useDelayedValidation.ts';
-import { alertLinesFor } from '../../lib/errors.ts';
 import { useRequestEmailChange } from './api.ts';
 
 const EMPTY: ChangeEmailRequest = { new_email: '', password: '' };
@@ -37,7 +36,7 @@ export function ChangeEmailSection() {
             form.reset(EMPTY);
             setSentTo(values.new_email.trim().toLowerCase());
           } catch (error) {
-            alerts.show({ content: alertLinesFor(error) });
+            alerts.showError(error);
           }
         })}
       >

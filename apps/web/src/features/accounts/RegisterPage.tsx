@@ -8,7 +8,6 @@ import { Button } from '../../components/Button.tsx';
 import { Field } from '../../components/form/Field.tsx';
 import { NewPasswordFields } from '../../components/form/NewPasswordFields.tsx';
 import { useDelayedValidation } from '../../components/form/useDelayedValidation.ts';
-import { alertLinesFor } from '../../lib/errors.ts';
 import { useRegister, useResendSignUpEmail } from './api.ts';
 
 const EMPTY: RegisterRequest = { first_name: '', last_name: '', email: '', password: '', confirm_password: '' };
@@ -38,7 +37,7 @@ function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void 
           await register.mutateAsync(values);
           onRegistered(values.email.trim().toLowerCase());
         } catch (error) {
-          alerts.show({ content: alertLinesFor(error) });
+          alerts.showError(error);
         }
       })}
     >
@@ -83,7 +82,7 @@ function CheckYourEmail({ email }: { email: string }) {
               await resend.mutateAsync(email);
               alerts.show({ type: 'success', content: ACCOUNT_TEXTS.resent });
             } catch (error) {
-              alerts.show({ content: alertLinesFor(error) });
+              alerts.showError(error);
               throw error; // no checkmark
             }
           }}

@@ -11,7 +11,6 @@ import {
   type ResetPasswordRequest,
 } from '@portal/contracts';
 import { api } from '../../lib/api.ts';
-import { alertLinesFor } from '../../lib/errors.ts';
 import { alerts } from '../../components/alerts.ts';
 import { Button } from '../../components/Button.tsx';
 import { Field } from '../../components/form/Field.tsx';
@@ -63,7 +62,7 @@ function RequestCode({ onSent }: { onSent: (email: string) => void }) {
           alerts.show({ type: 'success', content: messages.resetCodeSent });
           onSent(values.email.trim().toLowerCase());
         } catch (error) {
-          alerts.show({ content: alertLinesFor(error) });
+          alerts.showError(error);
         }
       })}
     >
@@ -99,7 +98,7 @@ function ResetWithCode({ email, onDone, onBack }: { email: string; onDone: () =>
           await reset.mutateAsync(values);
           onDone();
         } catch (error) {
-          alerts.show({ content: alertLinesFor(error) });
+          alerts.showError(error);
         }
       })}
     >

@@ -6,7 +6,6 @@ import { safeNext } from '../../app/routes.ts';
 import { alerts } from '../../components/alerts.ts';
 import { Button } from '../../components/Button.tsx';
 import { CodeField } from '../../components/form/CodeField.tsx';
-import { alertLinesFor } from '../../lib/errors.ts';
 import { useAfterSignIn, useResendCode, useSecondFactor, useSignIn } from './api.ts';
 
 type Challenge = Extract<SignInResponse, { status: 'second-factor' }>;
@@ -76,7 +75,7 @@ function PasswordStep({
       if (result.status === 'signed-in') await onSignedIn();
       else onChallenge(result);
     } catch (error) {
-      alerts.show({ content: alertLinesFor(error) });
+      alerts.showError(error);
     }
   };
 
@@ -158,7 +157,7 @@ function SecondFactorStep({
       await verify.mutateAsync({ code: code.trim(), trustDevice });
       await onDone();
     } catch (error) {
-      alerts.show({ content: alertLinesFor(error) });
+      alerts.showError(error);
     }
   };
 
@@ -190,7 +189,7 @@ function SecondFactorStep({
                 await resend.mutateAsync();
                 setResent(true);
               } catch (error) {
-                alerts.show({ content: alertLinesFor(error) });
+                alerts.showError(error);
               }
             }}
           >

@@ -4,7 +4,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { changePasswordRequestSchema, roleLabel, type ChangePasswordRequest } from '@portal/contracts';
 import { api } from '../../lib/api.ts';
-import { alertLinesFor } from '../../lib/errors.ts';
 import { alerts } from '../../components/alerts.ts';
 import { Button } from '../../components/Button.tsx';
 import { Field } from '../../components/form/Field.tsx';
@@ -69,7 +68,7 @@ function ChangePassword() {
               content: 'Your password has been changed. Your other devices were signed out.',
             });
           } catch (error) {
-            alerts.show({ content: alertLinesFor(error) });
+            alerts.showError(error);
           }
         })}
       >
@@ -108,7 +107,7 @@ function SignOutEverywhere() {
             await signOutEverywhereInThisBrowser(queryClient);
             await navigate('/login', { replace: true });
           } catch (error) {
-            alerts.show({ content: alertLinesFor(error) });
+            alerts.showError(error);
           }
         }}
       >

@@ -22,7 +22,6 @@ import {
 
 type Mode = 'idle' | 'totp' | 'sms' | 'disable';
 
-const report = (error: unknown) => alerts.show({ content: alertLinesFor(error) });
 const describe = (status: MfaStatus) =>
   status.mfaType === 'totp'
     ? 'On: a code from your authenticator app.'
@@ -157,7 +156,7 @@ function EnableTotp({ onDone }: { onDone: () => void }) {
       <PasswordStep
         action="Continue"
         busy={enable.isPending}
-        onSubmit={(password) => enable.mutateAsync({ password }).then(setSetup, report)}
+        onSubmit={(password) => enable.mutateAsync({ password }).then(setSetup, alerts.showError)}
       />
     );
   }
@@ -190,7 +189,7 @@ function EnableTotp({ onDone }: { onDone: () => void }) {
               content: 'Two-step verification is on. You’ll enter a code from your app when you sign in.',
             });
             onDone();
-          }, report)
+          }, alerts.showError)
         }
       />
     </div>
@@ -210,7 +209,7 @@ function EnableSms({ onDone }: { onDone: () => void }) {
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          void enable.mutateAsync({ password, phone }).then((r) => setDestination(r.destination), report);
+          void enable.mutateAsync({ password, phone }).then((r) => setDestination(r.destination), alerts.showError);
         }}
       >
         <div className="field">
@@ -256,7 +255,7 @@ function EnableSms({ onDone }: { onDone: () => void }) {
               content: 'Two-step verification is on. We’ll text you a code when you sign in.',
             });
             onDone();
-          }, report)
+          }, alerts.showError)
         }
       />
     </div>
@@ -273,7 +272,7 @@ function Disable({ status, onCancel }: { status: MfaStatus; onCancel: () => void
     return (
       <div className="button-row">
         <Button
-          onClick={() => sendCode.mutateAsync(undefined).then((r) => setSent(r.destination), report)}
+          onClick={() => sendCode.mutateAsync(undefined).then((r) => setSent(r.destination), alerts.showError)}
           loading={sendCode.isPending}
         >
           Text me a code
@@ -303,7 +302,7 @@ function Disable({ status, onCancel }: { status: MfaStatus; onCancel: () => void
               replace: true,
               state: { notice: 'Two-step verification is off. Please sign in again.' },
             });
-          }, report)
+          }, alerts.showError)
         }
       />
       <Button variant="link" onClick={onCancel}>
@@ -336,7 +335,7 @@ function RememberedDevices({ status }: { status: MfaStatus }) {
                   {device.ipAddress ? ` from ${device.ipAddress}` : ''}
                 </p>
               </div>
-              <Button variant="secondary" onClick={() => forget.mutateAsync(device.id).catch(report)}>
+              <Button variant="secondary" onClick={() => forget.mutateAsync(device.id).catch(alerts.showError)}>
                 Forget<span className="visually-hidden"> {device.label}</span>
               </Button>
             </li>

@@ -12,7 +12,6 @@ import {
   type ContactResponse,
 } from '@portal/contracts';
 import { api } from '../../lib/api.ts';
-import { alertLinesFor } from '../../lib/errors.ts';
 import { alerts } from '../../components/alerts.ts';
 import { Button } from '../../components/Button.tsx';
 import { Field } from '../../components/form/Field.tsx';
@@ -43,7 +42,7 @@ export default function ContactUsPage() {
       setSent(data);
       form.reset(EMPTY);
     },
-    onError: (error) => alerts.show({ content: alertLinesFor(error) }),
+    onError: (error) => alerts.showError(error),
   });
   const errors = form.formState.errors;
   const strip = (event: React.FormEvent<HTMLInputElement | HTMLTextAreaElement>) => {

@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
 import { Button } from '../../components/Button.tsx';
 import { alerts } from '../../components/alerts.ts';
-import { alertLinesFor } from '../../lib/errors.ts';
 import { useDeclineInvitation } from './api.ts';
 import { TokenPage } from './TokenPage.tsx';
 
@@ -29,7 +28,7 @@ function Decline({ token, dealer }: { token: string; dealer: string }) {
       <div className="button-row">
         <Button
           loading={decline.isPending}
-          onClick={() => decline.mutateAsync().catch((error) => alerts.show({ content: alertLinesFor(error) }))}
+          onClick={() => decline.mutateAsync().catch((error) => alerts.showError(error))}
         >
           Decline invitation
         </Button>

@@ -8,7 +8,6 @@ import { Button } from '../../components/Button.tsx';
 import { Field } from '../../components/form/Field.tsx';
 import { NewPasswordFields } from '../../components/form/NewPasswordFields.tsx';
 import { useDelayedValidation } from '../../components/form/useDelayedValidation.ts';
-import { alertLinesFor } from '../../lib/errors.ts';
 import { useSetPassword } from './api.ts';
 
 /** Choose a password (and, for an invitation, say who you are): POST user/set-password. */
@@ -53,7 +52,7 @@ export function SetPasswordForm({
           await setPassword.mutateAsync(values);
           setDone(true);
         } catch (error) {
-          alerts.show({ content: alertLinesFor(error) });
+          alerts.showError(error);
         }
       })}
     >
