@@ -47,6 +47,25 @@ test.describe('on a 360 px phone', () => {
     await expect(page).toHaveURL('/search?s=bypass');
   });
 
+  test('search results fit the phone: one column of cards, filters folded, quick order without sideways scroll', async ({
+    page,
+  }) => {
+    await page.goto('/search?c=remote-start');
+    const cards = page.getByRole('list', { name: 'Search results' }).getByRole('listitem');
+    await expect(cards).toHaveCount(8);
+    await expect(cards.nth(1).locator('.product-card-name')).toBeVisible();
+    const [a, b] = await Promise.all([cards.nth(0).boundingBox(), cards.nth(1).boundingBox()]);
+    expect(b!.y).toBeGreaterThan(a!.y + a!.height - 1); // stacked, not side by side
+    await expect(page.getByRole('group', { name: 'Categories' })).toBeHidden();
+    await page.locator('.filters-disclosure summary').click();
+    await expect(page.getByRole('group', { name: 'Categories' })).toBeVisible();
+    await page.goto('/search?c=remote-start&qo=1');
+    await expect(page.getByRole('table', { name: 'Search results' })).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expectAccessible(page);
+  });
+
   test('the shell is accessible on a phone', async ({ page }) => {
     await page.goto('/contact-us');
     await expectAccessible(page);

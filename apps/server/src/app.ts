@@ -9,6 +9,8 @@ import { registerSpa } from './plugins/spa.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
+import { dealsRoutes } from './modules/deals/routes.ts';
+import { createActingService } from './modules/acting/service.ts';
 import { sessionRoutes } from './modules/users/routes.ts';
 import { outboxRoutes } from './modules/outbox/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -20,6 +22,12 @@ import { createAccountsService } from './modules/accounts/service.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { createInvitationService } from './modules/invitations/service.ts';
 import { invitationRoutes } from './modules/invitations/routes.ts';
+import { createDealerRequestService } from './modules/dealer-requests/service.ts';
+import { dealerRequestRoutes } from './modules/dealer-requests/routes.ts';
+import { createBusinessPartnerService } from './modules/business-partners/service.ts';
+import { businessPartnerRoutes } from './modules/business-partners/routes.ts';
+import { createDealerService } from './modules/dealers/service.ts';
+import { dealerRoutes } from './modules/dealers/routes.ts';
 
 export interface BuildAppOptions {
   /** Built web app to serve; omitted in API tests. */
@@ -55,12 +63,20 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   const auth = createAuthService(ctx, betterAuth, app.log);
   await app.register(authRoutes(auth));
   await app.register(mfaRoutes(createMfaService(ctx, betterAuth, auth)));
-  await app.register(invitationRoutes(createInvitationService(ctx, auth)));
+  const acting = createActingService(ctx, auth);
+  const invitations = createInvitationService(ctx, acting);
+  await app.register(invitationRoutes(invitations));
   await app.register(accountRoutes(createAccountsService(ctx, betterAuth, auth)));
-  await app.register(sessionRoutes(ctx, auth));
+  acting.registerImpersonationAudit(app);
+  await app.register(sessionRoutes(ctx, auth, acting));
   await app.register(catalogRoutes(ctx, auth));
   await app.register(contentRoutes(ctx));
+  await app.register(dealsRoutes(ctx, auth));
   await app.register(outboxRoutes(ctx));
+  await app.register(dealerRequestRoutes(createDealerRequestService(ctx, auth, invitations)));
+  const businessPartners = createBusinessPartnerService(ctx, acting);
+  await app.register(businessPartnerRoutes(businessPartners));
+  await app.register(dealerRoutes(createDealerService(ctx, acting, businessPartners)));
 
   if (options.webDist) await registerSpa(app, options.webDist);
   return app;

@@ -12,7 +12,7 @@ export function testClient(app: FastifyInstance, headers: Record<string, string>
   const jar = cookieJar();
   clients++;
   const remoteAddress = `10.${(clients >> 16) & 255}.${(clients >> 8) & 255}.${clients & 255}`;
-  const call = async (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+  const call = async (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
     jar.store(await app.inject({ method, url, payload, remoteAddress, headers: { ...headers, cookie: jar.header() } }));
   return {
     jar,

@@ -5,15 +5,14 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { queryClient } from './app/queryClient.ts';
 import { createRouter } from './app/router.tsx';
 import { onForcedLogout } from './lib/forcedLogout.ts';
-import { storage } from './lib/storage.ts';
 import './styles/app.css';
+import { clearClientStores } from './lib/clientStores.ts';
 
 const router = createRouter();
 
 // spec 01 §8: a revoked or expired session logs out to /login, clearing every client store.
 onForcedLogout(() => {
-  storage.clearPortalKeys();
-  queryClient.clear();
+  clearClientStores(queryClient);
   void router.navigate('/login', { replace: true });
 });
 

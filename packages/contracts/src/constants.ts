@@ -91,3 +91,15 @@ export const COMPANY = {
   supportPhone: '(800) 555-0142',
   supportEmail: 'support@dealerportal.example',
 } as const;
+
+/** spec 01 §2.5 sorts: Price High to Low (default), Price Low to High, Name A-Z, Name Z-A. */
+export const SEARCH_SORTS = ['price-desc', 'price-asc', 'name-asc', 'name-desc'] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
+export const SEARCH_SORT_LABELS: Record<SearchSort, string> = {
+  'price-desc': 'Price High to Low',
+  'price-asc': 'Price Low to High',
+  'name-asc': 'Name A-Z',
+  'name-desc': 'Name Z-A',
+};
+/** spec 01 §6: the brand value meaning "my approved brands only". */
+export const APPROVED_BRANDS_VALUE = 'approved-brands';

@@ -15,3 +15,8 @@ export * from './invitations.ts';
 export * from './pricing.ts';
 export * from './accounts.ts';
 export * from './search.ts';
+export * from './deals.ts';
+export * from './business-partners.ts';
+export * from './regions.ts';
+export * from './dealer-requests.ts';
+export * from './dealers.ts';

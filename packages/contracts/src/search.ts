@@ -1,17 +1,5 @@
 import { z } from 'zod';
-import { PRODUCTS_PER_PAGE } from './constants.ts';
-
-/** spec 01 §2.5 sorts: Price High to Low (default), Price Low to High, Name A-Z, Name Z-A. */
-export const SEARCH_SORTS = ['price-desc', 'price-asc', 'name-asc', 'name-desc'] as const;
-export type SearchSort = (typeof SEARCH_SORTS)[number];
-export const SEARCH_SORT_LABELS: Record<SearchSort, string> = {
-  'price-desc': 'Price High to Low',
-  'price-asc': 'Price Low to High',
-  'name-asc': 'Name A-Z',
-  'name-desc': 'Name Z-A',
-};
-/** spec 01 §6: the brand value meaning "my approved brands only". */
-export const APPROVED_BRANDS_VALUE = 'approved-brands';
+import { PRODUCTS_PER_PAGE, SEARCH_SORTS } from './constants.ts';
 
 export const searchFiltersSchema = z.object({
   sort: z.enum(SEARCH_SORTS).default('price-desc'),
@@ -96,6 +84,11 @@ export const productDetailSchema = productSummarySchema.extend({
 export type ProductDetail = z.infer<typeof productDetailSchema>;
 
 export const productsByIdsRequestSchema = z.object({ ids: z.array(z.uuid()).min(1).max(100) });
+/** POST /api/vehicle-saleor-products (spec 01 §7): skus, and the original's sapBpCode (ignored: the session decides). */
+export const productsBySkusRequestSchema = z.object({
+  skus: z.array(z.string().trim().min(1).max(40)).min(1).max(100),
+  sapBpCode: z.string().optional(),
+});
 export const productListSchema = z.object({ results: z.array(productSummarySchema) });
 
 export const condensedProductSchema = productSummarySchema.pick({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { PortalUser } from './permissions.ts';
-import { SITES } from './constants.ts';
+import { PRODUCTS_PER_PAGE, SITES } from './constants.ts';
+import { messages } from './messages.ts';
 
 export const portalUserSchema = z.object({
   id: z.string(),
@@ -16,11 +17,29 @@ export const portalUserSchema = z.object({
   installer: z.object({ is_owner: z.boolean(), is_purchaser: z.boolean() }).nullable(),
 }) satisfies z.ZodType<PortalUser>;
 
+/** Per-user preferences (spec 01 §9: the search page size is stored per user). */
+export const preferencesSchema = z.object({
+  searchPageSize: z.literal(PRODUCTS_PER_PAGE).nullable(),
+});
+export type Preferences = z.infer<typeof preferencesSchema>;
+
 /** GET /api/session: who is signed in and what they act for (decided on the server). */
 export const sessionSchema = z.object({
   user: portalUserSchema.nullable(),
+  /** The business the session acts for: a rep's selection, else the user's own (spec 01 §4). */
   selectedBusiness: z.object({ sapBpCode: z.string(), companyName: z.string() }).nullable(),
+  /** The dealer primary a sales rep impersonates through the selected business. */
+  impersonatedUser: z
+    .object({ id: z.string(), first_name: z.string(), last_name: z.string(), email: z.string() })
+    .nullable(),
   site: z.enum(SITES),
   otherSiteUrl: z.string(),
+  /** Null for a visitor: their choices live in this browser only. */
+  preferences: preferencesSchema.nullable(),
 });
 export type Session = z.infer<typeof sessionSchema>;
+
+/** POST /api/select-business: a sales rep picks the business to act for, by its code. */
+export const selectBusinessRequestSchema = z.object({
+  sapBpCode: z.string().trim().min(1, messages.requiredField).max(20),
+});

@@ -7,3 +7,6 @@ export * from '../modules/content/schema.ts';
 export * from '../modules/outbox/schema.ts';
 export * from '../modules/auth/schema.ts';
 export * from '../modules/invitations/schema.ts';
+export * from '../modules/deals/schema.ts';
+export * from '../modules/acting/schema.ts';
+export * from '../modules/dealer-requests/schema.ts';

@@ -23,6 +23,9 @@ export const errorResponses = {
   429: apiErrorSchema,
 } as const;
 
+/** PostgreSQL's codes for characters that text can not hold (NUL in text, \u0000 in jsonb). */
+const UNSTORABLE_TEXT = new Set(['22021', '22P05']);
+
 /** spec 01 §8 shapes: `{ detail }` for one message, `{ validation: [{ field, messages }] }` for fields. */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -39,6 +42,9 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply.status(400).send(body);
     }
     if (error instanceof HttpError) return reply.status(error.statusCode).send({ detail: error.detail });
+    // The database refuses text it can not store (a NUL character): the request's fault, and nothing was written.
+    if (UNSTORABLE_TEXT.has(databaseErrorCode(error)))
+      return reply.status(400).send({ detail: messages.invalidRequest });
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
       return reply.status(500).send({ detail: messages.unexpected });
@@ -61,4 +67,14 @@ function clientErrorDetail(error: FastifyError): string {
   if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) return 'Malformed JSON body';
   if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return 'Request body is empty';
   return error.message || messages.unexpected;
+}
+
+
+/** The SQLSTATE of a database error, whether the driver's own or wrapped by the query builder. */
+function databaseErrorCode(error: unknown): string {
+  for (let at = error, depth = 0; at && typeof at === 'object' && depth < 3; at = (at as Error).cause, depth++) {
+    const code = (at as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return '';
 }

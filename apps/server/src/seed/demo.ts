@@ -5,6 +5,7 @@ import { seedReference } from './reference.ts';
 import { seedBusinesses } from './businesses.ts';
 import { seedPeople } from './people.ts';
 import { seedProducts } from './products.ts';
+import { seedDeals } from './deals.ts';
 
 /**
  * The demo data set of DEMO-DATA.md, in steps that later modules extend (products, vehicles,
@@ -20,6 +21,7 @@ export async function seedDemoData(db: Db, authSecret: string, options: { produc
     const bpIdByCode = await seedBusinesses(tx, ref);
     await seedPeople(tx, ref, bpIdByCode, authSecret);
     await seedProducts(tx, ref, options.products ?? DEMO_PRODUCT_COUNT);
+    await seedDeals(tx);
   });
 }
 

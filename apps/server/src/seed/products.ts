@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { productPrices, products, type DescriptionBlock } from '../modules/catalog/schema.ts';
+import { productPrices, products, searchWords, type DescriptionBlock } from '../modules/catalog/schema.ts';
+import { refreshSearchWords } from '../modules/catalog/repo.ts';
 import { CHANNELS, type Reference } from './reference.ts';
 import { createRandom, slugify, type Random } from './random.ts';
 
@@ -325,10 +327,21 @@ export function generateProducts(ref: Reference, count: number, seed = 2026): Pr
     });
   }
   // Related products: the same brand, other categories (a remote start suggests its bypass and harness).
+  // The candidates depend only on (brand, category): built once per pair, which keeps 1M products linear.
   const byBrand = new Map<string, ProductSeed[]>();
-  for (const p of out) byBrand.set(p.row.brandId, [...(byBrand.get(p.row.brandId) ?? []), p]);
   for (const p of out) {
-    const same = byBrand.get(p.row.brandId)!.filter((q) => q.row.categoryId !== p.row.categoryId);
+    const list = byBrand.get(p.row.brandId);
+    if (list) list.push(p);
+    else byBrand.set(p.row.brandId, [p]);
+  }
+  const others = new Map<string, ProductSeed[]>();
+  for (const p of out) {
+    const pair = `${p.row.brandId}/${p.row.categoryId}`;
+    let same = others.get(pair);
+    if (!same) {
+      same = byBrand.get(p.row.brandId)!.filter((q) => q.row.categoryId !== p.row.categoryId);
+      others.set(pair, same);
+    }
     p.row.relatedSkus = Array.from({ length: Math.min(3, same.length) }, () => r.pick(same).row.sku).filter(
       (sku, i, all) => all.indexOf(sku) === i,
     );
@@ -337,21 +350,72 @@ export function generateProducts(ref: Reference, count: number, seed = 2026): Pr
   return out;
 }
 
-/** Inserts a generated catalog in batches (a 100k-product catalog included). */
+/** Above this many products the secondary indexes are dropped during the load and built after it. */
+const REINDEX_ABOVE = 20_000;
+const BATCH = 5000;
+
+/**
+ * Inserts a generated catalog (a 1M-product catalog included). Each batch is one statement of one
+ * JSON parameter (no bind-parameter limit, one round trip, the same on PGlite and PostgreSQL); for a
+ * large catalog the secondary indexes (GIN above all) are built once at the end instead of row by row.
+ */
 export async function seedProducts(db: Db, ref: Reference, count: number) {
   const seeds = generateProducts(ref, count);
-  const batch = 1000;
-  for (let i = 0; i < seeds.length; i += batch) {
-    const slice = seeds.slice(i, i + batch);
-    const ids = await db
-      .insert(products)
-      .values(slice.map((s) => s.row))
-      .returning({ id: products.id, sku: products.sku });
-    const idBySku = new Map(ids.map((row) => [row.sku, row.id]));
-    await db
-      .insert(productPrices)
-      .values(slice.flatMap((s) => s.prices.map((p) => ({ productId: idBySku.get(s.row.sku)!, ...p }))));
+  const dropped = seeds.length > REINDEX_ABOVE ? await dropSecondaryIndexes(db) : [];
+  for (let i = 0; i < seeds.length; i += BATCH) {
+    const slice = seeds.slice(i, i + BATCH).map((s) => ({ ...s, id: randomUUID() }));
+    const rows = slice.map(({ id, row }) => ({
+      id,
+      sku: row.sku,
+      name: row.name,
+      description: row.description,
+      brand_id: row.brandId,
+      category_id: row.categoryId,
+      images: row.images,
+      related_skus: row.relatedSkus ?? [],
+      metadata: row.metadata,
+      case_qty: row.caseQty ?? 1,
+      msrp_cents: row.msrpCents ?? null,
+      is_available: row.isAvailable ?? true,
+      is_available_for_purchase: row.isAvailableForPurchase ?? true,
+      popularity: row.popularity ?? 0,
+    }));
+    await db.execute(sql`
+      insert into ${products} (id, sku, name, description, brand_id, category_id, images, related_skus, metadata,
+        case_qty, msrp_cents, is_available, is_available_for_purchase, popularity)
+      select id, sku, name, description, brand_id, category_id, images, related_skus, metadata,
+        case_qty, msrp_cents, is_available, is_available_for_purchase, popularity
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(id uuid, sku text, name text, description jsonb,
+        brand_id uuid, category_id uuid, images jsonb, related_skus text[], metadata jsonb, case_qty int,
+        msrp_cents int, is_available boolean, is_available_for_purchase boolean, popularity int)`);
+    const prices = slice.flatMap(({ id, prices }) =>
+      prices.map((p) => ({ product_id: id, channel_slug: p.channelSlug, discounted_cents: p.discountedCents })),
+    );
+    await db.execute(sql`
+      insert into ${productPrices} (product_id, channel_slug, discounted_cents)
+      select product_id, channel_slug, discounted_cents
+      from jsonb_to_recordset(${JSON.stringify(prices)}::jsonb) as x(product_id uuid, channel_slug text, discounted_cents int)`);
   }
-  await db.execute(sql`analyze products`);
+  for (const definition of dropped) await db.execute(sql.raw(definition));
+  // The trigger on products added every word already; the rebuild also drops words of a former catalog.
+  await refreshSearchWords(db);
+  await db.execute(sql`analyze ${products}`);
+  await db.execute(sql`analyze ${productPrices}`);
+  await db.execute(sql`analyze ${searchWords}`);
   return seeds.length;
+}
+
+/**
+ * Drops the indexes of the catalog tables that back no constraint and returns the statements that
+ * build them again, read from the database itself: always the migrations' own definitions.
+ */
+async function dropSecondaryIndexes(db: Db): Promise<string[]> {
+  const result = (await db.execute(sql`
+    select i.indexname, i.indexdef from pg_indexes i
+    where i.schemaname = current_schema() and i.tablename in ('products', 'product_prices')
+      and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`)) as unknown as {
+    rows: { indexname: string; indexdef: string }[];
+  };
+  for (const { indexname } of result.rows) await db.execute(sql.raw(`drop index "${indexname}"`));
+  return result.rows.map((row) => row.indexdef);
 }

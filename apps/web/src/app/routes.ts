@@ -32,7 +32,13 @@ const content = {
  * Optional segments (`/invoice/:id?`) serve both the list and the detail.
  */
 export const ROUTES: PortalRoute[] = [
-  { path: '/', access: 'optional', title: 'Dashboard', layout: 'default' },
+  {
+    path: '/',
+    access: 'optional',
+    title: 'Dashboard',
+    layout: 'default',
+    load: () => import('../features/home/DashboardPage.tsx'),
+  },
   {
     path: '/login',
     access: 'guest-only',
@@ -96,16 +102,47 @@ export const ROUTES: PortalRoute[] = [
     layout: 'no-auth',
     load: () => import('../features/accounts/ChangeEmailDeclinePage.tsx'),
   },
-  { path: '/dealer-request', access: 'public', title: 'Become a Dealer', layout: 'no-auth' },
+  {
+    path: '/dealer-request',
+    access: 'public',
+    title: 'Become a Dealer',
+    layout: 'no-auth',
+    load: () => import('../features/dealer-request/DealerRequestPage.tsx'),
+  },
+  {
+    path: '/admin/dealer-requests',
+    access: 'required',
+    title: 'Dealer Requests',
+    layout: 'default',
+    load: () => import('../features/dealer-request/AdminDealerRequestsPage.tsx'),
+  },
   { path: '/privacy-policy', access: 'public', title: 'Privacy Policy', layout: 'default', load: content.privacy },
   { path: '/return-policy', access: 'public', title: 'Return Policy', layout: 'default', load: content.returns },
   { path: '/terms', access: 'optional', title: 'Terms and Conditions', layout: 'default', load: content.terms },
   { path: '/shipping', access: 'optional', title: 'Shipping', layout: 'default', load: content.shipping },
   { path: '/company-info', access: 'optional', title: 'Company Info', layout: 'default', load: content.company },
   { path: '/contact-us', access: 'optional', title: 'Contact Us', layout: 'default', load: content.contact },
-  { path: '/deals', access: 'optional', title: 'Deals', layout: 'default' },
-  { path: '/search', access: 'optional', title: 'Search', layout: 'default' },
-  { path: '/product/:id?', access: 'optional', title: 'Product', layout: 'default' },
+  {
+    path: '/deals',
+    access: 'optional',
+    title: 'Deals',
+    layout: 'default',
+    load: () => import('../features/deals/DealsPage.tsx'),
+  },
+  {
+    path: '/search',
+    access: 'optional',
+    title: 'Search',
+    layout: 'default',
+    load: () => import('../features/search/SearchPage.tsx'),
+  },
+  {
+    path: '/product/:id?',
+    access: 'optional',
+    title: 'Product',
+    layout: 'default',
+    load: () => import('../features/product/ProductPage.tsx'),
+  },
   { path: '/activation', access: 'optional', title: 'Set Serial Number', layout: 'default', gray: true },
   {
     path: '/activation/select-activation-type',
@@ -132,7 +169,13 @@ export const ROUTES: PortalRoute[] = [
   { path: '/credit-memo/:id?', access: 'required', title: 'Credit Memos', layout: 'default' },
   { path: '/order/:id?', access: 'required', title: 'Order Details', layout: 'default' },
   { path: '/my-orders', access: 'required', title: 'My Orders', layout: 'default' },
-  { path: '/my-business', access: 'required', title: 'My Business', layout: 'default' },
+  {
+    path: '/my-business',
+    access: 'required',
+    title: 'My Business',
+    layout: 'default',
+    load: () => import('../features/my-business/MyBusinessPage.tsx'),
+  },
   {
     path: '/profile',
     access: 'required',

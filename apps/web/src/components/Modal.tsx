@@ -39,6 +39,7 @@ export function Modal({
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog || !open) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (typeof dialog.showModal === 'function') dialog.showModal();
     else dialog.setAttribute('open', '');
     openCount++;
@@ -47,6 +48,8 @@ export function Modal({
       if (typeof dialog.close === 'function' && dialog.open) dialog.close();
       else dialog.removeAttribute('open');
       if (--openCount === 0) document.body.classList.remove('scroll-locked');
+      // A dialog removed from the page (not just closed) gives focus to nobody: hand it back.
+      if (opener?.isConnected && (!document.activeElement || document.activeElement === document.body)) opener.focus();
     };
   }, [open]);
 

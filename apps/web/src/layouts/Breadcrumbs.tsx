@@ -1,5 +1,7 @@
 import { Link, matchPath, useLocation } from 'react-router';
 import { ROUTES, type PortalRoute } from '../app/routes.ts';
+import { pageLabelStore } from '../app/usePageTitle.ts';
+import { useStore } from '../components/store.ts';
 
 interface Crumb {
   label: string;
@@ -26,7 +28,10 @@ export function crumbsFor(pathname: string): Crumb[] {
 /** spec 01 §2.3: shown only with two or more crumbs, and only on large screens (CSS). */
 export function Breadcrumbs() {
   const { pathname } = useLocation();
+  const pageLabel = useStore(pageLabelStore);
   const crumbs = crumbsFor(pathname);
+  // A page that names itself (a product) names its crumb too.
+  if (pageLabel?.path === pathname) crumbs[crumbs.length - 1]!.label = pageLabel.label;
   if (crumbs.length < 2) return null;
   return (
     <nav className="breadcrumbs" aria-label="Breadcrumb">

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useCatalogMenu } from '../features/catalog/api.ts';
 import { Modal } from '../components/Modal.tsx';
+import { ProfileBusinessItems } from '../features/business/BusinessSelector.tsx';
 import { BackIcon, ExternalIcon, MenuIcon, SearchIcon } from '../components/icons.tsx';
 import { Logo } from './Logo.tsx';
 import { SearchField } from './SearchField.tsx';
@@ -58,13 +59,13 @@ export function MobileBar() {
         {searchOpen && <SearchField idPrefix="mobile-search" autoFocus />}
       </div>
       <Modal open={menuOpen} onClose={() => setMenuOpen(false)} title="Menu" size="full" className="mobile-menu">
-        <MobileMenuContent />
+        <MobileMenuContent onOpenBusiness={() => setMenuOpen(false)} />
       </Modal>
     </header>
   );
 }
 
-function MobileMenuContent() {
+function MobileMenuContent({ onOpenBusiness }: { onOpenBusiness: () => void }) {
   const shell = useShellState();
   const menu = useCatalogMenu();
   return (
@@ -129,6 +130,7 @@ function MobileMenuContent() {
       </ul>
       {shell.user && (
         <ul className="mobile-links">
+          <ProfileBusinessItems onOpen={onOpenBusiness} />
           {shell.profileLinks.map((link) => (
             <li key={link.to}>
               <Link to={link.to}>{link.label}</Link>

@@ -1,6 +1,7 @@
 import { Link, NavLink, useLocation } from 'react-router';
 import { useCatalogMenu } from '../features/catalog/api.ts';
 import { Dropdown } from '../components/Dropdown.tsx';
+import { ProfileBusinessItems, TopBarBusinessSelector } from '../features/business/BusinessSelector.tsx';
 import { CarIcon, CartIcon, ExternalIcon, UserIcon } from '../components/icons.tsx';
 import { cartBadgeText } from '../lib/format.ts';
 import { Logo } from './Logo.tsx';
@@ -17,11 +18,7 @@ export function TopNav() {
     <header className="top-nav">
       <div className="top-bar">
         <Logo />
-        {shell.isSalesRep && (
-          <button type="button" className="business-selector">
-            {shell.selectedBusiness?.companyName ?? 'Select Business'}
-          </button>
-        )}
+        <TopBarBusinessSelector />
         <SearchField idPrefix="top-search" />
         <Link to="/wiring" className="top-bar-link vehicle-link">
           <CarIcon />
@@ -40,6 +37,7 @@ export function TopNav() {
           >
             <p className="role-label">{shell.roleLabel}</p>
             <ul>
+              <ProfileBusinessItems />
               {shell.profileLinks.map((link) => (
                 <li key={link.to}>
                   <Link to={link.to}>{link.label}</Link>

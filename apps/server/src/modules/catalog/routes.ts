@@ -9,6 +9,7 @@ import {
   productDetailSchema,
   productListSchema,
   productsByIdsRequestSchema,
+  productsBySkusRequestSchema,
   searchCursorRequestSchema,
   searchCursorResponseSchema,
   searchProductsRequestSchema,
@@ -19,6 +20,7 @@ import { listBrands, listCategories, productNameBySku } from './repo.ts';
 import { productImageSvg } from './images.ts';
 import { cursorForPage, popularProducts, productBySku, productsByIds, searchProducts } from './search.ts';
 import type { AuthService } from '../auth/service.ts';
+import { productsBySkus } from './by-skus.ts';
 
 export const catalogRoutes =
   (ctx: AppContext, auth: AuthService): FastifyPluginAsyncZod =>
@@ -93,6 +95,19 @@ export const catalogRoutes =
         },
       },
       async (request) => ({ results: await productsByIds(ctx, auth, request, request.body.ids) }),
+    );
+
+    app.post(
+      '/api/vehicle-saleor-products',
+      {
+        schema: {
+          tags: ['catalog'],
+          summary: 'Products by SKU, in the order asked (vehicle products, related products)',
+          body: productsBySkusRequestSchema,
+          response: { 200: productListSchema, ...errorResponses },
+        },
+      },
+      async (request) => ({ results: await productsBySkus(ctx, auth, request, request.body.skus) }),
     );
 
     app.post(

@@ -80,6 +80,9 @@ export const products = pgTable(
     index('products_brand_idx').on(t.brandId),
     index('products_category_idx').on(t.categoryId),
     index('products_popularity_idx').on(t.popularity),
+    // The keyset orders of search: name (case-insensitive) and list price, each with the id tiebreak.
+    index('products_name_sort_idx').on(sql`lower(${t.name})`, t.id),
+    index('products_msrp_sort_idx').on(t.msrpCents, t.id),
   ],
 );
 
@@ -97,6 +100,22 @@ export const productPrices = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.productId, t.channelSlug] }),
-    index('product_prices_channel_idx').on(t.channelSlug, t.discountedCents),
+    // Price sorts of a channel read this in order (keyset: price, then product id).
+    index('product_prices_channel_idx').on(t.channelSlug, t.discountedCents, t.productId),
   ],
+);
+
+/**
+ * The search dictionary: every distinct word of letters in product names and SKU segments (pg_trgm's
+ * spelling-correction recipe). A search corrects each typed word to its nearest words here, found
+ * through the trigram GiST index (KNN on `<->`), and then runs a plain full-text query. Kept by a
+ * trigger on `products` (words of inserted and updated products are added) and rebuilt by
+ * `refreshSearchWords` after catalog loads (which also drops words no product uses any more).
+ */
+export const searchWords = pgTable(
+  'search_words',
+  {
+    word: text('word').primaryKey(),
+  },
+  (t) => [index('search_words_word_trgm_idx').using('gist', t.word.op('gist_trgm_ops'))],
 );

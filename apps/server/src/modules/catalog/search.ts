@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import {
   ANONYMOUS_PRICING,
@@ -7,6 +8,7 @@ import {
   messages,
   priceFor,
   shortCodeOf,
+  type PortalUser,
   type PricingContext,
   type ProductSummary,
   type SearchProductsResponse,
@@ -15,11 +17,12 @@ import {
 import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import type { AuthService } from '../auth/service.ts';
-import { loadPortalUser } from '../users/service.ts';
-import { users } from '../users/schema.ts';
+import type { Db } from '../../db/client.ts';
+import { permissionGroups, userPermissionGroups, users } from '../users/schema.ts';
 import { businessPartnerApprovedBrands, businessPartners } from '../business-partners/schema.ts';
-import { brands, categories, productPrices, products } from './schema.ts';
-import { priceCentsSql } from './pricing-sql.ts';
+import { brands, categories, productPrices, products, searchWords } from './schema.ts';
+import { sessionSelections } from '../acting/schema.ts';
+import { priceCentsSql, priceSplitSql } from './pricing-sql.ts';
 
 export const INVALID_CURSOR = 'Invalid cursor';
 
@@ -27,36 +30,60 @@ export const INVALID_CURSOR = 'Invalid cursor';
 export async function pricingForRequest(ctx: AppContext, auth: AuthService, request: FastifyRequest) {
   const { session } = await auth.currentSession(request);
   if (!session) return { pricing: ANONYMOUS_PRICING, channelSlug: 'msrp', account: null };
-  const user = (await loadPortalUser(ctx.db, session.user.id))!;
-  const [home] = await ctx.db
-    .select({ bp: businessPartners })
+  return pricingForUser(ctx.db, session.user.id, session.session.id);
+}
+
+/**
+ * The prices, channel and account of a signed-in user, read in one query on every call (no cache:
+ * a change of business, channel or approved brands shows in the very next answer). The business is
+ * the one the session selected (sales reps, issue 5), else the user's own.
+ */
+export async function pricingForUser(db: Db, userId: string, sessionId: string | null = null) {
+  const [row] = await db
+    .select({
+      isRetired: users.isRetired,
+      permissionGroups: sql<string[]>`coalesce((select json_agg(${permissionGroups.name})
+        from ${userPermissionGroups} join ${permissionGroups} on ${permissionGroups.id} = ${userPermissionGroups.groupId}
+        where ${userPermissionGroups.userId} = ${users.id}), '[]'::json)`,
+      sapBpCode: businessPartners.sapBpCode,
+      companyName: businessPartners.companyName,
+      channelSlug: businessPartners.channelSlug,
+      approvedBrandSlugs: sql<string[]>`coalesce((select json_agg(${brands.slug} order by ${brands.slug})
+        from ${businessPartnerApprovedBrands} join ${brands} on ${brands.id} = ${businessPartnerApprovedBrands.brandId}
+        where ${businessPartnerApprovedBrands.businessPartnerId} = ${businessPartners.id}), '[]'::json)`,
+    })
     .from(users)
-    .innerJoin(businessPartners, eq(businessPartners.id, users.businessPartnerId))
-    .where(eq(users.id, user.id));
-  // The business a user acts for: their own. A sales rep's selected business arrives with issue 5.
-  const bp = home?.bp ?? null;
-  const approved = bp
-    ? (
-        await ctx.db
-          .select({ slug: brands.slug })
-          .from(businessPartnerApprovedBrands)
-          .innerJoin(brands, eq(brands.id, businessPartnerApprovedBrands.brandId))
-          .where(eq(businessPartnerApprovedBrands.businessPartnerId, bp.id))
-      ).map((b) => b.slug)
-    : [];
-  const rep = isSalesRep(user);
+    .leftJoin(
+      businessPartners,
+      eq(
+        businessPartners.id,
+        sql`coalesce((select ${sessionSelections.businessPartnerId} from ${sessionSelections}
+          where ${sessionSelections.sessionId} = ${sessionId}), ${users.businessPartnerId})`,
+      ),
+    )
+    .where(eq(users.id, userId));
+  if (!row) return { pricing: ANONYMOUS_PRICING, channelSlug: 'msrp', account: null };
+  // isSalesRep reads only the permission groups.
+  const rep = isSalesRep({ permissionGroups: row.permissionGroups } as Pick<
+    PortalUser,
+    'permissionGroups'
+  > as PortalUser);
+  const bp =
+    row.sapBpCode === null
+      ? null
+      : { sapBpCode: row.sapBpCode, companyName: row.companyName!, channel: row.channelSlug! };
   const pricing: PricingContext = {
     signedIn: true,
-    isRetired: user.is_retired,
+    isRetired: row.isRetired,
     isSalesRep: rep,
     hasSelectedBusiness: bp !== null,
-    approvedBrandSlugs: approved,
+    approvedBrandSlugs: bp ? row.approvedBrandSlugs : [],
   };
   return {
     pricing,
     // A rep without a business sees the dealer channel's price (spec 01 §6: the discounted price).
-    channelSlug: bp?.channelSlug ?? (rep ? 'dealer' : 'msrp'),
-    account: bp ? { sapBpCode: bp.sapBpCode, companyName: bp.companyName, channel: bp.channelSlug } : null,
+    channelSlug: bp?.channel ?? (rep ? 'dealer' : 'msrp'),
+    account: bp,
   };
 }
 
@@ -79,42 +106,255 @@ function decodeCursor(raw: string): Cursor {
 const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 type SearchInput = { sort: SearchSort; search?: string; categories: string[]; brands: string[] };
+type Pricing = Awaited<ReturnType<typeof pricingForUser>>;
 
-/** What a search means for this session: its prices, the filter conditions and the sort. */
-async function prepareSearch(ctx: AppContext, auth: AuthService, request: FastifyRequest, filters: SearchInput) {
-  const { pricing, channelSlug, account } = await pricingForRequest(ctx, auth, request);
-  const brandSlugs = filters.brands.flatMap((slug) =>
-    slug === APPROVED_BRANDS_VALUE ? pricing.approvedBrandSlugs : [slug],
-  );
+/**
+ * The filter conditions of a search, on `products` columns only, so that the count needs no join.
+ * Category and brand slugs become ids here, in one small query: with the ids as constants PostgreSQL
+ * estimates a filter from the statistics of `products` (a subquery on the tiny, rarely analysed
+ * reference tables made it guess 50 times too few rows and pick slow plans). Brand ids cover the
+ * approved brands too, for the price split.
+ */
+async function filterOf(db: Db, pricing: PricingContext, filters: SearchInput) {
+  const brandSlugs = [
+    ...new Set(
+      filters.brands.flatMap((slug) => (slug === APPROVED_BRANDS_VALUE ? pricing.approvedBrandSlugs : [slug])),
+    ),
+  ].sort();
+  const ids = await referenceIds(db, filters.categories, [...brandSlugs, ...pricing.approvedBrandSlugs]);
   const where: SQL[] = [];
   const term = filters.search?.trim();
   if (term) {
-    // Full text (SKU and name), trigram word similarity (typos), and SKU or short code fragments.
-    where.push(
-      or(
-        sql`${products.search} @@ websearch_to_tsquery('english', ${term})`,
-        sql`${term} <% ${products.name}`,
-        ilike(products.sku, `%${escapeLike(term)}%`),
-      )!,
-    );
+    // Full text (SKU and name) with each word spelling-corrected, or a SKU / short code fragment.
+    const query = await cached(db, 'term', term, () => correctedQuery(db, term));
+    const matches = [
+      query !== null && sql`${products.search} @@ to_tsquery('english', ${query})`,
+      // The term as PostgreSQL parses it, for tokens the word split cuts up ("12/24", "2.4", "t-harness").
+      /[^\p{L}\p{N}\s]/u.test(term) && sql`${products.search} @@ websearch_to_tsquery('english', ${term})`,
+      // A SKU has no spaces, and a fragment under 3 characters has no trigram for the index.
+      term.length >= 3 && !/\s/.test(term) && ilike(products.sku, `%${escapeLike(term)}%`),
+    ].filter((m) => m !== false);
+    where.push(matches.length ? or(...matches)! : sql`false`);
   }
-  if (filters.categories.length) where.push(inArray(categories.slug, filters.categories));
+  if (filters.categories.length) {
+    const wanted = filters.categories.flatMap((slug) => ids.category.get(slug) ?? []);
+    where.push(wanted.length ? inArray(products.categoryId, wanted) : sql`false`);
+  }
   if (filters.brands.length) {
     // "Approved brands only" for someone with none approved matches nothing.
-    where.push(brandSlugs.length ? inArray(brands.slug, brandSlugs) : sql`false`);
+    const wanted = brandSlugs.flatMap((slug) => ids.brand.get(slug) ?? []);
+    where.push(wanted.length ? inArray(products.brandId, wanted) : sql`false`);
   }
-  const byPrice = filters.sort === 'price-desc' || filters.sort === 'price-asc';
-  const key: SQL = byPrice ? sql`${priceCentsSql(pricing)}` : sql`lower(${products.name})`;
-  const descending = filters.sort === 'price-desc' || filters.sort === 'name-desc';
-  const order = descending ? [desc(key), desc(products.id)] : [asc(key), asc(products.id)];
-  const cursorOf = (row: { key: number | string; id: string }) =>
-    encodeCursor({ v: byPrice ? Number(row.key) : String(row.key), id: row.id });
-  return { pricing, channelSlug, account, where, key, byPrice, descending, order, cursorOf };
+  const approvedBrandIds = pricing.approvedBrandSlugs.flatMap((slug) => ids.brand.get(slug) ?? []);
+  // The same filters give the same count whoever asks: the key of the count cache.
+  const key = JSON.stringify([term ?? '', [...filters.categories].sort(), brandSlugs, filters.brands.length > 0]);
+  return { where, key, approvedBrandIds };
+}
+
+async function referenceIds(db: Db, categorySlugs: string[], brandSlugs: string[]) {
+  const category = new Map<string, string>();
+  const brand = new Map<string, string>();
+  if (categorySlugs.length || brandSlugs.length) {
+    const rows = await unionAll(
+      db
+        .select({ kind: sql<string>`'c'`, slug: categories.slug, id: categories.id })
+        .from(categories)
+        .where(inArray(categories.slug, categorySlugs.length ? categorySlugs : [''])),
+      db
+        .select({ kind: sql<string>`'b'`, slug: brands.slug, id: brands.id })
+        .from(brands)
+        .where(inArray(brands.slug, brandSlugs.length ? brandSlugs : [''])),
+    );
+    for (const row of rows) (row.kind === 'c' ? category : brand).set(row.slug, row.id);
+  }
+  return { category, brand };
+}
+
+/** The words of a term, split as the dictionary is (letters and digits, lower case); at most 8 count. */
+export const wordsOf = (term: string) =>
+  term
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .slice(0, 8);
+
+/** How many nearest dictionary words (by trigram distance) are weighed for a word the dictionary lacks. */
+const NEAREST = 20;
+
+/**
+ * One round trip for every word of a term: is it a dictionary word, is the last word the start of
+ * one (partial typing), and, for a word of three or more letters that is neither, its NEAREST
+ * dictionary words by trigram distance (a KNN walk of the GiST index). Words with digits are codes:
+ * never corrected (so a mistyped model number does not find another model) and not in the dictionary.
+ */
+export function dictionaryLookup(words: string[]) {
+  return sql`
+    select t.word, k.known, k.begins, coalesce(n.near, '[]'::json) as near
+    from json_array_elements_text(${JSON.stringify(words)}::json) with ordinality as t(word, i)
+    cross join lateral (select
+      exists (select 1 from ${searchWords} s where s.word = t.word) as known,
+      t.i = ${words.length} and exists (select 1 from ${searchWords} s where s.word like t.word || '%') as begins) k
+    left join lateral (select json_agg(near.word) as near from (
+      select s.word from ${searchWords} s
+      where not (k.known or k.begins) and t.word ~ '^[[:alpha:]]{3,}$'
+      order by s.word <-> t.word limit ${NEAREST}) near) n on true
+    order by t.i`;
+}
+
+/** Optimal string alignment distance: insertions, deletions, substitutions and swaps of neighbours. */
+export function editDistance(a: string, b: string) {
+  const d = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
+  for (let j = 1; j <= b.length; j++) d[0]![j] = j;
+  for (let i = 1; i <= a.length; i++)
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let best = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        best = Math.min(best, d[i - 2]![j - 2]! + 1);
+      d[i]![j] = best;
+    }
+  return d[a.length]![b.length]!;
 }
 
 /**
- * POST /api/search-products: typo-tolerant search (full text, trigram word similarity, SKU and
- * short code), category and brand filters, the four sorts, keyset cursors (spec 01 §2.5, §4, §7).
+ * The dictionary words a typed word most likely means: those fewest edits away (a missing, extra,
+ * wrong or swapped letter each count one), at most one edit for words of up to 4 letters and two
+ * above, at most three words. Trigram similarity only finds the candidates: it ranks a swap of two
+ * letters too low ("remtoe" shares 3 of 11 trigrams with "remote").
+ */
+export function correctionsOf(word: string, near: string[]) {
+  const limit = word.length <= 4 ? 1 : 2;
+  const scored = near.map((candidate) => ({ candidate, edits: editDistance(word, candidate) }));
+  const best = Math.min(...scored.map((s) => s.edits));
+  return scored
+    .filter((s) => s.edits === best && best <= limit)
+    .slice(0, 3)
+    .map((s) => s.candidate);
+}
+
+/**
+ * The full-text query of a term after spelling correction (pg_trgm's recipe: correct each word to the
+ * catalog's own words, then search normally), in to_tsquery syntax; null when the term has no word.
+ * Every word must match (AND), as itself or as one of its corrections (OR); the last word also
+ * matches as the start of a word (`:*`), so a search typed halfway already finds. A gibberish word
+ * has no correction and matches nothing, so neither does the term.
+ */
+export async function correctedQuery(db: Db, term: string): Promise<string | null> {
+  const words = wordsOf(term);
+  if (!words.length) return null;
+  const { rows } = (await db.execute(dictionaryLookup(words))) as unknown as {
+    rows: { word: string; known: boolean; begins: boolean; near: string[] }[];
+  };
+  return rows
+    .map((row, i) => {
+      const options = [row.word, ...(row.known || row.begins ? [] : correctionsOf(row.word, row.near))];
+      const last = i === rows.length - 1;
+      return `(${options.map((option) => (last ? `${option}:*` : option)).join(' | ')})`;
+    })
+    .join(' & ');
+}
+
+/** A term matching at most this many products is sorted after it is found, not found along a sort. */
+export const FEW_MATCHES = 2000;
+
+/**
+ * The count and page queries of a search (the server runs these; the search bench explains them).
+ *
+ * A search matching many products reads a sort index in order and keeps the first rows that match.
+ * Name sorts walk the (lower(name), id) index. A price sort can not have one index (the price comes
+ * from two tables and depends on the session), so it is split (priceSplitSql) into the products priced
+ * at the channel price, read along the (channel, discounted_cents, product_id) index, and those priced
+ * at the list price, read along the (msrp_cents, id) index; each side gives its first `limit` rows
+ * after the cursor and the merge of both is the page.
+ *
+ * A term matching few products (`matchCount`, from the count) must not walk a sort index, testing the
+ * term on row after row of the catalog to fill one page: those matches are found through the search
+ * indexes (the tsvector GIN, the SKU trigram GIN) and then sorted.
+ */
+export async function searchQueries(
+  db: Db,
+  { pricing, channelSlug }: Pick<Pricing, 'pricing' | 'channelSlug'>,
+  input: { limit: number; cursor?: string; filters: SearchInput },
+) {
+  const { where, key: countKey, approvedBrandIds } = await filterOf(db, pricing, input.filters);
+  const sort = input.filters.sort;
+  const byPrice = sort === 'price-desc' || sort === 'price-asc';
+  const descending = sort === 'price-desc' || sort === 'name-desc';
+  const direction = descending ? desc : asc;
+  const cursor = input.cursor ? decodeCursor(input.cursor) : undefined;
+  if (cursor && typeof cursor.v !== (byPrice ? 'number' : 'string')) throw new HttpError(400, INVALID_CURSOR);
+  const after = (value: SQL | AnyColumn, id: AnyColumn) =>
+    !cursor
+      ? undefined
+      : descending
+        ? sql`(${value}, ${id}) < (${cursor.v}, ${cursor.id}::uuid)`
+        : sql`(${value}, ${id}) > (${cursor.v}, ${cursor.id}::uuid)`;
+  const side = (value: SQL | AnyColumn, id: AnyColumn, condition?: SQL) =>
+    productSelect({ db }, channelSlug, sql`${value}`)
+      .where(and(...where, condition, after(value, id)))
+      .orderBy(direction(value), direction(id))
+      .limit(input.limit);
+
+  const page = (matchCount: number) => {
+    if (input.filters.search?.trim() && matchCount <= FEW_MATCHES) {
+      // The whole price rule, and the name through `|| ''`: expressions no index serves, on purpose.
+      return side(byPrice ? priceCentsSql(pricing) : sql`(lower(${products.name}) || '')`, products.id);
+    }
+    if (!byPrice) return side(sql`lower(${products.name})`, products.id);
+    const split = priceSplitSql(pricing, approvedBrandIds);
+    const sides = [
+      split.discounted && side(productPrices.discountedCents, productPrices.productId, split.discounted),
+      split.msrp && side(products.msrpCents, products.id, split.msrp),
+    ].filter((q) => q !== null);
+    if (sides.length === 1) return sides[0]!;
+    const order = descending ? 'desc' : 'asc';
+    return unionAll(sides[0]!, sides[1]!)
+      .orderBy(sql.raw(`"sort_key" ${order}`), sql.raw(`"id" ${order}`))
+      .limit(input.limit);
+  };
+  const count = db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(products)
+    .where(and(...where));
+  return { page, count, countKey, byPrice };
+}
+
+/** How long a count or a term's correction is reused (see docs/decisions.md, Search speed). */
+export const COUNT_CACHE_MS = 30_000;
+const CACHE_SIZE = 2000;
+/** Per database (each test file's app has its own): kind and key → answer, and when it was taken. */
+const caches = new WeakMap<Db, Map<string, { at: number; value: Promise<unknown> }>>();
+
+/**
+ * An answer shared by every session for COUNT_CACHE_MS: the number of products matching a filter set
+ * (the pager asks the same count on every page, and a broad term costs milliseconds to count at 100k
+ * products) and the corrected query of a term. Concurrent asks of the same answer wait for one query.
+ */
+function cached<T>(db: Db, kind: string, key: string, query: () => Promise<T>): Promise<T> {
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = new Map()));
+  const now = Date.now();
+  const full = `${kind}:${key}`;
+  const hit = cache.get(full);
+  if (hit && now - hit.at < COUNT_CACHE_MS) return hit.value as Promise<T>;
+  if (cache.size >= CACHE_SIZE) {
+    for (const [k, entry] of cache) if (now - entry.at >= COUNT_CACHE_MS) cache.delete(k);
+    if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value!);
+  }
+  const value = query();
+  cache.set(full, { at: now, value });
+  value.catch(() => cache.delete(full));
+  return value;
+}
+
+/** Forgets the cached counts and term corrections of a database (after the catalog changes). */
+export function clearSearchCounts(db: Db) {
+  caches.delete(db);
+}
+
+/**
+ * POST /api/search-products: typo-tolerant search (full text after spelling correction against the
+ * catalog's words, SKU and short code), category and brand filters, the four sorts, keyset cursors (spec 01 §2.5, §4, §7).
  */
 export async function searchProducts(
   ctx: AppContext,
@@ -122,35 +362,19 @@ export async function searchProducts(
   request: FastifyRequest,
   input: { limit: number; cursor?: string; filters: SearchInput },
 ): Promise<SearchProductsResponse> {
-  const search = await prepareSearch(ctx, auth, request, input.filters);
-  const page = [...search.where];
-  if (input.cursor) {
-    const cursor = decodeCursor(input.cursor);
-    if (typeof cursor.v !== (search.byPrice ? 'number' : 'string')) throw new HttpError(400, INVALID_CURSOR);
-    page.push(
-      search.descending
-        ? sql`(${search.key}, ${products.id}) < (${cursor.v}, ${cursor.id}::uuid)`
-        : sql`(${search.key}, ${products.id}) > (${cursor.v}, ${cursor.id}::uuid)`,
-    );
-  }
-  const [rows, [count]] = await Promise.all([
-    productSelect(ctx, search.channelSlug, search.key)
-      .where(and(...page))
-      .orderBy(...search.order)
-      .limit(input.limit),
-    ctx.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(products)
-      .innerJoin(brands, eq(brands.id, products.brandId))
-      .innerJoin(categories, eq(categories.id, products.categoryId))
-      .where(and(...search.where)),
-  ]);
+  const session = await pricingForRequest(ctx, auth, request);
+  const queries = await searchQueries(ctx.db, session, input);
+  // The count first: it is usually cached, and it decides how the page is read.
+  const totalCount = await cached(ctx.db, 'count', queries.countKey, async () => (await queries.count)[0]!.n);
+  const rows = await queries.page(totalCount);
+  const cursorOf = (row: { key: number | string; id: string }) =>
+    encodeCursor({ v: queries.byPrice ? Number(row.key) : String(row.key), id: row.id });
   return {
-    results: rows.map((row) => toSummary(row, search.pricing)),
-    totalCount: count!.n,
-    startCursor: rows[0] ? search.cursorOf(rows[0]) : null,
-    endCursor: rows.length ? search.cursorOf(rows.at(-1)!) : null,
-    accountInformation: search.account,
+    results: rows.map((row) => toSummary(row, session.pricing)),
+    totalCount,
+    startCursor: rows[0] ? cursorOf(rows[0]) : null,
+    endCursor: rows.length ? cursorOf(rows.at(-1)!) : null,
+    accountInformation: session.account,
   };
 }
 
@@ -165,17 +389,22 @@ export async function cursorForPage(
   input: { limit: number; page: number; filters: SearchInput },
 ): Promise<{ endCursor: string | null }> {
   if (input.page <= 1) return { endCursor: null };
-  const search = await prepareSearch(ctx, auth, request, input.filters);
-  const [row] = await productSelect(ctx, search.channelSlug, search.key)
-    .where(and(...search.where))
-    .orderBy(...search.order)
+  const { pricing, channelSlug } = await pricingForRequest(ctx, auth, request);
+  const { where } = await filterOf(ctx.db, pricing, input.filters);
+  const byPrice = input.filters.sort === 'price-desc' || input.filters.sort === 'price-asc';
+  const direction = input.filters.sort === 'price-desc' || input.filters.sort === 'name-desc' ? desc : asc;
+  // A far jump is rare: one offset query over the whole price rule, the search's own order.
+  const key: SQL = byPrice ? sql`${priceCentsSql(pricing)}` : sql`lower(${products.name})`;
+  const [row] = await productSelect(ctx, channelSlug, key)
+    .where(and(...where))
+    .orderBy(direction(key), direction(products.id))
     .offset((input.page - 1) * input.limit - 1)
     .limit(1);
-  return { endCursor: row ? search.cursorOf(row) : null };
+  return { endCursor: row ? encodeCursor({ v: byPrice ? Number(row.key) : String(row.key), id: row.id }) : null };
 }
 
 /** The columns every product list needs, priced in the acting channel; `key` is the sort value. */
-export function productSelect(ctx: AppContext, channelSlug: string, key: SQL = sql`null`) {
+export function productSelect(ctx: { db: Db }, channelSlug: string, key: SQL = sql`null`) {
   return ctx.db
     .select({
       id: products.id,
@@ -191,7 +420,7 @@ export function productSelect(ctx: AppContext, channelSlug: string, key: SQL = s
       brandSlug: brands.slug,
       categoryName: categories.name,
       categorySlug: categories.slug,
-      key: sql<number | string>`${key}`,
+      key: sql<number | string>`${key}`.as('sort_key'),
     })
     .from(products)
     .innerJoin(brands, eq(brands.id, products.brandId))

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { contactRequestSchema, contactResponseSchema } from '@portal/contracts';
+import { contactRequestSchema, contactResponseSchema, homeCarouselSchema } from '@portal/contracts';
 import type { AppContext } from '../../context.ts';
-import { submitContactMessage } from './service.ts';
+import { homeSlidesNow, submitContactMessage } from './service.ts';
 import { errorResponses } from '../../plugins/errors.ts';
 
 export const contentRoutes =
@@ -20,6 +20,22 @@ export const contentRoutes =
       async (request, reply) => {
         const id = await submitContactMessage(ctx, request.body, null);
         return reply.status(201).send({ id, received: true as const });
+      },
+    );
+
+    /** spec 01 §7: the home carousel's slides, from content (no auth). */
+    app.get(
+      '/api/content/home-carousel',
+      {
+        schema: {
+          tags: ['content'],
+          summary: 'Slides of the dashboard carousel',
+          response: { 200: homeCarouselSchema },
+        },
+      },
+      async (_request, reply) => {
+        reply.header('cache-control', 'public, max-age=300');
+        return { slides: await homeSlidesNow(ctx) };
       },
     );
   };

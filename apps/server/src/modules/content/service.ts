@@ -2,7 +2,8 @@ import type { z } from 'zod';
 import type { contactRequestSchema } from '@portal/contracts';
 import { formatPhone } from '@portal/contracts';
 import type { AppContext } from '../../context.ts';
-import { contactMessages } from './schema.ts';
+import { and, asc, gt, isNull, lte, or } from 'drizzle-orm';
+import { contactMessages, homeSlides } from './schema.ts';
 
 type ContactInput = z.output<typeof contactRequestSchema>;
 
@@ -42,4 +43,19 @@ export async function submitContactMessage(ctx: AppContext, input: ContactInput,
     );
     return id;
   });
+}
+
+/** The carousel's slides showing now: no window, or a window that includes now. */
+export async function homeSlidesNow(ctx: AppContext, now = new Date()) {
+  const rows = await ctx.db
+    .select()
+    .from(homeSlides)
+    .where(
+      and(
+        or(isNull(homeSlides.startsAt), lte(homeSlides.startsAt, now)),
+        or(isNull(homeSlides.endsAt), gt(homeSlides.endsAt, now)),
+      ),
+    )
+    .orderBy(asc(homeSlides.position));
+  return rows.map(({ id, title, body, ctaLabel, ctaHref, theme }) => ({ id, title, body, ctaLabel, ctaHref, theme }));
 }

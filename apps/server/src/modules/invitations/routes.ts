@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  invitationIdParamsSchema,
   invitationListQuerySchema,
   invitationListSchema,
   invitationSchema,
@@ -40,6 +41,30 @@ export const invitationRoutes =
         },
       },
       async (request) => service.listPending(request, request.query.dealer_id),
+    );
+    app.post(
+      '/api/user/invite/:id/resend',
+      {
+        schema: {
+          tags,
+          summary: 'Send a pending invitation again with a new link (the old one stops working)',
+          params: invitationIdParamsSchema,
+          response: { 200: invitationSchema, ...errorResponses },
+        },
+      },
+      async (request) => service.resend(request, request.params.id),
+    );
+    app.delete(
+      '/api/user/invite/:id',
+      {
+        schema: {
+          tags,
+          summary: 'Revoke a pending invitation of the acting dealer',
+          params: invitationIdParamsSchema,
+          response: { 200: invitationSchema, ...errorResponses },
+        },
+      },
+      async (request) => service.revoke(request, request.params.id),
     );
     app.get(
       '/api/user/token-info',

@@ -3,6 +3,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { hashPassword, signJWT, verifyJWT } from 'better-auth/crypto';
 import type { FastifyRequest } from 'fastify';
 import {
+  DEALER_TEXTS,
   INVITATION_TEXTS,
   isOwner,
   messages,
@@ -14,10 +15,9 @@ import {
 import type { AppContext } from '../../context.ts';
 import { publicUrlOf } from '../../config.ts';
 import { HttpError } from '../../plugins/errors.ts';
-import type { AuthService } from '../auth/service.ts';
+import type { ActingService } from '../acting/service.ts';
 import { accounts, permissionGroups, userPermissionGroups, users, userTypes } from '../users/schema.ts';
 import { dealers, installers } from '../dealers/schema.ts';
-import { loadPortalUser } from '../users/service.ts';
 import { businessPartners } from '../business-partners/schema.ts';
 import { invitations } from './schema.ts';
 
@@ -41,15 +41,20 @@ const toInvitation = (row: typeof invitations.$inferSelect): Invitation => ({
 });
 
 /** Invitations to a dealer's staff and the account tokens sent by e-mail (spec 01 §5, §7; spec 02 §7). */
-export function createInvitationService(ctx: AppContext, auth: AuthService) {
+export function createInvitationService(ctx: AppContext, acting: ActingService) {
   const invalid = () => new HttpError(400, messages.invalidJwt);
 
-  /** The dealer the signed-in user owns (the shared rule `isOwner`), or 403. */
+  /**
+   * The dealer the session acts for, when it acts as its owner (the shared rule `isOwner`): the
+   * owner, or a sales rep impersonating the dealer primary (issue 5); otherwise 403. The inviter
+   * named in the mail is the real person.
+   */
   async function ownedDealer(request: FastifyRequest) {
-    const { session } = await auth.requireSession(request);
-    const user = await loadPortalUser(ctx.db, session.user.id);
-    if (!user || !isOwner(user) || !user.dealer_id) throw new HttpError(403, INVITATION_TEXTS.notAllowed);
-    return { dealerId: user.dealer_id, inviter: session.user };
+    const current = await acting.requireActing(request);
+    const dealerId = current.business?.dealerId;
+    const who = current.actingUser;
+    if (!dealerId || !isOwner(who) || who.dealer_id !== dealerId) throw new HttpError(403, INVITATION_TEXTS.notAllowed);
+    return { dealerId, inviter: { id: current.user.id, name: `${current.user.first_name} ${current.user.last_name}` } };
   }
 
   async function invite(request: FastifyRequest, email: string): Promise<Invitation> {
@@ -107,13 +112,49 @@ export function createInvitationService(ctx: AppContext, auth: AuthService) {
   /** Pending invitations of the owner's dealer (GET user/token). */
   async function listPending(request: FastifyRequest, dealerIdQuery?: string) {
     const { dealerId } = await ownedDealer(request);
-    if (dealerIdQuery && dealerIdQuery !== dealerId) throw new HttpError(403, INVITATION_TEXTS.notAllowed);
+    // Another dealer's id answers as if it did not exist (issue 5: the acting dealer only).
+    if (dealerIdQuery && dealerIdQuery !== dealerId) throw new HttpError(404, DEALER_TEXTS.dealerNotFound);
     const rows = await ctx.db
       .select()
       .from(invitations)
       .where(and(eq(invitations.dealerId, dealerId), eq(invitations.status, 'pending')))
       .orderBy(desc(invitations.createdAt));
     return { results: rows.map(toInvitation) };
+  }
+
+  /** A pending invitation of the acting dealer, or 404. */
+  async function pendingOfDealer(request: FastifyRequest, id: string) {
+    const owned = await ownedDealer(request);
+    const [row] = await ctx.db
+      .select()
+      .from(invitations)
+      .where(and(eq(invitations.id, id), eq(invitations.dealerId, owned.dealerId), eq(invitations.status, 'pending')));
+    if (!row) throw new HttpError(404, DEALER_TEXTS.invitationNotFound);
+    return { ...owned, row };
+  }
+
+  /** Resend (/my-business): a new link and a new 7 days; the old link stops working. */
+  async function resend(request: FastifyRequest, id: string): Promise<Invitation> {
+    const { row, inviter } = await pendingOfDealer(request, id);
+    const [updated] = await ctx.db
+      .update(invitations)
+      .set({ tokenVersion: randomUUID(), expiresAt: new Date(Date.now() + INVITATION_DAYS * 86_400_000) })
+      .where(eq(invitations.id, row.id))
+      .returning();
+    await sendInvitation(updated!, inviter.name);
+    return toInvitation(updated!);
+  }
+
+  /** Revoke (/my-business): the invitation ends and its link fails like a declined one. */
+  async function revoke(request: FastifyRequest, id: string): Promise<Invitation> {
+    const { row } = await pendingOfDealer(request, id);
+    const [updated] = await ctx.db
+      .update(invitations)
+      .set({ status: 'revoked', respondedAt: new Date() })
+      .where(and(eq(invitations.id, row.id), eq(invitations.status, 'pending')))
+      .returning();
+    if (!updated) throw new HttpError(404, DEALER_TEXTS.invitationNotFound);
+    return toInvitation(updated);
   }
 
   /** Reads a link's token; anything wrong with it is 'Invalid JWT token'. */
@@ -241,7 +282,7 @@ export function createInvitationService(ctx: AppContext, auth: AuthService) {
       REGISTRATION_DAYS * 86_400,
     );
 
-  return { invite, listPending, tokenInfo, setPassword, decline, registrationToken };
+  return { invite, listPending, resend, revoke, tokenInfo, setPassword, decline, registrationToken };
 }
 
 export type InvitationService = ReturnType<typeof createInvitationService>;

@@ -90,3 +90,11 @@ export const userPermissionGroups = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.groupId] })],
 );
+
+/** Per-user screen preferences (spec 01 §9: the search page size is stored per user). */
+export const userPreferences = pgTable('user_preferences', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  searchPageSize: integer('search_page_size'),
+});

@@ -8,7 +8,7 @@ import { CodeField } from '../../components/form/CodeField.tsx';
 import { QrCode } from '../../components/QrCode.tsx';
 import { Spinner } from '../../components/icons.tsx';
 import { alertLinesFor } from '../../lib/errors.ts';
-import { storage } from '../../lib/storage.ts';
+import { clearClientStores } from '../../lib/clientStores.ts';
 import {
   useConfirmSms,
   useConfirmTotp,
@@ -296,8 +296,7 @@ function Disable({ status, onCancel }: { status: MfaStatus; onCancel: () => void
         onSubmit={(code) =>
           disable.mutateAsync({ code }).then(async () => {
             // spec 01 §4: set none, remove all trusted devices, then log out.
-            storage.clearPortalKeys();
-            queryClient.clear();
+            clearClientStores(queryClient);
             await navigate('/login', {
               replace: true,
               state: { notice: 'Two-step verification is off. Please sign in again.' },

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SecondFactorRequest, SignInRequest, SignInResponse } from '@portal/contracts';
 import { api } from '../../lib/api.ts';
-import { storage } from '../../lib/storage.ts';
 import { sessionQuery } from '../session/api.ts';
+import { clearClientStores } from '../../lib/clientStores.ts';
 
 export const useSignIn = () =>
   useMutation({ mutationFn: (body: SignInRequest) => api<SignInResponse>('/api/auth/sign-in', { body }) });
@@ -25,6 +25,5 @@ export function useAfterSignIn() {
  */
 export async function signOutEverywhereInThisBrowser(queryClient: ReturnType<typeof useQueryClient>) {
   await api('/api/auth/sign-out', { method: 'POST' }).catch(() => undefined); // a dead session is fine
-  storage.clearPortalKeys();
-  queryClient.clear();
+  clearClientStores(queryClient);
 }

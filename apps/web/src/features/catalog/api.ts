@@ -1,6 +1,17 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CatalogMenu } from '@portal/contracts';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type {
+  CatalogMenu,
+  DiscountedProductsResponse,
+  HomeSlide,
+  ProductDetail,
+  ProductSummary,
+  SearchProductsRequest,
+  SearchProductsResponse,
+  Coupon,
+} from '@portal/contracts';
+import { SINGLE_PRODUCT_CACHE_S } from '@portal/contracts/constants';
 import { api } from '../../lib/api.ts';
+import { useSession } from '../session/api.ts';
 
 export const catalogMenuQuery = queryOptions({
   queryKey: ['catalog', 'menu'],
@@ -10,3 +21,94 @@ export const catalogMenuQuery = queryOptions({
 
 /** Categories and brands for the Products and Brands menus and the footer. */
 export const useCatalogMenu = () => useQuery(catalogMenuQuery);
+
+/**
+ * Prices depend on who asks (spec 01 §6), so every priced query is keyed by the session's
+ * identity and business: a sign-in, sign-out or business change never shows another's prices.
+ */
+export type PriceScope = readonly [user: string, business: string | null];
+export function usePriceScope(): PriceScope {
+  const { data } = useSession();
+  return [data?.user?.id ?? 'visitor', data?.selectedBusiness?.sapBpCode ?? null] as const;
+}
+
+/** spec 01 §4, §9: product lists are cached and refetched when stale or when what is asked differs. */
+const PRODUCT_LIST_STALE_MS = 60_000;
+
+export const searchProductsQuery = (scope: PriceScope, body: SearchProductsRequest) =>
+  queryOptions({
+    queryKey: ['products', scope, 'search', body],
+    queryFn: ({ signal }) => api<SearchProductsResponse>('/api/search-products', { body, signal }),
+    staleTime: PRODUCT_LIST_STALE_MS,
+    placeholderData: keepPreviousData,
+  });
+
+/** The cursor that starts a far page (spec 01 §4: jumps fetch the cursor first). */
+export const searchCursor = (body: Omit<SearchProductsRequest, 'cursor' | 'sapBpCode'> & { page: number }) =>
+  api<{ endCursor: string | null }>('/api/search-products/cursor', { body });
+
+/** spec 01 §9: a single product is cached for 160 s. */
+export const productBySkuQuery = (scope: PriceScope, sku: string) =>
+  queryOptions({
+    queryKey: ['products', scope, 'sku', sku.toUpperCase()],
+    queryFn: ({ signal }) => api<ProductDetail>(`/api/product-by-sku/${encodeURIComponent(sku)}`, { signal }),
+    staleTime: SINGLE_PRODUCT_CACHE_S * 1000,
+    retry: false,
+  });
+
+/** Products by id in the order asked; the ids are part of the key, so other ids fetch again. */
+export const productsByIdsQuery = (scope: PriceScope, ids: readonly string[]) =>
+  queryOptions({
+    queryKey: ['products', scope, 'ids', [...ids]],
+    queryFn: ({ signal }) =>
+      api<{ results: ProductSummary[] }>('/api/products-by-ids', { body: { ids }, signal }).then((r) => r.results),
+    staleTime: PRODUCT_LIST_STALE_MS,
+    enabled: ids.length > 0,
+  });
+
+export const popularProductsQuery = (scope: PriceScope, limit = 8) =>
+  queryOptions({
+    queryKey: ['products', scope, 'popular', limit],
+    queryFn: ({ signal }) =>
+      api<{ results: ProductSummary[] }>(`/api/popular-products?limit=${limit}`, { signal }).then((r) => r.results),
+    staleTime: PRODUCT_LIST_STALE_MS,
+  });
+
+export const discountedProductsQuery = (scope: PriceScope, params: { limit?: number; promotion?: string } = {}) =>
+  queryOptions({
+    queryKey: ['products', scope, 'discounted', params],
+    queryFn: ({ signal }) => {
+      const query = new URLSearchParams();
+      if (params.limit) query.set('limit', String(params.limit));
+      if (params.promotion) query.set('promotion', params.promotion);
+      return api<DiscountedProductsResponse>(`/api/get-discounted-products${query.size ? `?${query}` : ''}`, {
+        signal,
+      });
+    },
+    staleTime: PRODUCT_LIST_STALE_MS,
+  });
+
+export const couponsQuery = (scope: PriceScope) =>
+  queryOptions({
+    queryKey: ['coupons', scope],
+    queryFn: ({ signal }) => api<{ results: Coupon[] }>('/api/get-coupons', { signal }).then((r) => r.results),
+    staleTime: 5 * 60_000,
+  });
+
+export const homeCarouselQuery = queryOptions({
+  queryKey: ['content', 'home-carousel'],
+  queryFn: ({ signal }) => api<{ slides: HomeSlide[] }>('/api/content/home-carousel', { signal }).then((r) => r.slides),
+  staleTime: 10 * 60_000,
+});
+
+/** Products by SKU in the order asked (related products; vehicle products of issue 6). */
+export const productsBySkusQuery = (scope: PriceScope, skus: readonly string[]) =>
+  queryOptions({
+    queryKey: ['products', scope, 'skus', [...skus]],
+    queryFn: ({ signal }) =>
+      api<{ results: ProductSummary[] }>('/api/vehicle-saleor-products', { body: { skus }, signal }).then(
+        (r) => r.results,
+      ),
+    staleTime: PRODUCT_LIST_STALE_MS,
+    enabled: skus.length > 0,
+  });

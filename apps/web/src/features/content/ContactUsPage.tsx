@@ -6,7 +6,6 @@ import {
   COMPANY,
   CONTACT_SUBJECTS,
   contactRequestSchema,
-  formatPhone,
   stripEmoji,
   type ContactRequest,
   type ContactResponse,
@@ -17,6 +16,7 @@ import { Button } from '../../components/Button.tsx';
 import { Field } from '../../components/form/Field.tsx';
 import { useDelayedValidation } from '../../components/form/useDelayedValidation.ts';
 import { ContentPage } from './ContentPage.tsx';
+import { phoneInputProps } from '../../components/form/phoneInput.ts';
 
 const EMPTY: ContactRequest = {
   name: '',
@@ -83,18 +83,7 @@ export default function ContactUsPage() {
           </div>
           <div className="form-row">
             <Field label="Phone" optional error={errors.phone?.message}>
-              <input
-                type="tel"
-                inputMode="numeric"
-                autoComplete="tel-national"
-                placeholder="(555) 555 - 5555"
-                maxLength={16}
-                {...form.register('phone', {
-                  onChange: (event: React.ChangeEvent<HTMLInputElement>) => {
-                    event.target.value = formatPhone(event.target.value);
-                  },
-                })}
-              />
+              <input {...phoneInputProps(form.register, 'phone')} />
             </Field>
             <Field label="Company" optional error={errors.company?.message}>
               <input type="text" autoComplete="organization" {...form.register('company')} onInput={strip} />

@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { messages, type SearchProductsResponse, type Session } from '@portal/contracts';
+import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { testClient, type TestClient } from '../../../test/client.ts';
+import { businessPartners } from '../business-partners/schema.ts';
+import { impersonationEvents } from './schema.ts';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+async function signedIn(email: string) {
+  const c = testClient(t.app);
+  expect((await c.signIn(email)).statusCode).toBe(200);
+  return c;
+}
+const session = async (c: TestClient) => (await c.call('GET', '/api/session')).json() as Session;
+const select = (c: TestClient, sapBpCode: string) => c.call('POST', '/api/select-business', { sapBpCode });
+async function firstPriceKinds(c: TestClient, brand: string) {
+  const res = await c.call('POST', '/api/search-products', { limit: 20, filters: { brands: [brand] } });
+  const body = res.json() as SearchProductsResponse;
+  return { kinds: new Set(body.results.filter((p) => p.msrpCents !== null).map((p) => p.price.kind)), body };
+}
+
+describe('POST /api/select-business (spec 01 §4)', () => {
+  it('an inside rep impersonates the dealer primary; prices become the dealer’s', async () => {
+    const rep = await signedIn('insiderep@demo.test');
+    expect((await session(rep)).selectedBusiness).toBeNull();
+    // Without a business a rep sees the discounted price on every brand.
+    expect((await firstPriceKinds(rep, 'sentinel')).kinds).toEqual(new Set(['discounted']));
+
+    const res = await select(rep, ' c100234 ');
+    expect(res.statusCode).toBe(200);
+    const after = res.json() as Session;
+    expect(after.selectedBusiness).toEqual({ sapBpCode: 'C100234', companyName: 'Northside Auto Sound' });
+    expect(after.impersonatedUser?.email).toBe('owner@demo.test');
+    expect(after.user?.email).toBe('insiderep@demo.test');
+
+    // Northside has Northwind approved, not Sentinel.
+    expect((await firstPriceKinds(rep, 'sentinel')).kinds).toEqual(new Set(['msrp']));
+    const northwind = await firstPriceKinds(rep, 'northwind');
+    expect(northwind.kinds).toEqual(new Set(['discounted']));
+    expect(northwind.body.accountInformation?.sapBpCode).toBe('C100234');
+
+    const events = await t.db
+      .select()
+      .from(impersonationEvents)
+      .where(eq(impersonationEvents.kind, 'business-selected'));
+    expect(
+      events.some((e) => e.actorUserId === after.user!.id && e.impersonatedUserId === after.impersonatedUser!.id),
+    ).toBe(true);
+  });
+
+  it('a business without a dealer primary is refused and the previous selection stays', async () => {
+    const rep = await signedIn('insiderep@demo.test');
+    expect((await select(rep, 'C100234')).statusCode).toBe(200);
+    const res = await select(rep, 'C100977');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ detail: messages.noDealerPrimary });
+    expect((await session(rep)).selectedBusiness?.sapBpCode).toBe('C100234');
+  });
+
+  it('an unknown code answers the spec’s not-found message; bad input gets field errors', async () => {
+    const rep = await signedIn('insiderep@demo.test');
+    const res = await select(rep, 'C999999');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ detail: messages.partnerNotFound });
+    for (const body of [{}, { sapBpCode: '' }, { sapBpCode: 'x'.repeat(21) }, { sapBpCode: 5 }]) {
+      const bad = await rep.call('POST', '/api/select-business', body);
+      expect(bad.statusCode).toBe(400);
+    }
+  });
+
+  it('an outside rep acts for the business without impersonating, even one without a dealer primary', async () => {
+    const rep = await signedIn('outsiderep@demo.test');
+    const res = await select(rep, 'C100977');
+    expect(res.statusCode).toBe(200);
+    const after = res.json() as Session;
+    expect(after.selectedBusiness?.sapBpCode).toBe('C100977');
+    expect(after.impersonatedUser).toBeNull();
+  });
+
+  it('only sales reps select; visitors are asked to sign in', async () => {
+    const owner = await signedIn('owner@demo.test');
+    expect((await select(owner, 'C100310')).statusCode).toBe(403);
+    expect((await session(owner)).selectedBusiness?.sapBpCode).toBe('C100234'); // their own
+    const visitor = testClient(t.app);
+    expect((await select(visitor, 'C100234')).statusCode).toBe(401);
+  });
+
+  it('is per session: another sign-in of the same rep acts for nobody; clearing resets', async () => {
+    const first = await signedIn('insiderep@demo.test');
+    const second = await signedIn('insiderep@demo.test');
+    await select(first, 'C100310');
+    expect((await session(second)).selectedBusiness).toBeNull();
+    const cleared = await first.call('DELETE', '/api/select-business');
+    expect(cleared.statusCode).toBe(200);
+    expect((cleared.json() as Session).selectedBusiness).toBeNull();
+    expect((await firstPriceKinds(first, 'sentinel')).kinds).toEqual(new Set(['discounted']));
+  });
+});
+
+describe('impersonation audit (issue 5)', () => {
+  it('records every change made while impersonating with the real actor, not reads', async () => {
+    const rep = await signedIn('insiderep@demo.test');
+    await select(rep, 'C100234');
+    const [bp] = await t.db.select().from(businessPartners).where(eq(businessPartners.sapBpCode, 'C100234'));
+    const before = await t.db
+      .select()
+      .from(impersonationEvents)
+      .where(and(eq(impersonationEvents.businessPartnerId, bp!.id), eq(impersonationEvents.kind, 'request')));
+    await rep.call('GET', '/api/popular-products');
+    const res = await rep.call('POST', '/api/contact-us', {
+      name: 'Inside Rep',
+      email: 'insiderep@demo.test',
+      subject: 'Other',
+      message: 'Sent while acting for Northside.',
+    });
+    expect(res.statusCode).toBe(201);
+    await expect
+      .poll(
+        async () =>
+          (
+            await t.db
+              .select()
+              .from(impersonationEvents)
+              .where(and(eq(impersonationEvents.businessPartnerId, bp!.id), eq(impersonationEvents.kind, 'request')))
+          ).length,
+      )
+      .toBe(before.length + 1);
+    const [event] = await t.db
+      .select()
+      .from(impersonationEvents)
+      .where(and(eq(impersonationEvents.businessPartnerId, bp!.id), eq(impersonationEvents.path, '/api/contact-us')));
+    const me = await session(rep);
+    expect(event).toMatchObject({ actorUserId: me.user!.id, method: 'POST', status: 201 });
+    expect(event!.impersonatedUserId).toBe(me.impersonatedUser!.id);
+  });
+});

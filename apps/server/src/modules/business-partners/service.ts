@@ -1,0 +1,225 @@
+import type { FastifyRequest } from 'fastify';
+import {
+  DEALER_TEXTS,
+  fetchesPartnerLimited,
+  isCanadianCode,
+  isOutsideRep,
+  isSalesRep,
+  type Address,
+  type BusinessPartner,
+  type BusinessPartnersResponse,
+  type UserInfo,
+} from '@portal/contracts';
+import type { AppContext } from '../../context.ts';
+import { HttpError } from '../../plugins/errors.ts';
+import type { Acting, ActingService } from '../acting/service.ts';
+import { INVALID_CURSOR } from '../catalog/search.ts';
+import {
+  addressesOf,
+  approvedBrandsOf,
+  findPartner,
+  listPartnerPage,
+  personById,
+  staffOfPartner,
+  UUID_PATTERN,
+  type AddressRow,
+  type PartnerRow,
+} from './repo.ts';
+
+const EMPTY_PAGE: BusinessPartnersResponse = {
+  edges: [],
+  totalCount: 0,
+  pageInfo: { hasNextPage: false, endCursor: null },
+};
+
+/** Opaque keyset cursor: the last row's company name and id (base64url JSON). */
+const encodeCursor = (row: { companyName: string; id: string }) =>
+  Buffer.from(JSON.stringify([row.companyName, row.id])).toString('base64url');
+function decodeCursor(cursor: string) {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (
+      Array.isArray(value) &&
+      value.length === 2 &&
+      typeof value[0] === 'string' &&
+      !value[0].includes('\u0000') &&
+      typeof value[1] === 'string' &&
+      UUID_PATTERN.test(value[1])
+    )
+      return { companyName: value[0], id: value[1] };
+  } catch {
+    // falls through to the 400 below
+  }
+  throw new HttpError(400, INVALID_CURSOR);
+}
+
+const toAddress = (row: AddressRow): Address => ({
+  id: row.id,
+  businessPartnerAddressType: row.type,
+  name: row.name,
+  streetAddress1: row.streetAddress1,
+  streetAddress2: row.streetAddress2,
+  city: row.city,
+  countryArea: row.countryArea,
+  postalCode: row.postalCode,
+  country: row.country,
+  phone: row.phone,
+});
+
+const toPerson = (row: { id: string; firstName: string; lastName: string; email: string } | null) =>
+  row ? { id: row.id, firstName: row.firstName, lastName: row.lastName, email: row.email } : null;
+
+/** Business partners, partner details and user info (spec 01 §3, §4, §7; spec 02 §3, §7). */
+export function createBusinessPartnerService(ctx: AppContext, acting: ActingService) {
+  /**
+   * POST /api/business-partners. Sales reps page through every partner (the select-business
+   * modal); everyone else sees their own business only. can:true answers the acting business if
+   * it is Canadian (spec 01 §4: the wrong-site check), else nothing.
+   */
+  async function list(
+    request: FastifyRequest,
+    input: { limit: number; endCursor?: string | undefined; can?: boolean | undefined },
+  ): Promise<BusinessPartnersResponse> {
+    const current = await acting.requireActing(request);
+    const after = input.endCursor ? decodeCursor(input.endCursor) : null;
+    const own = current.business;
+    if (input.can) {
+      if (!own || !isCanadianCode(own.sapBpCode)) return EMPTY_PAGE;
+      return page({ after, limit: input.limit, onlyId: own.id });
+    }
+    if (isSalesRep(current.user)) return page({ after, limit: input.limit });
+    if (!own) return EMPTY_PAGE;
+    return page({ after, limit: input.limit, onlyId: own.id });
+  }
+
+  async function page(options: Parameters<typeof listPartnerPage>[1]): Promise<BusinessPartnersResponse> {
+    const { rows, totalCount } = await listPartnerPage(ctx.db, options);
+    const hasNextPage = rows.length > options.limit;
+    const shown = rows.slice(0, options.limit);
+    const last = shown.at(-1);
+    return {
+      edges: shown.map((row) => ({
+        node: {
+          id: row.id,
+          sapBpCode: row.sapBpCode,
+          companyName: row.companyName,
+          channel: { slug: row.channelSlug },
+          city: row.city,
+          countryArea: row.countryArea,
+        },
+      })),
+      totalCount,
+      pageInfo: { hasNextPage, endCursor: last ? encodeCursor(last) : null },
+    };
+  }
+
+  /**
+   * The partner a session may read: the business it acts for, or — for a sales rep — any partner
+   * (a rep reads a partner before selecting it). Anything else is 404, as if it did not exist.
+   */
+  async function readablePartner(current: Acting, idOrCode: string): Promise<PartnerRow> {
+    const partner = await findPartner(ctx.db, idOrCode);
+    if (!partner || (current.business?.id !== partner.id && !isSalesRep(current.user)))
+      throw new HttpError(404, DEALER_TEXTS.partnerNotFound);
+    return partner;
+  }
+
+  /** GET /api/business-partners/{id}: limited leaves out money and invoices (spec 01 §6). */
+  async function detail(request: FastifyRequest, idOrCode: string, askedLimited: boolean): Promise<BusinessPartner> {
+    const current = await acting.requireActing(request);
+    const partner = await readablePartner(current, idOrCode);
+    // spec 01 §6: a user whose only group is Installer gets the limited partner, asked for or not.
+    const limited = askedLimited || fetchesPartnerLimited(current.user);
+    const [addresses, approvedBrands] = await Promise.all([
+      addressesOf(ctx.db, partner.id),
+      approvedBrandsOf(ctx.db, partner.id),
+    ]);
+    const defaultShipping = addresses.find((a) => a.isDefaultShipping);
+    const defaultBilling = addresses.find((a) => a.isDefaultBilling);
+    const money = limited
+      ? {}
+      : {
+          accountBalance: partner.accountBalanceCents,
+          creditLimit: partner.creditLimitCents,
+          pastDueInvoices: partner.pastDueCents,
+          // Invoices arrive with the billing issue; until then a partner has none.
+          invoices: { totalCount: 0 },
+        };
+    return {
+      id: partner.id,
+      sapBpCode: partner.sapBpCode,
+      companyName: partner.companyName,
+      channel: { slug: partner.channelSlug },
+      ...money,
+      approvedBrands,
+      dealerPrimary: partner.dealerPrimaryUserId
+        ? { droneProfile: { droneUserId: partner.dealerPrimaryUserId } }
+        : null,
+      // spec 02 §3: the partner's addresses are its SHIPPING ones; billing is the default billing address.
+      addresses: addresses.filter((a) => a.type === 'SHIPPING').map(toAddress),
+      defaultShippingAddress: defaultShipping ? toAddress(defaultShipping) : null,
+      defaultBillingAddress: defaultBilling ? toAddress(defaultBilling) : null,
+      accountInformation: {
+        paymentTerms: partner.paymentTerms,
+        phone: partner.phone,
+        email: partner.email,
+        country: partner.country,
+      },
+    };
+  }
+
+  /** User info of a partner (spec 01 §3): approved brands, shipping address, staff, reps. */
+  async function userInfoOf(
+    partner: Pick<PartnerRow, 'id' | 'insideSalesRepUserId' | 'outsideSalesRepUserId'>,
+    userId: string,
+  ): Promise<UserInfo> {
+    const [approvedBrands, addresses, staff, insideSalesRep, outsideSalesRep] = await Promise.all([
+      approvedBrandsOf(ctx.db, partner.id),
+      addressesOf(ctx.db, partner.id),
+      staffOfPartner(ctx.db, partner.id),
+      personById(ctx.db, partner.insideSalesRepUserId),
+      personById(ctx.db, partner.outsideSalesRepUserId),
+    ]);
+    const defaultShipping = addresses.find((a) => a.isDefaultShipping);
+    return {
+      id: userId,
+      approvedBrands,
+      defaultShippingAddress: defaultShipping ? toAddress(defaultShipping) : null,
+      employees: staff.map((s) => ({
+        id: s.id,
+        firstName: s.firstName,
+        lastName: s.lastName,
+        email: s.email,
+        // spec 01 §6: purchasing rights = a non-retired owner or purchaser.
+        isProductPurchaser: !s.isRetired && (s.isOwner || s.isPurchaser),
+      })),
+      insideSalesRep: toPerson(insideSalesRep),
+      outsideSalesRep: toPerson(outsideSalesRep),
+    };
+  }
+
+  /**
+   * GET /api/users-info-saleor: user info of the business the session acts for. spec 01 §4: an
+   * outside rep loads user info for any partner by bpId; others may name only their acting business.
+   */
+  async function userInfo(request: FastifyRequest, bpId?: string): Promise<UserInfo> {
+    const current = await acting.requireActing(request);
+    return userInfoFor(current, bpId);
+  }
+
+  async function userInfoFor(current: Acting, bpId?: string): Promise<UserInfo> {
+    if (bpId) {
+      const partner = await findPartner(ctx.db, bpId);
+      if (!partner || (current.business?.id !== partner.id && !isOutsideRep(current.user)))
+        throw new HttpError(404, DEALER_TEXTS.partnerNotFound);
+      return userInfoOf(partner, current.actingUser.id);
+    }
+    if (!current.business) throw new HttpError(404, DEALER_TEXTS.noBusiness);
+    const partner = await findPartner(ctx.db, current.business.id);
+    return userInfoOf(partner!, current.actingUser.id);
+  }
+
+  return { list, detail, userInfo, userInfoFor };
+}
+
+export type BusinessPartnerService = ReturnType<typeof createBusinessPartnerService>;

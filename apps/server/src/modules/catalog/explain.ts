@@ -1,0 +1,73 @@
+import { eq } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import { openDatabase } from '../../db/client.ts';
+import { users } from '../users/schema.ts';
+import { dictionaryLookup, pricingForUser, searchQueries, wordsOf } from './search.ts';
+
+/** The searches `bench/search.mjs` explains: a term, a filter, a price sort (and a name sort). */
+const CASES = [
+  { name: 'term', filters: { sort: 'price-desc', search: 'remote start', categories: [], brands: [] } },
+  { name: 'typo term', filters: { sort: 'price-desc', search: 'remte strat', categories: [], brands: [] } },
+  { name: 'few-match typo', filters: { sort: 'name-asc', search: 'shok sensr', categories: [], brands: [] } },
+  { name: 'short code', filters: { sort: 'price-desc', search: 'X1234', categories: [], brands: [] } },
+  { name: 'filter', filters: { sort: 'price-desc', categories: ['dash-cameras'], brands: ['sentinel'] } },
+  { name: 'price sort', filters: { sort: 'price-asc', categories: [], brands: [] } },
+  { name: 'name sort', filters: { sort: 'name-asc', categories: [], brands: [] } },
+] as const;
+
+/**
+ * EXPLAIN ANALYZE of the very queries the server runs for those searches, priced for `email`, on the
+ * PostgreSQL at `url`: the plan text, and which indexes and sequential scans it uses. Bench-only.
+ */
+export async function explainSearchPlans(url: string, email: string) {
+  const database = await openDatabase({ kind: 'postgres', url });
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const [user] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    const pricing = await pricingForUser(database.db, user!.id);
+    const explain = async (sql: string, params: unknown[]) =>
+      (await client.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${sql}`, params)).rows
+        .map((row) => row['QUERY PLAN'])
+        .join('\n');
+    const plans = [];
+    // The spelling correction's own dictionary lookup (one round trip per new term, then cached).
+    const lookup = new PgDialect().sqlToQuery(dictionaryLookup(wordsOf('remte strat')));
+    plans.push(planOf('dictionary lookup "remte strat"', await explain(lookup.sql, lookup.params)));
+    for (const { name, filters } of CASES) {
+      const queries = await searchQueries(database.db, pricing, {
+        limit: 8,
+        filters: { ...filters, categories: [...filters.categories], brands: [...filters.brands] },
+      });
+      const [{ n }] = (await queries.count) as [{ n: number }];
+      for (const [part, query] of [
+        ['page', queries.page(n)],
+        ['count', queries.count],
+      ] as const) {
+        const { sql, params } = query.toSQL();
+        plans.push(planOf(`${name} (${part})`, await explain(sql, params)));
+      }
+    }
+    return plans;
+  } finally {
+    await client.end();
+    await database.close();
+  }
+}
+
+/** A plan's text, the indexes it reads, its sequential scans of the catalog tables, and its time. */
+function planOf(name: string, text: string) {
+  const indexes = [
+    ...new Set(
+      [...text.matchAll(/Index (?:Only )?Scan(?: Backward)? using (\w+)|Bitmap Index Scan on (\w+)/g)].map(
+        (m) => m[1] ?? m[2]!,
+      ),
+    ),
+  ];
+  const seqScans = [
+    ...new Set([...text.matchAll(/Seq Scan on (products|product_prices|search_words)\b/g)].map((m) => m[1]!)),
+  ];
+  const ms = Number(/Execution Time: ([\d.]+) ms/.exec(text)?.[1] ?? NaN);
+  return { name, text, indexes, seqScans, ms };
+}

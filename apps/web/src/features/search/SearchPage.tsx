@@ -1,0 +1,271 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import {
+  APPROVED_BRANDS_VALUE,
+  PRODUCTS_PER_PAGE,
+  SEARCH_SORT_LABELS,
+  SEARCH_SORTS,
+  type SearchSort,
+} from '@portal/contracts/constants';
+import { useCatalogMenu } from '../catalog/api.ts';
+import { ProductList } from '../catalog/ProductCard.tsx';
+import { useSession } from '../session/api.ts';
+import { alertLinesFor } from '../../lib/errors.ts';
+import { formatCents } from '../../lib/format.ts';
+import { Pager } from './Pager.tsx';
+import { Filters } from './Filters.tsx';
+import { QuickOrderTable } from './QuickOrderTable.tsx';
+import { parseSearchParams, searchPath, type SearchState } from './params.ts';
+import { usePageSize, type PageSize } from './pageSize.ts';
+import { clearQuickOrder, useQuickOrder } from './quickOrder.ts';
+import { useSearchResults } from './useSearchResults.ts';
+import '../catalog/catalog.css';
+import './search.css';
+
+const count = new Intl.NumberFormat('en-US');
+
+/** /search (spec 01 §2.5): results for the address's term, filters, sort and page. */
+export default function SearchPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const state = parseSearchParams(params);
+  const [limit, setLimit] = usePageSize();
+  const search = useSearchResults(state, limit);
+  const { data: session } = useSession();
+  const menu = useCatalogMenu();
+  const lines = useQuickOrder();
+  const [showSelected, setShowSelected] = useState(false);
+  // Filters start open beside the results on large screens, folded above them on phones.
+  const [filtersOpen, setFiltersOpen] = useState(() => window.matchMedia('(min-width: 992px)').matches);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  const go = (next: Partial<SearchState>) => void navigate(searchPath({ ...state, page: 1, ...next }));
+  const nameOf = (slug: string, kind: 'categories' | 'brands') =>
+    slug === APPROVED_BRANDS_VALUE
+      ? 'My approved brands'
+      : (menu.data?.[kind].find((i) => i.slug === slug)?.name ?? slug);
+
+  // A new page of results starts at the top, with the heading announced.
+  const firstRender = useRef(true);
+  useEffect(() => {
+    if (firstRender.current) return void (firstRender.current = false);
+    headingRef.current?.focus({ preventScroll: true });
+    headingRef.current?.scrollIntoView({ block: 'start' });
+  }, [state.page]);
+
+  const heading = state.term
+    ? `Results for “${state.term}”`
+    : state.categories.length === 1 && !state.brands.length
+      ? nameOf(state.categories[0]!, 'categories')
+      : state.brands.length === 1 && !state.categories.length
+        ? nameOf(state.brands[0]!, 'brands')
+        : 'All products';
+  const chips = [
+    ...state.categories.map((slug) => ({ slug, kind: 'categories' as const })),
+    ...state.brands.map((slug) => ({ slug, kind: 'brands' as const })),
+  ];
+  const data = search.data;
+  const account = data?.accountInformation ?? null;
+  const selected = [...lines.values()];
+
+  return (
+    <div className="page search-page">
+      <header className="search-header">
+        <h1 ref={headingRef} tabIndex={-1}>
+          {heading}
+        </h1>
+        <p className="search-count" aria-live="polite">
+          {data && !search.pastEnd
+            ? `${count.format(data.totalCount)} ${data.totalCount === 1 ? 'product' : 'products'}${
+                search.pages > 1 ? ` · page ${state.page} of ${count.format(search.pages)}` : ''
+              }`
+            : search.loading
+              ? 'Searching…'
+              : ''}
+        </p>
+        {!session?.user && (
+          <p className="search-signin">
+            Prices shown are MSRP.{' '}
+            <Link to={`/login?next=${encodeURIComponent(location.pathname + location.search)}`}>Sign in</Link> for your
+            business’s prices.
+          </p>
+        )}
+        {account && (
+          <p className="muted small">
+            Prices for {account.companyName} ({account.sapBpCode})
+          </p>
+        )}
+      </header>
+
+      <div className="search-layout">
+        <aside className="search-filters" aria-label="Filters">
+          <details
+            className="filters-disclosure"
+            open={filtersOpen}
+            onToggle={(e) => setFiltersOpen(e.currentTarget.open)}
+          >
+            <summary>Filters{chips.length ? ` (${chips.length})` : ''}</summary>
+            <Filters state={state} hasBusiness={account !== null} onChange={(next) => go(next)} />
+          </details>
+        </aside>
+
+        <section className="search-results" aria-labelledby="results-heading">
+          <h2 id="results-heading" className="visually-hidden">
+            Results
+          </h2>
+          {chips.length > 0 && (
+            <ul className="chips" aria-label="Active filters">
+              {chips.map(({ slug, kind }) => (
+                <li key={`${kind}:${slug}`}>
+                  <button
+                    type="button"
+                    className="chip"
+                    onClick={() => go({ [kind]: state[kind].filter((s) => s !== slug) })}
+                    aria-label={`Remove filter ${nameOf(slug, kind)}`}
+                  >
+                    {nameOf(slug, kind)} <span aria-hidden="true">×</span>
+                  </button>
+                </li>
+              ))}
+              <li>
+                <button type="button" className="button-link" onClick={() => go({ categories: [], brands: [] })}>
+                  Clear all
+                </button>
+              </li>
+            </ul>
+          )}
+
+          <div className="search-toolbar">
+            <label>
+              Sort by{' '}
+              <select value={state.sort} onChange={(e) => go({ sort: e.target.value as SearchSort })}>
+                {SEARCH_SORTS.map((sort) => (
+                  <option key={sort} value={sort}>
+                    {SEARCH_SORT_LABELS[sort]}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              Per page{' '}
+              <select
+                value={limit}
+                onChange={(e) => {
+                  setLimit(Number(e.target.value) as PageSize);
+                  if (state.page !== 1) go({});
+                }}
+              >
+                {PRODUCTS_PER_PAGE.map((n) => (
+                  <option key={n} value={n}>
+                    {n}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <div className="segmented" role="group" aria-label="View">
+              <button
+                type="button"
+                aria-pressed={!state.quickOrder}
+                onClick={() => go({ quickOrder: false, page: state.page })}
+              >
+                Grid
+              </button>
+              <button
+                type="button"
+                aria-pressed={state.quickOrder}
+                onClick={() => go({ quickOrder: true, page: state.page })}
+              >
+                Quick order
+              </button>
+            </div>
+          </div>
+
+          {state.quickOrder && (
+            <div className="quick-order-bar">
+              <div className="segmented" role="group" aria-label="Show">
+                <button type="button" aria-pressed={!showSelected} onClick={() => setShowSelected(false)}>
+                  All
+                </button>
+                <button type="button" aria-pressed={showSelected} onClick={() => setShowSelected(true)}>
+                  Selected ({selected.length})
+                </button>
+              </div>
+              <p aria-live="polite">
+                {selected.length
+                  ? `${selected.length} selected · ${selected.reduce((n, l) => n + l.quantity, 0)} units · ${formatCents(
+                      selected.reduce((sum, l) => sum + l.quantity * l.product.price.cents, 0),
+                    )}`
+                  : 'Tick products and set quantities to build an order.'}
+              </p>
+              {selected.length > 0 && (
+                <button type="button" className="button-link" onClick={clearQuickOrder}>
+                  Clear selection
+                </button>
+              )}
+            </div>
+          )}
+
+          {search.error ? (
+            <div className="empty-state" role="alert">
+              <h2>Search is not available right now</h2>
+              <p>{alertLinesFor(search.error).join(' ')}</p>
+              <button type="button" className="button button-secondary" onClick={() => void search.refetch()}>
+                Try again
+              </button>
+            </div>
+          ) : search.pastEnd ? (
+            <div className="empty-state">
+              <h2>This page is past the last result</h2>
+              <p>
+                <Link to={searchPath({ ...state, page: 1 })}>Go to the first page</Link> of these results.
+              </p>
+            </div>
+          ) : state.quickOrder && showSelected ? (
+            selected.length ? (
+              <QuickOrderTable products={selected.map((l) => l.product)} label="Selected products" />
+            ) : (
+              <div className="empty-state">
+                <h2>Nothing selected yet</h2>
+                <p>Switch to All and tick the products you want to order.</p>
+              </div>
+            )
+          ) : data && data.totalCount === 0 ? (
+            <div className="empty-state">
+              <h2>No products found</h2>
+              <p>
+                {state.term ? 'Check the spelling or search by part number. ' : ''}
+                {chips.length ? 'Fewer filters find more products. ' : ''}
+              </p>
+              <p>
+                {chips.length > 0 && (
+                  <button
+                    type="button"
+                    className="button button-secondary"
+                    onClick={() => go({ categories: [], brands: [] })}
+                  >
+                    Clear filters
+                  </button>
+                )}{' '}
+                <Link to="/search">Browse all products</Link>
+              </p>
+            </div>
+          ) : state.quickOrder && data ? (
+            <QuickOrderTable products={data.results} label="Search results" />
+          ) : (
+            <ProductList
+              products={search.loading ? undefined : data?.results}
+              label="Search results"
+              loadingCount={Math.min(limit, 8)}
+              refreshing={search.refreshing}
+            />
+          )}
+
+          {!search.pastEnd && !(state.quickOrder && showSelected) && (
+            <Pager page={state.page} pages={search.pages} onPage={(page) => go({ page })} />
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
