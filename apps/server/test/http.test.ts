@@ -44,7 +44,7 @@ describe('server foundation over HTTP', () => {
     expect(Object.keys(byField)).toContain('name');
   });
 
-  it('text the database can not hold (a NUL character) is the request\'s fault: 4xx, never 500', async () => {
+  it("text the database can not hold (a NUL character) is the request's fault: 4xx, never 500", async () => {
     const contact = { name: 'Lee', email: 'lee@example.com', subject: 'Other', message: 'Hi\u0000there' };
     const refused = [
       t.app.inject({ method: 'POST', url: '/api/contact-us', payload: contact }),
@@ -55,7 +55,11 @@ describe('server foundation over HTTP', () => {
       expect(res.statusCode, res.body).toBe(400);
       expect(res.json()).toEqual({ detail: messages.invalidRequest });
     }
-    const form = await t.app.inject({ method: 'POST', url: '/api/dealer-requests', payload: { companyName: 'A\u0000B' } });
+    const form = await t.app.inject({
+      method: 'POST',
+      url: '/api/dealer-requests',
+      payload: { companyName: 'A\u0000B' },
+    });
     expect(form.statusCode).toBe(400);
     expect(form.json()).toHaveProperty('validation');
     const unknownPromotion = await t.app.inject({ method: 'GET', url: '/api/get-discounted-products?promotion=a%00b' });

@@ -69,7 +69,6 @@ function clientErrorDetail(error: FastifyError): string {
   return error.message || messages.unexpected;
 }
 
-
 /** The SQLSTATE of a database error, whether the driver's own or wrapped by the query builder. */
 function databaseErrorCode(error: unknown): string {
   for (let at = error, depth = 0; at && typeof at === 'object' && depth < 3; at = (at as Error).cause, depth++) {
