@@ -20,3 +20,4 @@ export * from './business-partners.ts';
 export * from './regions.ts';
 export * from './dealer-requests.ts';
 export * from './dealers.ts';
+export * from './vehicles.ts';
