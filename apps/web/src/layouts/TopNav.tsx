@@ -7,6 +7,7 @@ import { cartBadgeText } from '../lib/format.ts';
 import { Logo } from './Logo.tsx';
 import { SearchField } from './SearchField.tsx';
 import { useShellState } from './useShellState.ts';
+import { VehicleSearchMenu } from './VehicleSearchMenu.tsx';
 import { brandHref, categoryHref, INLINE_LINKS, SERVICES_LINKS, VIEW_ALL_PRODUCTS, WIKI_LINK } from './navigation.ts';
 
 /** Desktop header (spec 01 §2.4): top bar, then the dark menu. Hidden below the large breakpoint. */
@@ -20,10 +21,14 @@ export function TopNav() {
         <Logo />
         <TopBarBusinessSelector />
         <SearchField idPrefix="top-search" />
-        <Link to="/wiring" className="top-bar-link vehicle-link">
-          <CarIcon />
-          <span>Vehicle Search</span>
-        </Link>
+        {shell.user ? (
+          <VehicleSearchMenu />
+        ) : (
+          <Link to="/wiring" className="top-bar-link vehicle-link">
+            <CarIcon />
+            <span>Vehicle Search</span>
+          </Link>
+        )}
         {shell.user ? (
           <Dropdown
             align="end"

@@ -1,5 +1,3 @@
-import { FIRST_VEHICLE_YEAR } from '@portal/contracts/constants';
-
 /**
  * The vehicle form's cascade (spec 01 §4): choosing a year loads makes and clears the model;
  * choosing a make loads models; entering a VIN clears the year (and so make and model);
@@ -90,10 +88,3 @@ export const matchByName = (options: readonly Option[], name: string | null | un
   const wanted = (name ?? '').trim().toLowerCase();
   return wanted ? options.find((o) => o.name.trim().toLowerCase() === wanted) : undefined;
 };
-
-/** spec 01 §9: vehicle years from next year down to 1940. */
-export function vehicleYears(now = new Date(), first = FIRST_VEHICLE_YEAR): string[] {
-  const years: string[] = [];
-  for (let y = now.getFullYear() + 1; y >= first; y--) years.push(String(y));
-  return years;
-}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '@portal/contracts/messages';
-import { canSearch, cascade, emptyCascade, matchByName, vehicleYears, type CascadeState } from './cascade.ts';
+import { canSearch, cascade, emptyCascade, matchByName, type CascadeState } from './cascade.ts';
 import { addRecentVehicle, parseRecentVehicles, parseVehicleValue, type VehicleSelection } from './recentVehicles.ts';
 import { parseWiringParams, slidePath, slideTrail, wiringPath } from './slides.ts';
 
@@ -109,13 +109,6 @@ describe('vehicle cascade (spec 01 §4)', () => {
     expect(matchByName(makes, ' ram ')?.value).toBe('r');
     expect(matchByName(makes, 'Tesla')).toBeUndefined();
     expect(matchByName(makes, '')).toBeUndefined();
-  });
-
-  it('offers years from next year down to 1940 (spec 01 §9)', () => {
-    const years = vehicleYears(new Date('2026-06-01'));
-    expect(years[0]).toBe('2027');
-    expect(years.at(-1)).toBe('1940');
-    expect(years).toHaveLength(88);
   });
 });
 
