@@ -1,0 +1,119 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { VehicleInfo } from '@portal/contracts';
+import { messages } from '@portal/contracts/messages';
+import { alerts, alertStore } from '../../components/alerts.ts';
+import { VehicleSearchForm } from './VehicleSearchForm.tsx';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const camry: Partial<VehicleInfo> = {
+  id: 'v1',
+  year: 2019,
+  make: { id: 'toyota', name: 'Toyota', value: 'toyota' },
+  model: { id: 'camry', name: 'Camry', value: 'camry' },
+  description: 'Hood pin required.',
+  vehicle_documents: [],
+  t_harnesses: [],
+  wiring_categories: [],
+  instruction_categories: [],
+  productSkus: ['FT-1'],
+  hasExternalWiring: false,
+};
+
+/** Our server, as far as the form talks to it; `vin` answers the VIN decoder's call. */
+function serve(vin: () => Response, info: Partial<VehicleInfo> = camry) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((url: string, init?: RequestInit) => {
+      const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
+      if (url === '/api/dot-vehicle-by-vin') return Promise.resolve(vin());
+      if (url === '/api/vehicle-info') return Promise.resolve(json(200, info));
+      if (url === '/api/year-make-model')
+        return Promise.resolve(
+          json(200, {
+            results: body.makeId
+              ? [{ id: 'camry', name: 'Camry', value: 'camry' }]
+              : [{ id: 'toyota', name: 'Toyota', value: 'toyota' }],
+          }),
+        );
+      return Promise.resolve(json(404, { detail: 'Not Found' }));
+    }),
+  );
+}
+
+function renderForm() {
+  const router = createMemoryRouter(
+    [
+      { path: '/wiring', element: <VehicleSearchForm /> },
+      { path: '*', element: <p>elsewhere</p> },
+    ],
+    { initialEntries: ['/wiring'] },
+  );
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+const alertTexts = () => alertStore.get().flatMap((a) => a.content);
+
+describe('vehicle search form (spec 01 §4, §5, §8)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    alerts.clear();
+  });
+
+  it('says VIN search is unavailable when the decoder answers 503, and keeps the VIN', async () => {
+    serve(() => json(503, { detail: messages.vinUnavailable }));
+    const router = renderForm();
+    fireEvent.change(screen.getByPlaceholderText('Enter VIN'), { target: { value: ' 4t1b11hk1ku213547 ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(alertTexts()).toEqual([messages.vinUnavailable]));
+    expect(router.state.location.pathname).toBe('/wiring');
+    expect(screen.getByPlaceholderText('Enter VIN')).toHaveProperty('value', ' 4T1B11HK1KU213547 ');
+  });
+
+  it('says the same on a 503 without a body (the message is ours, not the server’s)', async () => {
+    serve(() => new Response('', { status: 503, statusText: 'Service Unavailable' }));
+    renderForm();
+    fireEvent.change(screen.getByPlaceholderText('Enter VIN'), { target: { value: '4T1B11HK1KU213547' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(alertTexts()).toEqual([messages.vinUnavailable]));
+  });
+
+  it('matches the VIN’s make and model by name in any case, then opens the vehicle slide', async () => {
+    serve(() => json(200, { ModelYear: '2019', Make: 'TOYOTA', Model: 'camry' }));
+    const router = renderForm();
+    fireEvent.change(screen.getByPlaceholderText('Enter VIN'), { target: { value: '4T1B11HK1KU213547' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?vehicle=2019,toyota,camry&slide=vehicle'));
+    expect(alertTexts()).toEqual([]);
+  });
+
+  it("answers 'No data available…' for a vehicle without data and restores the form", async () => {
+    serve(() => json(200, { ModelYear: '2019', Make: 'Toyota', Model: 'Camry' }), {
+      ...camry,
+      productSkus: [],
+      description: null,
+    });
+    const router = renderForm();
+    fireEvent.change(screen.getByPlaceholderText('Enter VIN'), { target: { value: '4T1B11HK1KU213547' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(alertTexts()).toEqual([messages.noVehicleData]));
+    expect(router.state.location.pathname).toBe('/wiring');
+  });
+
+  it('a VIN answer the catalog does not know is a VIN not found', async () => {
+    serve(() => json(200, { ModelYear: '2019', Make: 'Tesla', Model: 'Model 3' }));
+    renderForm();
+    fireEvent.change(screen.getByPlaceholderText('Enter VIN'), { target: { value: '5YJ3E1EA7KF000001' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(alertTexts()).toEqual([messages.vinNotFound]));
+  });
+});
