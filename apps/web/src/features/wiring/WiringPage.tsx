@@ -6,7 +6,7 @@ import { usePageTitle } from '../../app/usePageTitle.ts';
 import { alertLinesFor } from '../../lib/errors.ts';
 import { ApiError } from '../../lib/api.ts';
 import { backHandlerStore } from '../../layouts/backTarget.ts';
-import { isVehicleWithoutData, type VehicleInfo } from '@portal/contracts';
+import { isVehicleWithoutData, type VehicleInfo } from '@portal/contracts/vehicles';
 import { vehicleInfoQuery } from './api.ts';
 import { parseVehicleValue } from './recentVehicles.ts';
 import { parentSlide, parseWiringParams, slidePath, slideTrail, type Slide, type WiringAddress } from './slides.ts';

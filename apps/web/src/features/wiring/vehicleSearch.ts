@@ -6,7 +6,7 @@ import { createStore, useStore } from '../../components/store.ts';
 import { ApiError } from '../../lib/api.ts';
 import { registerClientStore } from '../../lib/clientStores.ts';
 import { cascade, emptyCascade, matchByName, type CascadeAction, type CascadeState } from './cascade.ts';
-import { isVehicleWithoutData, type VehicleInfo } from '@portal/contracts';
+import { isVehicleWithoutData, type VehicleInfo } from '@portal/contracts/vehicles';
 import { vehicleInfoQuery, vinQuery, yearMakeModelQuery } from './api.ts';
 import { parseVehicleValue, recordRecentVehicle, type VehicleKey } from './recentVehicles.ts';
 import { wiringPath } from './slides.ts';
