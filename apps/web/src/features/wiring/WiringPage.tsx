@@ -58,7 +58,8 @@ export default function WiringPage() {
   const parentPath = parent ? slidePath(address, parent) : null;
   useEffect(() => {
     if (!parentPath) return;
-    backHandlerStore.set(() => void navigate(parentPath));
+    // The store reads a function as an updater: hand it one that returns the handler.
+    backHandlerStore.set(() => () => void navigate(parentPath));
     return () => backHandlerStore.set(null);
   }, [parentPath, navigate]);
 
