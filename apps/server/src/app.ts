@@ -28,6 +28,7 @@ import { createBusinessPartnerService } from './modules/business-partners/servic
 import { businessPartnerRoutes } from './modules/business-partners/routes.ts';
 import { createDealerService } from './modules/dealers/service.ts';
 import { dealerRoutes } from './modules/dealers/routes.ts';
+import { vehicleRoutes } from './modules/vehicles/routes.ts';
 
 export interface BuildAppOptions {
   /** Built web app to serve; omitted in API tests. */
@@ -77,6 +78,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   const businessPartners = createBusinessPartnerService(ctx, acting);
   await app.register(businessPartnerRoutes(businessPartners));
   await app.register(dealerRoutes(createDealerService(ctx, acting, businessPartners)));
+  await app.register(vehicleRoutes(ctx, auth));
 
   if (options.webDist) await registerSpa(app, options.webDist);
   return app;

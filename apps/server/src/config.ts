@@ -26,6 +26,8 @@ const envSchema = z.object({
   AUTH_SECRET: z.string().min(32).optional(),
   /** Proxies whose X-Forwarded-For is believed (Fastify trustProxy): 'loopback', an address list, or 'none'. */
   TRUST_PROXY: z.string().default('loopback'),
+  /** '1' switches the VIN decoder off: VIN search answers 503 (spec 01 §8), the rest of wiring works. */
+  VPIC_UNAVAILABLE: z.enum(['0', '1']).default('0'),
 });
 
 export type Config = z.infer<typeof envSchema> & { dataDir: string; demoMode: boolean };

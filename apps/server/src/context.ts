@@ -2,6 +2,7 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { Mailer } from './adapters/mail.ts';
 import type { SmsSender } from './adapters/sms.ts';
+import type { VinDecoder } from './adapters/vin/index.ts';
 import { createAdapters } from './adapters/index.ts';
 import { getAuthSecret } from './modules/auth/secret.ts';
 
@@ -12,6 +13,7 @@ export interface AppContext {
   db: Db;
   mailer: Mailer;
   sms: SmsSender;
+  vinDecoder: VinDecoder;
   authSecret: string;
 }
 

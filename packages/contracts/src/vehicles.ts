@@ -178,6 +178,7 @@ export const installerGuideSchema = z.object({
   id: z.string(),
   title: z.string(),
   summary: z.string(),
+  /** Which of the vehicles asked about (or the vehicle opened) the guide covers. */
   vehicleIds: z.array(z.string()),
   steps: z.array(z.string()),
   url: z.string().nullable(),
@@ -238,7 +239,7 @@ export const tHarnessSchema = z.object({
   sku: z.string(),
   name: z.string(),
   notes: z.string().nullable(),
-  /** The vehicles (ids) this harness fits, among the ones asked about. */
+  /** Vehicles (ids, at most 20) whose sheet lists this harness. */
   vehicleIds: z.array(z.string()),
   /** Whether the catalog sells it (so the product search can be offered). */
   inCatalog: z.boolean(),

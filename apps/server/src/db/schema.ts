@@ -10,3 +10,4 @@ export * from '../modules/invitations/schema.ts';
 export * from '../modules/deals/schema.ts';
 export * from '../modules/acting/schema.ts';
 export * from '../modules/dealer-requests/schema.ts';
+export * from '../modules/vehicles/schema.ts';

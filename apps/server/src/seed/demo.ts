@@ -6,6 +6,7 @@ import { seedBusinesses } from './businesses.ts';
 import { seedPeople } from './people.ts';
 import { seedProducts } from './products.ts';
 import { seedDeals } from './deals.ts';
+import { seedVehicles } from './vehicles.ts';
 
 /**
  * The demo data set of DEMO-DATA.md, in steps that later modules extend (products, vehicles,
@@ -22,6 +23,7 @@ export async function seedDemoData(db: Db, authSecret: string, options: { produc
     await seedPeople(tx, ref, bpIdByCode, authSecret);
     await seedProducts(tx, ref, options.products ?? DEMO_PRODUCT_COUNT);
     await seedDeals(tx);
+    await seedVehicles(tx);
   });
 }
 
