@@ -10,6 +10,7 @@ const BENCHES = [
   { name: 'bundle', file: 'bundle.mjs', description: 'first-load JS and CSS of the built web app, gzipped' },
   { name: 'cold-start', file: 'cold-start.mjs', description: 'start time of the built server on PGlite' },
   { name: 'search', file: 'search.mjs', description: 'POST /api/search-products under load, PostgreSQL and PGlite' },
+  { name: 'wiring', file: 'wiring.mjs', description: 'year-make-model and vehicle-info under load on PostgreSQL' },
 ];
 
 function selectBenches(names) {
