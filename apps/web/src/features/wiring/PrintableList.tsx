@@ -23,6 +23,7 @@ export function PrintableList({ items, initiallySelected }: { items: PrintableIt
     window.print();
     setPrintingAll(false);
   };
+  const isPrinted = (item: PrintableItem) => printingAll || selected.has(item.id);
   const toggle = (id: string) =>
     setSelected((current) => {
       const next = new Set(current);
@@ -53,10 +54,13 @@ export function PrintableList({ items, initiallySelected }: { items: PrintableIt
         </button>
       </div>
       <ul className="print-items">
-        {items.map((item) => (
+        {items.map((item, i) => (
           <li
             key={item.id}
-            className={`print-item${printingAll || selected.has(item.id) ? '' : ' is-unselected'}`}
+            className={`print-item${isPrinted(item) ? '' : ' is-unselected'}${
+              // Each printed item after the first starts a page; CSS cannot skip the hidden ones.
+              isPrinted(item) && items.slice(0, i).some(isPrinted) ? ' print-page-start' : ''
+            }`}
             aria-labelledby={`print-${item.id}`}
           >
             <label className="checkbox">
