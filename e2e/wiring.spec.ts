@@ -295,11 +295,6 @@ test.describe('printing (spec 01 §2.6 /wiring/print, /installer-guides)', () =>
     await page.getByRole('button', { name: 'Select all' }).click();
     await page.emulateMedia({ media: 'print' });
     const all = await page.pdf({ format: 'Letter', printBackground: true });
-    if (process.env.WIRING_PDF_DIR) {
-      const fs = await import('node:fs');
-      fs.writeFileSync(`${process.env.WIRING_PDF_DIR}/selected.pdf`, selected);
-      fs.writeFileSync(`${process.env.WIRING_PDF_DIR}/all.pdf`, all);
-    }
     const pages = (pdf: Buffer) => pdf.toString('latin1').match(/\/Type\s*\/Page\b/g)?.length ?? 0;
     expect(selected.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pages(selected)).toBe(1);
