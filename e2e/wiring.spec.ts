@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { messages } from '../packages/contracts/src/index.ts';
 import { DEMO_VEHICLES } from '../apps/server/src/seed/vehicle-demo.ts';
 import { expectAccessible } from './a11y.ts';
-import { signIn } from './auth-helpers.ts';
+import { signIn, signOut } from './auth-helpers.ts';
 
 const nameOf = (v: { year: number; make: string; model: string }) => `${v.year} ${v.make} ${v.model}`;
 const camry = DEMO_VEHICLES.find((v) => v.model === 'Camry')!;
@@ -77,6 +77,10 @@ test.describe('vehicle search (spec 01 §2.6, §4, §5)', () => {
     await form(page).getByRole('button', { name: 'Recent' }).click();
     await expect(recent.getByRole('button').first()).toHaveText(nameOf(older));
     await expect(recent.getByRole('button')).toHaveCount(5);
+
+    // spec 01 §4: logout clears the recent vehicle searches.
+    await signOut(page);
+    expect(await page.evaluate(() => window.localStorage.getItem('portal.recentVehicleSearches'))).toBeNull();
   });
 
   test('a VIN finds each demo vehicle; a VIN clears the year and a year clears the VIN', async ({ page }) => {
@@ -182,20 +186,22 @@ test.describe('wiring slides (spec 01 §2.6)', () => {
     await expect(page).toHaveURL(/slide=ads-wiring-results/);
     await expect(page.getByRole('table')).toBeVisible();
     await page.goBack();
-    const modules = page.locator('main .option-list').nth(1).getByRole('link').first();
-    if (await modules.count()) {
-      await modules.click();
-      await expect(page).toHaveURL(/slide=ads-product-results/);
-      await page.locator('main .option-link').first().click();
-      await expect(page).toHaveURL(/slide=ads-product&/);
-      await expect(page.getByText('Cloning')).toBeVisible();
-      await page.goBack();
-      await page.goBack();
-    }
+    // iDatawire modules by trim, then one module's features (the 'ads product' slide).
+    await page.locator('main .option-list').nth(1).getByRole('link').first().click();
+    await expect(page).toHaveURL(/slide=ads-product-results/);
+    await page.locator('main .option-link').first().click();
+    await expect(page).toHaveURL(/slide=ads-product&/);
+    await expect(page.locator('.features')).toContainText(/Cloning(Yes|No)/);
+    await page.goBack();
+    await page.goBack();
     await page.goBack();
     await expect(page).toHaveURL(vehicleUrl);
     await option('3rd Party').click();
     await expect(slideHeading(page)).toHaveText('3rd Party Wiring Diagrams');
+    await page.locator('main .option-link').first().click();
+    await expect(page).toHaveURL(/slide=automob-wiring-results/);
+    await expect(page.getByRole('table').getByRole('rowheader').first()).toBeVisible();
+    await page.goBack();
     await page.goBack();
 
     // Compatible modules: product cards at the session's prices, then features and accessories.
