@@ -129,6 +129,8 @@ test.describe('vehicle search (spec 01 §2.6, §4, §5)', () => {
     await expect(page).toHaveURL('/');
     await page.locator('.top-nav').getByRole('button', { name: 'Vehicle Search' }).click();
     const compact = page.locator('.top-nav form.vehicle-form');
+    await expect(compact.getByLabel('Select Year')).toBeVisible();
+    await expectAccessible(page);
     await compact.getByPlaceholder('Enter VIN').fill(camry.vin);
     await compact.getByRole('button', { name: 'Search' }).click();
     await expect(page).toHaveURL(/\/wiring\?vehicle=.+&slide=vehicle/);
