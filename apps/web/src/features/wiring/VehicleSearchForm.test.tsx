@@ -25,13 +25,15 @@ const camry: Partial<VehicleInfo> = {
 };
 
 /** Our server, as far as the form talks to it; `vin` answers the VIN decoder's call. */
-function serve(vin: () => Response, info: Partial<VehicleInfo> = camry) {
+function serve(vin: () => Response, info: Partial<VehicleInfo> = camry, failModels = false) {
   vi.stubGlobal(
     'fetch',
     vi.fn((url: string, init?: RequestInit) => {
       const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
       if (url === '/api/dot-vehicle-by-vin') return Promise.resolve(vin());
       if (url === '/api/vehicle-info') return Promise.resolve(json(200, info));
+      if (url === '/api/year-make-model' && failModels && body.makeId)
+        return Promise.resolve(json(500, { detail: 'boom' }));
       if (url === '/api/year-make-model')
         return Promise.resolve(
           json(200, {
@@ -115,5 +117,16 @@ describe('vehicle search form (spec 01 §4, §5, §8)', () => {
     fireEvent.change(screen.getByPlaceholderText('Enter VIN'), { target: { value: '5YJ3E1EA7KF000001' } });
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(alertTexts()).toEqual([messages.vinNotFound]));
+  });
+
+  it('a failed model load shows the generic message and clears the make (spec 01 §8)', async () => {
+    serve(() => json(503, {}), camry, true);
+    renderForm();
+    fireEvent.change(screen.getByLabelText('Select Year'), { target: { value: '2019' } });
+    await waitFor(() => expect(screen.getByLabelText('Select Make')).toHaveProperty('disabled', false));
+    fireEvent.change(screen.getByLabelText('Select Make'), { target: { value: 'toyota' } });
+    await waitFor(() => expect(alertTexts()).toEqual([messages.unexpected]));
+    expect(screen.getByLabelText('Select Make')).toHaveProperty('value', '');
+    expect(screen.getByRole('button', { name: 'Search' })).toHaveProperty('disabled', true);
   });
 });
