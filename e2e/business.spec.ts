@@ -62,6 +62,17 @@ test.describe('an inside sales rep acts for a business', () => {
     await page.goto('/search?b=northwind&so=name-asc');
     await expect(cards(page)).toHaveCount(8);
     await expect(priceLabels(page).filter({ hasText: 'MSRP' })).toHaveCount(0);
+    // spec 01 §6: with a business, browsing carries "approved brands only".
+    const main = page.getByRole('navigation', { name: 'Main' });
+    await main.getByRole('button', { name: 'Brands' }).click();
+    await main.getByRole('link', { name: 'Northwind', exact: true }).click();
+    await expect(page).toHaveURL('/search?b=northwind,approved-brands');
+    await expect(cards(page)).toHaveCount(8);
+    await main.getByRole('button', { name: 'Products' }).click();
+    await main.getByRole('link', { name: 'Remote Start + Security', exact: true }).click();
+    await expect(page).toHaveURL('/search?c=remote-start-plus-security&b=approved-brands');
+    await expect(priceLabels(page).first()).toBeVisible();
+    await expect(priceLabels(page).filter({ hasText: 'MSRP' })).toHaveCount(0);
 
     // spec 01 §6: with a business, an inside rep sees every entry.
     expect((await profileLinks(page, 'Tessa')).links).toEqual([

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEALER_REQUEST_TEXTS, messages } from '../packages/contracts/src/index.ts';
 import { expectAccessible } from './a11y.ts';
-import { signIn, signOut } from './auth-helpers.ts';
+import { openProfileMenu, signIn, signOut } from './auth-helpers.ts';
 
 interface OutboxMail {
   to: string;
@@ -77,7 +77,8 @@ test('a shop applies, admin approves it, the new owner gets the invitation and s
   // The admin approves it.
   await signIn(page, 'admin@demo.test');
   await expect(page).toHaveURL('/');
-  await page.goto('/admin/dealer-requests');
+  await (await openProfileMenu(page, 'Alex')).getByRole('link', { name: 'Dealer Requests' }).click();
+  await expect(page).toHaveURL('/admin/dealer-requests');
   await expect(page.getByRole('heading', { level: 1, name: 'Dealer Requests' })).toBeVisible();
   await expect(page.getByRole('tab', { name: /Pending/ })).toHaveAttribute('aria-selected', 'true');
   await page.getByRole('button', { name: company }).click();
@@ -115,6 +116,7 @@ test('a shop applies, admin approves it, the new owner gets the invitation and s
 test('the review is not available to non-admins', async ({ page }) => {
   await signIn(page, 'owner@demo.test');
   await expect(page).toHaveURL('/');
+  await expect((await openProfileMenu(page, 'Gary')).getByRole('link', { name: 'Dealer Requests' })).toHaveCount(0);
   await page.goto('/admin/dealer-requests');
   await expect(page.getByRole('heading', { name: 'Not available' })).toBeVisible();
   await expect(page.getByRole('alert').filter({ hasText: DEALER_REQUEST_TEXTS.notAllowed })).toBeVisible();

@@ -42,15 +42,25 @@ test.describe('search screen (spec 01 §2.5, §4)', () => {
     await page.getByLabel('Sort by').selectOption({ label: 'Name A-Z' });
     await expect(page).toHaveURL('/search?c=remote-start&so=name-asc');
     await expect(cards(page)).toHaveCount(8);
-    const names = await cards(page).getByRole('heading').allTextContents();
-    expect(names).toEqual([...names].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())));
+    // The previous results stay on screen until the new ones arrive: wait for the new order.
+    const byName = (names: string[]) => [...names].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase()));
+    await expect
+      .poll(async () => {
+        const names = await cards(page).getByRole('heading').allTextContents();
+        return names.join('|') === byName(names).join('|');
+      })
+      .toBe(true);
 
     await page.getByLabel('Sort by').selectOption({ label: 'Price Low to High' });
     await expect(page).toHaveURL('/search?c=remote-start&so=price-asc');
-    const prices = (await cards(page).locator('.price-amount').allTextContents()).map((p) =>
-      Number(p.replace(/[$,]/g, '')),
-    );
-    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    await expect
+      .poll(async () => {
+        const prices = (await cards(page).locator('.price-amount').allTextContents()).map((p) =>
+          Number(p.replace(/[$,]/g, '')),
+        );
+        return prices.length === 8 && prices.every((price, i) => i === 0 || prices[i - 1]! <= price);
+      })
+      .toBe(true);
 
     await page.getByLabel('Per page').selectOption('20');
     await expect(cards(page)).toHaveCount(20);

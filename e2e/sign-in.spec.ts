@@ -11,7 +11,7 @@ const ROLES = [
   ['accountant@demo.test', 'Priya', 'Accounting', ['My Profile', 'Rewards', 'Billing']],
   ['insiderep@demo.test', 'Tessa', 'Sales Rep', ['My Profile']],
   ['outsiderep@demo.test', 'Ben', 'Sales Rep', ['My Profile']],
-  ['admin@demo.test', 'Alex', 'Admin', ['My Profile', 'Rewards']],
+  ['admin@demo.test', 'Alex', 'Admin', ['My Profile', 'Rewards', 'Dealer Requests']],
   ['consumer@demo.test', 'Jordan', 'Customer', ['My Profile', 'Rewards']],
 ] as const;
 

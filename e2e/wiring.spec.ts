@@ -218,12 +218,12 @@ test.describe('wiring slides (spec 01 §2.6)', () => {
     await expect(page.locator('.features')).toContainText(/Cloning(Yes|No)/);
     await expect(page.locator('.features')).toContainText('Keys for install');
     await expect(page.locator('.features')).toContainText('Keys for programming');
-    const shop = page.getByRole('link', { name: 'Shop accessories' });
-    if (await shop.count()) {
-      await shop.click();
-      await expect(slideHeading(page)).toHaveText('Accessories');
-      await page.goBack();
-    }
+    // Every demo module lists accessories (seed: vehicle-folders.ts).
+    await page.getByRole('link', { name: 'Shop accessories' }).click();
+    await expect(slideHeading(page)).toHaveText('Accessories');
+    const accessories = page.getByRole('list', { name: 'Accessories' }).getByRole('listitem');
+    await expect(accessories.first().locator('.price-amount')).toHaveText(/^\$[\d,]+\.\d\d$/);
+    await page.goBack();
     await page.goBack();
     await page.goBack();
     await expect(page).toHaveURL(vehicleUrl);

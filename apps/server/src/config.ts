@@ -16,6 +16,8 @@ const envSchema = z.object({
   SMTP_URL: z.url().optional(),
   MAIL_FROM: z.string().default('Dealer Portal <no-reply@dealerportal.example>'),
   CONTACT_INBOX: z.email().default('support@dealerportal.example'),
+  /** Where new dealer requests (/dealer-request) are mailed for review. */
+  SALES_INBOX: z.email().default('sales@dealerportal.example'),
   WEB_DIST: z.string().optional(),
   SEED: z.enum(['auto', 'never']).default('auto'),
   /** Demo mode shows the mail and SMS outbox at /dev/mailbox; on unless NODE_ENV=production. */

@@ -123,13 +123,14 @@ interface Expected {
   menuWithBusiness: ProfileMenu;
 }
 
-const menu = (myOrders: boolean, myProfile: boolean, myBusiness: boolean, rewards: boolean, billing: boolean) => ({
-  myOrders,
-  myProfile,
-  myBusiness,
-  rewards,
-  billing,
-});
+const menu = (
+  myOrders: boolean,
+  myProfile: boolean,
+  myBusiness: boolean,
+  rewards: boolean,
+  billing: boolean,
+  dealerRequests = false,
+) => ({ myOrders, myProfile, myBusiness, rewards, billing, dealerRequests });
 
 const none = {
   isNonInstaller: false,
@@ -148,6 +149,7 @@ const none = {
 const installerMenu = menu(false, true, false, true, false);
 const purchaserMenu = menu(true, true, false, true, false);
 const ownerMenu = menu(true, true, true, true, true);
+const adminMenu = menu(false, true, false, true, false, true);
 
 /** Expected values from spec 01 §6 (and §2.4 for labels), written out per role, not computed. */
 const EXPECTED: Record<keyof typeof DEMO, Expected> = {
@@ -218,8 +220,8 @@ const EXPECTED: Record<keyof typeof DEMO, Expected> = {
     isNonInstaller: true,
     isAdmin: true,
     roleLabel: 'Admin', // label outside the spec's three: declared in RoleLabel
-    menu: installerMenu,
-    menuWithBusiness: installerMenu,
+    menu: adminMenu, // and the dealer requests review (ours)
+    menuWithBusiness: adminMenu,
   },
   consumer: {
     ...none,

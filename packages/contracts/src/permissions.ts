@@ -81,6 +81,8 @@ export interface ProfileMenu {
   myBusiness: boolean;
   rewards: boolean;
   billing: boolean;
+  /** Ours: admins review /dealer-request applications at /admin/dealer-requests. */
+  dealerRequests: boolean;
 }
 
 /** spec 01 §6: which profile menu entries show, given whether a business is selected. */
@@ -93,6 +95,7 @@ export function profileMenuFor(user: PortalUser, hasSelectedBusiness: boolean): 
       myBusiness: hasSelectedBusiness && !outsideWithBusiness,
       rewards: hasSelectedBusiness && !outsideWithBusiness,
       billing: hasSelectedBusiness,
+      dealerRequests: false,
     };
   }
   return {
@@ -102,5 +105,6 @@ export function profileMenuFor(user: PortalUser, hasSelectedBusiness: boolean): 
     rewards: true,
     // spec 01 §6 names owners; the dealer's accountant pays the invoices, so Billing is theirs too.
     billing: isOwner(user) || isDealerAccountant(user),
+    dealerRequests: isAdmin(user),
   };
 }

@@ -27,7 +27,14 @@ export type Preferences = z.infer<typeof preferencesSchema>;
 export const sessionSchema = z.object({
   user: portalUserSchema.nullable(),
   /** The business the session acts for: a rep's selection, else the user's own (spec 01 §4). */
-  selectedBusiness: z.object({ sapBpCode: z.string(), companyName: z.string() }).nullable(),
+  selectedBusiness: z
+    .object({
+      sapBpCode: z.string(),
+      companyName: z.string(),
+      /** Slugs of the business's approved brands (spec 01 §6: browsing carries "approved only"). */
+      approvedBrands: z.array(z.string()),
+    })
+    .nullable(),
   /** The dealer primary a sales rep impersonates through the selected business. */
   impersonatedUser: z
     .object({ id: z.string(), first_name: z.string(), last_name: z.string(), email: z.string() })

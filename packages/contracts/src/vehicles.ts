@@ -38,6 +38,7 @@ import { z } from 'zod';
 import { FIRST_VEHICLE_YEAR } from './constants.ts';
 import { messages } from './messages.ts';
 import { productSummarySchema } from './search.ts';
+import { lastVehicleYear, VEHICLE_VARIANTS } from './vehicle-rules.ts';
 
 /** spec 01 §5, §8: the vehicle texts, word for word (kept once, in messages.ts). */
 export const vehicleMessages = {
@@ -49,26 +50,6 @@ export const vehicleMessages = {
   vinUnavailable: messages.vinUnavailable,
   notFound: messages.notFound,
 } as const;
-
-/** spec 01 §9: vehicle years run from next year down to 1940. */
-export const lastVehicleYear = (now = new Date()) => now.getUTCFullYear() + 1;
-export const vehicleYears = (now = new Date()) =>
-  Array.from({ length: lastVehicleYear(now) - FIRST_VEHICLE_YEAR + 1 }, (_, i) => lastVehicleYear(now) - i);
-
-// ---- push-to-start and standard-key variants (spec 01 §3) ----
-export const VEHICLE_VARIANTS = ['pts', 'sk'] as const;
-export type VehicleVariant = (typeof VEHICLE_VARIANTS)[number];
-export const VARIANT_TITLE_PREFIX: Record<VehicleVariant, string> = {
-  pts: 'Push-to-Start. ',
-  sk: 'Std. Key. ',
-};
-/** The synthetic id of a category's variant: `${id}-pts` or `${id}-sk`. */
-export const variantId = (id: string, variant: VehicleVariant) => `${id}-${variant}`;
-export const variantTitle = (title: string, variant: VehicleVariant | null) =>
-  variant ? `${VARIANT_TITLE_PREFIX[variant]}${title}` : title;
-/** Which variant an id names, read from its ending (null for a category without variants). */
-export const variantOf = (id: string): VehicleVariant | null =>
-  VEHICLE_VARIANTS.find((variant) => id.endsWith(`-${variant}`)) ?? null;
 
 // ---- request pieces ----
 const id = (field: string) =>
@@ -196,16 +177,6 @@ export const vehicleInfoSchema = vehicleSchema.extend({
   variants: z.array(z.enum(VEHICLE_VARIANTS)),
 });
 export type VehicleInfo = z.infer<typeof vehicleInfoSchema>;
-
-/** spec 01 §4: a vehicle whose every data group is empty counts as "no data". */
-export const isVehicleWithoutData = (info: VehicleInfo) =>
-  !info.description &&
-  !info.vehicle_documents.length &&
-  !info.t_harnesses.length &&
-  !info.wiring_categories.length &&
-  !info.instruction_categories.length &&
-  !info.productSkus.length &&
-  !info.hasExternalWiring;
 
 export const internalWiringSchema = z.object({ vehicleId: z.string(), results: z.array(wiringCategorySchema) });
 export type InternalWiring = z.infer<typeof internalWiringSchema>;

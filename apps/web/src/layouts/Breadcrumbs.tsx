@@ -1,16 +1,12 @@
-import { Link, matchPath, useLocation } from 'react-router';
+import { matchPath, useLocation } from 'react-router';
 import { ROUTES, type PortalRoute } from '../app/routes.ts';
 import { pageLabelStore } from '../app/usePageTitle.ts';
 import { useStore } from '../components/store.ts';
-
-interface Crumb {
-  label: string;
-  to: string;
-}
+import { Trail, type TrailStep } from '../components/Trail.tsx';
 
 /** The trail for a path: Home, then every prefix that is a page of its own, then this page. */
-export function crumbsFor(pathname: string): Crumb[] {
-  const crumbs: Crumb[] = [{ label: 'Home', to: '/' }];
+export function crumbsFor(pathname: string): TrailStep[] {
+  const crumbs: TrailStep[] = [{ label: 'Home', to: '/' }];
   const parts = pathname.split('/').filter(Boolean);
   let previous: PortalRoute | undefined;
   for (let i = 1; i <= parts.length; i++) {
@@ -32,20 +28,5 @@ export function Breadcrumbs() {
   const crumbs = crumbsFor(pathname);
   // A page that names itself (a product) names its crumb too.
   if (pageLabel?.path === pathname) crumbs[crumbs.length - 1]!.label = pageLabel.label;
-  if (crumbs.length < 2) return null;
-  return (
-    <nav className="breadcrumbs" aria-label="Breadcrumb">
-      <ol>
-        {crumbs.map((crumb, i) => (
-          <li key={crumb.to}>
-            {i === crumbs.length - 1 ? (
-              <span aria-current="page">{crumb.label}</span>
-            ) : (
-              <Link to={crumb.to}>{crumb.label}</Link>
-            )}
-          </li>
-        ))}
-      </ol>
-    </nav>
-  );
+  return <Trail steps={crumbs} label="Breadcrumb" className="breadcrumbs" />;
 }

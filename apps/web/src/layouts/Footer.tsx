@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { COMPANY, COPYRIGHT_YEAR } from '@portal/contracts/constants';
+import { useShellState } from './useShellState.ts';
 import { useCatalogMenu } from '../features/catalog/api.ts';
 import { brandHref, categoryHref, COMMUNITY_LINK, SERVICES_LINKS, WIKI_LINK } from './navigation.ts';
 
@@ -8,13 +9,14 @@ const FOOTER_CATEGORY_COUNT = 6;
 /** spec 01 §2.4 footer: Products, Brands, Services, Installation, Manage Account, community, Terms, Privacy. */
 export function Footer() {
   const menu = useCatalogMenu();
+  const { approvedBrands } = useShellState();
   return (
     <footer className="footer">
       <div className="footer-columns">
         <FooterColumn title="Products">
           {menu.data?.categories.slice(0, FOOTER_CATEGORY_COUNT).map((c) => (
             <li key={c.slug}>
-              <Link to={categoryHref(c.slug)}>{c.name}</Link>
+              <Link to={categoryHref(c.slug, approvedBrands)}>{c.name}</Link>
             </li>
           ))}
           <li>
@@ -24,7 +26,7 @@ export function Footer() {
         <FooterColumn title="Brands">
           {menu.data?.brands.slice(0, FOOTER_CATEGORY_COUNT).map((b) => (
             <li key={b.slug}>
-              <Link to={brandHref(b.slug)}>{b.name}</Link>
+              <Link to={brandHref(b.slug, approvedBrands)}>{b.name}</Link>
             </li>
           ))}
           <li>

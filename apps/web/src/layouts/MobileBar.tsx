@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { useCatalogMenu } from '../features/catalog/api.ts';
 import { Modal } from '../components/Modal.tsx';
 import { ProfileBusinessItems } from '../features/business/BusinessSelector.tsx';
 import { BackIcon, ExternalIcon, MenuIcon, SearchIcon } from '../components/icons.tsx';
@@ -9,7 +8,8 @@ import { SearchField } from './SearchField.tsx';
 import { CartLink } from './TopNav.tsx';
 import { useBack } from './useBack.ts';
 import { useShellState } from './useShellState.ts';
-import { brandHref, categoryHref, INLINE_LINKS, SERVICES_LINKS, VIEW_ALL_PRODUCTS, WIKI_LINK } from './navigation.ts';
+import { CatalogLinks } from './CatalogLinks.tsx';
+import { INLINE_LINKS, SERVICES_LINKS, WIKI_LINK } from './navigation.ts';
 
 /** The mobile bar (spec 01 §2.4): back button, logo, search menu, cart, and the dark mobile menu. */
 export function MobileBar() {
@@ -67,7 +67,6 @@ export function MobileBar() {
 
 function MobileMenuContent({ onOpenBusiness }: { onOpenBusiness: () => void }) {
   const shell = useShellState();
-  const menu = useCatalogMenu();
   return (
     <nav aria-label="Mobile">
       {shell.user ? (
@@ -82,27 +81,13 @@ function MobileMenuContent({ onOpenBusiness }: { onOpenBusiness: () => void }) {
       <details>
         <summary>Products</summary>
         <ul>
-          {menu.data?.categories.map((c) => (
-            <li key={c.slug}>
-              <Link to={categoryHref(c.slug)}>{c.name}</Link>
-            </li>
-          ))}
-          <li>
-            <Link to={VIEW_ALL_PRODUCTS}>View All</Link>
-          </li>
+          <CatalogLinks kind="categories" />
         </ul>
       </details>
       <details>
         <summary>Brands</summary>
         <ul>
-          {menu.data?.brands.map((b) => (
-            <li key={b.slug}>
-              <Link to={brandHref(b.slug)}>{b.name}</Link>
-            </li>
-          ))}
-          <li>
-            <Link to={VIEW_ALL_PRODUCTS}>View All</Link>
-          </li>
+          <CatalogLinks kind="brands" />
         </ul>
       </details>
       <details>

@@ -1,5 +1,4 @@
 import { Link, NavLink, useLocation } from 'react-router';
-import { useCatalogMenu } from '../features/catalog/api.ts';
 import { Dropdown } from '../components/Dropdown.tsx';
 import { ProfileBusinessItems, TopBarBusinessSelector } from '../features/business/BusinessSelector.tsx';
 import { CarIcon, CartIcon, ExternalIcon, UserIcon } from '../components/icons.tsx';
@@ -7,8 +6,9 @@ import { cartBadgeText } from '../lib/format.ts';
 import { Logo } from './Logo.tsx';
 import { SearchField } from './SearchField.tsx';
 import { useShellState } from './useShellState.ts';
+import { CatalogLinks } from './CatalogLinks.tsx';
 import { VehicleSearchMenu } from './VehicleSearchMenu.tsx';
-import { brandHref, categoryHref, INLINE_LINKS, SERVICES_LINKS, VIEW_ALL_PRODUCTS, WIKI_LINK } from './navigation.ts';
+import { INLINE_LINKS, SERVICES_LINKS, WIKI_LINK } from './navigation.ts';
 
 /** Desktop header (spec 01 §2.4): top bar, then the dark menu. Hidden below the large breakpoint. */
 export function TopNav() {
@@ -81,39 +81,20 @@ export function CartLink({ count }: { count: number }) {
 }
 
 function DarkMenu() {
-  const menu = useCatalogMenu();
   return (
     <nav className="dark-menu" aria-label="Main">
       <ul className="dark-menu-list">
         <li>
           <Dropdown label="Products">
             <ul className="menu-columns">
-              {menu.data?.categories.map((c) => (
-                <li key={c.slug}>
-                  <Link to={categoryHref(c.slug)}>{c.name}</Link>
-                </li>
-              ))}
-              <li>
-                <Link to={VIEW_ALL_PRODUCTS} className="view-all">
-                  View All
-                </Link>
-              </li>
+              <CatalogLinks kind="categories" viewAllClassName="view-all" />
             </ul>
           </Dropdown>
         </li>
         <li>
           <Dropdown label="Brands">
             <ul className="menu-columns">
-              {menu.data?.brands.map((b) => (
-                <li key={b.slug}>
-                  <Link to={brandHref(b.slug)}>{b.name}</Link>
-                </li>
-              ))}
-              <li>
-                <Link to={VIEW_ALL_PRODUCTS} className="view-all">
-                  View All
-                </Link>
-              </li>
+              <CatalogLinks kind="brands" viewAllClassName="view-all" />
             </ul>
           </Dropdown>
         </li>

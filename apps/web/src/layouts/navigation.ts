@@ -1,6 +1,8 @@
+import { browseBrandFilter } from '@portal/contracts/brands';
 import { EXTERNAL_LINKS } from '@portal/contracts/constants';
 import type { ProfileMenu } from '@portal/contracts/permissions';
 import { QUICK_ORDER_PATH } from '../app/routes.ts';
+import { searchPath } from '../features/search/params.ts';
 
 /** The links of the shell (spec 01 §2.4), one list for the desktop menu, the mobile menu and the footer. */
 export interface NavLinkItem {
@@ -30,9 +32,15 @@ export const PROFILE_LINKS: (NavLinkItem & { key: keyof ProfileMenu })[] = [
   { key: 'myBusiness', label: 'My Business', to: '/my-business' },
   { key: 'rewards', label: 'Rewards', to: '/rewards' },
   { key: 'billing', label: 'Billing', to: '/billing' },
+  { key: 'dealerRequests', label: 'Dealer Requests', to: '/admin/dealer-requests' },
 ];
 
-/** spec 01 §2.4: choosing a category or brand goes to /search with query parameters. */
-export const categoryHref = (slug: string) => `/search?c=${encodeURIComponent(slug)}`;
-export const brandHref = (slug: string) => `/search?b=${encodeURIComponent(slug)}`;
+/**
+ * spec 01 §2.4, §6: choosing a category or brand goes to /search with query parameters; with a
+ * business selected, browsing carries "approved brands only" (see browseBrandFilter).
+ */
+export const categoryHref = (slug: string, approvedBrands: readonly string[] | null = null) =>
+  searchPath({ categories: [slug], brands: browseBrandFilter(null, approvedBrands) });
+export const brandHref = (slug: string, approvedBrands: readonly string[] | null = null) =>
+  searchPath({ brands: browseBrandFilter(slug, approvedBrands) });
 export const VIEW_ALL_PRODUCTS = '/search';

@@ -12,6 +12,8 @@ export function useShellState() {
     isPending,
     user,
     selectedBusiness: selected,
+    /** The selected business's approved brands, carried by category and brand links (spec 01 §6). */
+    approvedBrands: selected?.approvedBrands ?? null,
     isSalesRep: user ? isSalesRep(user) : false,
     roleLabel: user ? roleLabel(user) : null,
     profileLinks: menu ? PROFILE_LINKS.filter((link) => menu[link.key]) : [],

@@ -35,7 +35,13 @@ describe('POST /api/select-business (spec 01 §4)', () => {
     const res = await select(rep, ' c100234 ');
     expect(res.statusCode).toBe(200);
     const after = res.json() as Session;
-    expect(after.selectedBusiness).toEqual({ sapBpCode: 'C100234', companyName: 'Northside Auto Sound' });
+    expect(after.selectedBusiness).toMatchObject({ sapBpCode: 'C100234', companyName: 'Northside Auto Sound' });
+    // spec 01 §6: the menus carry the business's approved brands.
+    expect([...(after.selectedBusiness?.approvedBrands ?? [])].sort()).toEqual([
+      'arcticstart',
+      'drivelink',
+      'northwind',
+    ]);
     expect(after.impersonatedUser?.email).toBe('owner@demo.test');
     expect(after.user?.email).toBe('insiderep@demo.test');
 
@@ -113,6 +119,9 @@ describe('impersonation audit (issue 5)', () => {
       .from(impersonationEvents)
       .where(and(eq(impersonationEvents.businessPartnerId, bp!.id), eq(impersonationEvents.kind, 'request')));
     await rep.call('GET', '/api/popular-products');
+    // Reads sent as POST (spec 01 §7) are reads too.
+    expect((await rep.call('POST', '/api/search-products', { limit: 8 })).statusCode).toBe(200);
+    expect((await rep.call('POST', '/api/year-make-model', { year: 2019 })).statusCode).toBe(200);
     const res = await rep.call('POST', '/api/contact-us', {
       name: 'Inside Rep',
       email: 'insiderep@demo.test',
@@ -135,6 +144,11 @@ describe('impersonation audit (issue 5)', () => {
       .select()
       .from(impersonationEvents)
       .where(and(eq(impersonationEvents.businessPartnerId, bp!.id), eq(impersonationEvents.path, '/api/contact-us')));
+    const recordedPaths = (
+      await t.db.select().from(impersonationEvents).where(eq(impersonationEvents.businessPartnerId, bp!.id))
+    ).map((e) => e.path);
+    expect(recordedPaths).not.toContain('/api/search-products');
+    expect(recordedPaths).not.toContain('/api/year-make-model');
     const me = await session(rep);
     expect(event).toMatchObject({ actorUserId: me.user!.id, method: 'POST', status: 201 });
     expect(event!.impersonatedUserId).toBe(me.impersonatedUser!.id);

@@ -1,3 +1,4 @@
+import './read-only.ts';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isOutsideRep, isSalesRep, messages, type PortalUser } from '@portal/contracts';
@@ -149,11 +150,12 @@ export function createActingService(ctx: AppContext, auth: AuthService) {
 
   /**
    * Every change made while impersonating is recorded with the real actor (issue 5). Reads stay
-   * unrecorded; the record is written after the answer so it never slows or fails the request.
+   * unrecorded (POSTs that only read carry READ_ONLY); the record is written after the answer so it never slows or fails the request.
    */
   function registerImpersonationAudit(app: FastifyInstance) {
     app.addHook('onResponse', async (request, reply) => {
-      if (!MUTATING.has(request.method) || NOT_AUDITED.test(request.url)) return;
+      if (!MUTATING.has(request.method) || request.routeOptions.config.readOnly || NOT_AUDITED.test(request.url))
+        return;
       const { session } = await auth.currentSession(request).catch(() => ({ session: null }));
       if (!session) return;
       const [selection] = await ctx.db

@@ -312,10 +312,25 @@ export function createAuthService(ctx: AppContext, auth: Auth, log: FastifyBaseL
     return { body: { ok: true }, cookies: setCookiesOf(result.headers) };
   }
 
-  /** The session of a request, with refreshed cookies when better-auth extends it. */
-  async function currentSession(request: FastifyRequest) {
-    const result = await auth.api.getSession({ headers: authHeaders(request), returnHeaders: true });
-    return { session: result.response, cookies: setCookiesOf(result.headers) };
+  const readSession = (request: FastifyRequest) =>
+    auth.api
+      .getSession({ headers: authHeaders(request), returnHeaders: true })
+      .then((result) => ({ session: result.response, cookies: setCookiesOf(result.headers) }));
+  const sessionsRead = new WeakMap<FastifyRequest, ReturnType<typeof readSession>>();
+
+  /**
+   * The session of a request, with refreshed cookies when better-auth extends it. Read once per
+   * request: the route, the acting context and the audit hook share the answer.
+   */
+  function currentSession(request: FastifyRequest) {
+    let read = sessionsRead.get(request);
+    if (!read) {
+      read = readSession(request);
+      // A failed read is not kept: a later caller in the same request asks again.
+      read.catch(() => sessionsRead.delete(request));
+      sessionsRead.set(request, read);
+    }
+    return read;
   }
 
   return {

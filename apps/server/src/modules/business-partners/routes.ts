@@ -11,6 +11,7 @@ import {
 } from '@portal/contracts';
 import { errorResponses } from '../../plugins/errors.ts';
 import type { BusinessPartnerService } from './service.ts';
+import { READ_ONLY } from '../acting/read-only.ts';
 
 /** A partner's uuid or its SAP BP code. */
 const partnerIdParamsSchema = z.object({
@@ -25,6 +26,7 @@ export const businessPartnerRoutes =
     app.post(
       '/api/business-partners',
       {
+        config: READ_ONLY,
         schema: {
           tags,
           summary:

@@ -21,6 +21,7 @@ import { productImageSvg } from './images.ts';
 import { cursorForPage, popularProducts, productBySku, productsByIds, searchProducts } from './search.ts';
 import type { AuthService } from '../auth/service.ts';
 import { productsBySkus } from './by-skus.ts';
+import { READ_ONLY } from '../acting/read-only.ts';
 
 export const catalogRoutes =
   (ctx: AppContext, auth: AuthService): FastifyPluginAsyncZod =>
@@ -45,6 +46,7 @@ export const catalogRoutes =
     app.post(
       '/api/search-products',
       {
+        config: READ_ONLY,
         schema: {
           tags: ['catalog'],
           summary: 'Search the catalog with the prices of the business the session acts for',
@@ -61,6 +63,7 @@ export const catalogRoutes =
     app.post(
       '/api/search-products/cursor',
       {
+        config: READ_ONLY,
         schema: {
           tags: ['catalog'],
           summary: 'The end cursor before a page of a search (page jumps)',
@@ -87,6 +90,7 @@ export const catalogRoutes =
     app.post(
       '/api/products-by-ids',
       {
+        config: READ_ONLY,
         schema: {
           tags: ['catalog'],
           summary: 'Products by id, in the order asked',
@@ -100,6 +104,7 @@ export const catalogRoutes =
     app.post(
       '/api/vehicle-saleor-products',
       {
+        config: READ_ONLY,
         schema: {
           tags: ['catalog'],
           summary: 'Products by SKU, in the order asked (vehicle products, related products)',
@@ -113,6 +118,7 @@ export const catalogRoutes =
     app.post(
       '/api/condensed-products-by-ids',
       {
+        config: READ_ONLY,
         schema: {
           tags: ['catalog'],
           summary: 'Name, picture and price of products by id',

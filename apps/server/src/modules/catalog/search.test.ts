@@ -139,6 +139,12 @@ describe('POST /api/search-products (spec 01 §2.5, §7)', () => {
     );
     const both = (await search({ limit: 100, filters: { brands: ['sentinel'], categories: ['security'] } })).body;
     expect(both.results.every((p) => p.brand.slug === 'sentinel' && p.category.slug === 'security')).toBe(true);
+    // With chosen brands, "approved only" keeps those that are approved (spec 01 §6 brand browsing).
+    const northwind = (await search({ limit: 100, filters: { brands: ['northwind', APPROVED_BRANDS_VALUE] } })).body;
+    expect(northwind.totalCount).toBeGreaterThan(0);
+    expect(new Set(northwind.results.map((p) => p.brand.slug))).toEqual(new Set(['northwind']));
+    const notApproved = (await search({ filters: { brands: ['sentinel', APPROVED_BRANDS_VALUE] } })).body;
+    expect(notApproved.totalCount).toBe(0);
     const anonymousApproved = (await (await as())({ filters: { brands: [APPROVED_BRANDS_VALUE] } })).body;
     expect(anonymousApproved.totalCount).toBe(0);
   });

@@ -3,7 +3,6 @@ import { unionAll } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import {
   ANONYMOUS_PRICING,
-  APPROVED_BRANDS_VALUE,
   isSalesRep,
   messages,
   priceFor,
@@ -13,6 +12,7 @@ import {
   type ProductSummary,
   type SearchProductsResponse,
   type SearchSort,
+  wantedBrandSlugs,
 } from '@portal/contracts';
 import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../plugins/errors.ts';
@@ -116,11 +116,7 @@ type Pricing = Awaited<ReturnType<typeof pricingForUser>>;
  * approved brands too, for the price split.
  */
 async function filterOf(db: Db, pricing: PricingContext, filters: SearchInput) {
-  const brandSlugs = [
-    ...new Set(
-      filters.brands.flatMap((slug) => (slug === APPROVED_BRANDS_VALUE ? pricing.approvedBrandSlugs : [slug])),
-    ),
-  ].sort();
+  const brandSlugs = wantedBrandSlugs(filters.brands, pricing.approvedBrandSlugs) ?? [];
   const ids = await referenceIds(db, filters.categories, [...brandSlugs, ...pricing.approvedBrandSlugs]);
   const where: SQL[] = [];
   const term = filters.search?.trim();

@@ -19,7 +19,7 @@ import {
 } from '../business-partners/schema.ts';
 import { brands } from '../catalog/schema.ts';
 import { dealers, installers } from '../dealers/schema.ts';
-import { DEALER_REQUEST_RATE_LIMITS, SALES_INBOX } from './service.ts';
+import { DEALER_REQUEST_RATE_LIMITS } from './service.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -72,7 +72,7 @@ describe('POST /api/dealer-requests (public)', () => {
     const [toApplicant] = await mailTo(email);
     expect(toApplicant!.subject).toBe('We received your dealer request');
     expect(toApplicant!.text).toContain(id.slice(0, 8).toUpperCase());
-    const [toSales] = (await mailTo(SALES_INBOX)).filter((m) => m.text.includes(id));
+    const [toSales] = (await mailTo(t.config.SALES_INBOX)).filter((m) => m.text.includes(id));
     expect(toSales!.replyTo).toBe(email);
     expect(toSales!.text).toContain('Phone: +1 (614) 555 - 0199');
     expect(toSales!.text).toContain('Brands of interest: northwind, arcticstart');
@@ -152,7 +152,9 @@ describe('POST /api/dealer-requests (public)', () => {
       application({ country: 'AU', countryArea: 'VIC', postalCode: '3000', phoneCountry: 'AU', website: '' }),
     );
     expect(au.statusCode).toBe(201);
-    const [toSales] = (await mailTo(SALES_INBOX)).filter((m) => m.text.includes((au.json() as { id: string }).id));
+    const [toSales] = (await mailTo(t.config.SALES_INBOX)).filter((m) =>
+      m.text.includes((au.json() as { id: string }).id),
+    );
     expect(toSales!.text).toContain('Phone: +61 (614) 555 - 0199');
   });
 

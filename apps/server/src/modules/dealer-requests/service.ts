@@ -43,12 +43,6 @@ import {
   type DealerRequestDetailRow,
 } from './repo.ts';
 
-/**
- * Where new dealer requests are mailed (ours). A constant, not configuration: config.ts has only
- * CONTACT_INBOX, and the sales team's address is the same on both regional sites.
- */
-export const SALES_INBOX = 'sales@dealerportal.example';
-
 /** A public form: enough for a shop that retries, far too few to flood the review queue. */
 export const DEALER_REQUEST_RATE_LIMITS = {
   submitPerIp: { limit: 5, windowMs: 60 * 60_000 },
@@ -140,7 +134,7 @@ export function createDealerRequestService(ctx: AppContext, auth: AuthService, i
       const reference = requestId.slice(0, 8).toUpperCase();
       await ctx.mailer.send(
         {
-          to: SALES_INBOX,
+          to: ctx.config.SALES_INBOX,
           replyTo: input.email,
           subject: `[Dealer request] ${input.companyName} — ${input.city}, ${input.countryArea}`,
           text: [
@@ -385,7 +379,7 @@ export function createDealerRequestService(ctx: AppContext, auth: AuthService, i
             '',
             'Questions? Reply to this e-mail and our sales team will get back to you.',
           ].join('\n'),
-          replyTo: SALES_INBOX,
+          replyTo: ctx.config.SALES_INBOX,
         },
         tx,
       );

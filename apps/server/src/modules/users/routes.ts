@@ -13,6 +13,7 @@ import type { AuthService } from '../auth/service.ts';
 import type { ActingService } from '../acting/service.ts';
 import { errorResponses } from '../../plugins/errors.ts';
 import { userPreferences } from './schema.ts';
+import { approvedBrandsOf } from '../business-partners/repo.ts';
 
 const NO_PREFERENCES: Preferences = { searchPageSize: null };
 
@@ -35,7 +36,13 @@ export const sessionRoutes =
       return {
         ...base,
         user: current.user,
-        selectedBusiness: business ? { sapBpCode: business.sapBpCode, companyName: business.companyName } : null,
+        selectedBusiness: business
+          ? {
+              sapBpCode: business.sapBpCode,
+              companyName: business.companyName,
+              approvedBrands: (await approvedBrandsOf(ctx.db, business.id)).map((brand) => brand.slug),
+            }
+          : null,
         impersonatedUser: impersonating
           ? {
               id: actingUser.id,

@@ -31,6 +31,7 @@ import type { AuthService } from '../auth/service.ts';
 import * as vehicles from './service.ts';
 import * as resources from './resources.ts';
 import { documentRoutes } from './documents.ts';
+import { READ_ONLY } from '../acting/read-only.ts';
 
 /** Vehicle data changes with a new seed or import, not per request: a private cache is safe. */
 const CACHE_VEHICLE = 'private, max-age=300';
@@ -57,6 +58,8 @@ export const vehicleRoutes =
         // Widened to z.ZodType: Fastify's inference cannot follow generic schemas. The handler's
         // types come from B and R instead, and the schemas still validate both ways at run time.
         {
+          // Every vehicle call is a read sent as POST (spec 01 §7).
+          config: READ_ONLY,
           schema: {
             tags: ['vehicles'],
             summary,

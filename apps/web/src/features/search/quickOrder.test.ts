@@ -8,7 +8,7 @@ const product = { id: 'p1', sku: 'NW-RS-X100', price: { cents: 1000, kind: 'msrp
 const session = (business: string | null): Session =>
   ({
     user: { id: 'u1' },
-    selectedBusiness: business ? { sapBpCode: business, companyName: business } : null,
+    selectedBusiness: business ? { sapBpCode: business, companyName: business, approvedBrands: [] } : null,
     impersonatedUser: null,
     site: 'us',
     otherSiteUrl: '',

@@ -1,5 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Link, useLocation, useNavigationType } from 'react-router';
+import { useLocation, useNavigationType } from 'react-router';
+import { Trail, type TrailStep } from '../../components/Trail.tsx';
 
 /**
  * One slide of the wiring area: it slides in from the right when chosen (spec 01 §2.6: the
@@ -24,30 +25,12 @@ export function SlideFrame({ children }: { children: ReactNode }) {
   );
 }
 
-export interface TrailStep {
-  label: string;
-  to: string;
-}
+export type { TrailStep };
 
 /** The wiring area's own breadcrumbs: every size of screen, since the back button follows them. */
-export function SlideTrail({ steps }: { steps: TrailStep[] }) {
-  if (steps.length < 2) return null;
-  return (
-    <nav className="slide-trail" aria-label="Wiring steps">
-      <ol>
-        {steps.map((step, i) => (
-          <li key={step.to}>
-            {i === steps.length - 1 ? (
-              <span aria-current="page">{step.label}</span>
-            ) : (
-              <Link to={step.to}>{step.label}</Link>
-            )}
-          </li>
-        ))}
-      </ol>
-    </nav>
-  );
-}
+export const SlideTrail = ({ steps }: { steps: TrailStep[] }) => (
+  <Trail steps={steps} label="Wiring steps" className="slide-trail" />
+);
 
 /** A slide's heading: focusable so the frame can move focus to it. */
 export function SlideHeading({ children, sub }: { children: ReactNode; sub?: ReactNode }) {

@@ -2,7 +2,7 @@ import { useId, type FormEvent } from 'react';
 import { messages } from '@portal/contracts/messages';
 import { Button } from '../../components/Button.tsx';
 import { Dropdown } from '../../components/Dropdown.tsx';
-import { vehicleYears } from '@portal/contracts/vehicles';
+import { vehicleYears } from '@portal/contracts/vehicle-rules';
 import { canSearch } from './cascade.ts';
 import { useRecentVehicles } from './recentVehicles.ts';
 import { useFormActions, useSearching, useVehicleForm, useVehicleSearch } from './vehicleSearch.ts';

@@ -1,0 +1,28 @@
+import { Link } from 'react-router';
+import { useCatalogMenu } from '../features/catalog/api.ts';
+import { brandHref, categoryHref, VIEW_ALL_PRODUCTS } from './navigation.ts';
+import { useShellState } from './useShellState.ts';
+
+/**
+ * The Products or Brands entries of a menu (spec 01 §2.4), as list items ending with View All.
+ * Links carry the selected business's approved brands (spec 01 §6).
+ */
+export function CatalogLinks({ kind, viewAllClassName }: { kind: 'categories' | 'brands'; viewAllClassName?: string }) {
+  const menu = useCatalogMenu();
+  const { approvedBrands } = useShellState();
+  const hrefOf = kind === 'categories' ? categoryHref : brandHref;
+  return (
+    <>
+      {menu.data?.[kind].map((entry) => (
+        <li key={entry.slug}>
+          <Link to={hrefOf(entry.slug, approvedBrands)}>{entry.name}</Link>
+        </li>
+      ))}
+      <li>
+        <Link to={VIEW_ALL_PRODUCTS} className={viewAllClassName}>
+          View All
+        </Link>
+      </li>
+    </>
+  );
+}
