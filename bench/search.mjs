@@ -10,7 +10,8 @@
 // migration needs no reseed: the server migrates at start, and migration 0009 fills the search dictionary
 // (search_words) from the products already there.
 // Environment: BENCH_DURATION (s, 30), BENCH_CONNECTIONS (50), BENCH_PG_SIZES (10000,100000,1000000),
-// BENCH_PGLITE_SIZES (100000), BENCH_PG_URL (postgres://postgres@127.0.0.1:5432), BENCH_RESEED.
+// BENCH_PGLITE_SIZES (100000), BENCH_PG_URL (postgres://postgres@127.0.0.1:5432), BENCH_RESEED,
+// BENCH_PROFILE=1 (time each request shape alone first).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -235,40 +236,72 @@ async function buildWorkload(base) {
   const pick = (items) => items[Math.floor(next() * items.length)];
   const sort = () => pick(SORTS);
   const shapes = [
-    [20, () => ({ filters: { sort: sort() } })],
-    [12, () => ({ filters: { sort: sort(), search: pick(TERMS) } })],
-    [8, () => ({ filters: { sort: sort(), search: pick(TYPOS) } })],
-    [5, () => ({ filters: { sort: sort(), search: pick(skus).split('-').at(-1) } })],
-    [3, () => ({ filters: { sort: sort(), search: pick(skus) } })],
-    [15, () => ({ filters: { sort: sort(), categories: pick(CATEGORIES) } })],
-    [10, () => ({ filters: { sort: sort(), brands: pick(BRANDS) } })],
-    [7, () => ({ filters: { sort: sort(), categories: pick(CATEGORIES), brands: pick(BRANDS) } })],
-    [5, () => ({ filters: { sort: sort(), search: pick(TERMS), categories: pick(CATEGORIES) } })],
+    ['all products', 20, () => ({ filters: { sort: sort() } })],
+    ['term', 12, () => ({ filters: { sort: sort(), search: pick(TERMS) } })],
+    ['typo', 8, () => ({ filters: { sort: sort(), search: pick(TYPOS) } })],
+    ['short code', 5, () => ({ filters: { sort: sort(), search: pick(skus).split('-').at(-1) } })],
+    ['sku', 3, () => ({ filters: { sort: sort(), search: pick(skus) } })],
+    ['categories', 15, () => ({ filters: { sort: sort(), categories: pick(CATEGORIES) } })],
+    ['brands', 10, () => ({ filters: { sort: sort(), brands: pick(BRANDS) } })],
+    [
+      'categories + brands',
+      7,
+      () => ({ filters: { sort: sort(), categories: pick(CATEGORIES), brands: pick(BRANDS) } }),
+    ],
+    ['term + categories', 5, () => ({ filters: { sort: sort(), search: pick(TERMS), categories: pick(CATEGORIES) } })],
   ];
-  const weight = shapes.reduce((sum, [w]) => sum + w, 0);
+  const weight = shapes.reduce((sum, [, w]) => sum + w, 0);
   const shape = () => {
     let roll = next() * weight;
-    for (const [w, make] of shapes) if ((roll -= w) < 0) return make();
-    return shapes[0][1]();
+    for (const [name, w, make] of shapes) if ((roll -= w) < 0) return { name, body: make() };
+    return { name: shapes[0][0], body: shapes[0][2]() };
   };
   const requests = [];
   for (let i = 0; i < 400; i++) {
     const cookie = pick(sessions);
-    const body = { limit: pick([8, 8, 8, 20, 40]), ...shape() };
-    requests.push({ cookie, body });
+    const { name, body } = shape();
+    requests.push({ cookie, name, body: { limit: pick([8, 8, 8, 20, 40]), ...body } });
   }
   // Cursor pages: page 2 and 3 of a fifth of them, fetched as that user (15 % of the mix or so).
   for (const { cookie, body } of requests.slice(0, 80)) {
     const first = await search(base, cookie, body);
     if (!first.endCursor) continue;
-    requests.push({ cookie, body: { ...body, cursor: first.endCursor } });
+    requests.push({ cookie, name: 'next page', body: { ...body, cursor: first.endCursor } });
     const second = await search(base, cookie, { ...body, cursor: first.endCursor });
-    if (second.endCursor) requests.push({ cookie, body: { ...body, cursor: second.endCursor } });
+    if (second.endCursor) requests.push({ cookie, name: 'next page', body: { ...body, cursor: second.endCursor } });
   }
-  return requests.map(({ cookie, body }) => ({
+  return requests.map(({ cookie, name, body }) => ({
+    name,
+    sort: body.filters.sort,
     headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
     body: JSON.stringify(body),
   }));
+}
+
+/**
+ * BENCH_PROFILE=1: every request of the mix once more, one at a time, after a warm-up pass (the count and
+ * correction caches filled, as under load), timed end to end and grouped by shape and sort: which
+ * searches cost the time, without the queueing of 50 connections.
+ */
+async function profile(base, workload) {
+  const send = (r) => fetch(`${base}/api/search-products`, { method: 'POST', headers: r.headers, body: r.body });
+  for (const r of workload) await (await send(r)).arrayBuffer();
+  const groups = new Map();
+  for (const r of workload) {
+    const started = performance.now();
+    await (await send(r)).arrayBuffer();
+    const ms = performance.now() - started;
+    const key = `${r.name}, ${r.sort}`;
+    groups.set(key, [...(groups.get(key) ?? []), ms]);
+  }
+  const rows = [...groups].map(([key, times]) => [
+    key,
+    times.length,
+    (times.reduce((a, b) => a + b, 0) / times.length).toFixed(1),
+    Math.max(...times).toFixed(1),
+  ]);
+  rows.sort((a, b) => Number(b[2]) - Number(a[2]));
+  printTable(['shape, sort', 'requests', 'mean ms', 'max ms'], rows, 'lrrr');
 }
 
 function load(base, workload) {
@@ -283,7 +316,10 @@ function load(base, workload) {
           {
             method: 'POST',
             path: '/api/search-products',
-            setupRequest: (request) => ({ ...request, ...workload[Math.floor(next() * workload.length)] }),
+            setupRequest: (request) => {
+              const { headers, body } = workload[Math.floor(next() * workload.length)];
+              return { ...request, headers, body };
+            },
           },
         ],
       },
@@ -322,6 +358,7 @@ async function measure(kind, count) {
   const { child, base } = await startServer(env);
   try {
     const workload = await buildWorkload(base);
+    if (process.env.BENCH_PROFILE === '1') await profile(base, workload);
     console.log(`${workload.length} distinct requests; ${CONNECTIONS} connections for ${DURATION_S} s…`);
     const result = await load(base, workload);
     const bad = result.non2xx + result.errors + result.timeouts;
