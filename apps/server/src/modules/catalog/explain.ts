@@ -12,6 +12,7 @@ const CASES = [
   { name: 'few-match typo', filters: { sort: 'name-asc', search: 'shok sensr', categories: [], brands: [] } },
   { name: 'short code', filters: { sort: 'price-desc', search: 'X1234', categories: [], brands: [] } },
   { name: 'filter', filters: { sort: 'price-desc', categories: ['dash-cameras'], brands: ['sentinel'] } },
+  { name: 'category price sort', filters: { sort: 'price-desc', categories: ['security', 'accessories'], brands: [] } },
   { name: 'price sort', filters: { sort: 'price-asc', categories: [], brands: [] } },
   { name: 'name sort', filters: { sort: 'name-asc', categories: [], brands: [] } },
 ] as const;

@@ -20,6 +20,28 @@ export function priceCentsSql(ctx: PricingContext): SQL<number> {
 }
 
 /**
+ * The same rule by brand, for price sorts: the brands whose products are priced at the channel's
+ * discounted price, and those priced at the list price (`product_prices.list_cents`: the msrp, else
+ * the discounted price). A price sort walks one index per brand in order and merges the walks.
+ * Tests prove it equals `priceFor` for every demo role.
+ */
+export function priceWalks(
+  ctx: PricingContext,
+  /** The brands a search may return. */
+  brandIds: readonly string[],
+  /** The ids of `ctx.approvedBrandSlugs`. */
+  approvedBrandIds: readonly string[],
+): { discounted: string[]; list: string[] } {
+  if (!ctx.signedIn || ctx.isRetired) return { discounted: [], list: [...brandIds] };
+  if (ctx.isSalesRep && !ctx.hasSelectedBusiness) return { discounted: [...brandIds], list: [] };
+  const approved = new Set(approvedBrandIds);
+  return {
+    discounted: brandIds.filter((id) => approved.has(id)),
+    list: brandIds.filter((id) => !approved.has(id)),
+  };
+}
+
+/**
  * The same rule as two disjoint conditions: the rows priced at the channel's discounted price and
  * the rows priced at the list price (null: no row is). Each side sorts on one indexed column, so a
  * price sort reads two indexes instead of computing the price of every product. Needs `products` and

@@ -97,11 +97,29 @@ export const productPrices = pgTable(
       .notNull()
       .references(() => channels.slug),
     discountedCents: integer('discounted_cents').notNull(),
+    /*
+     * Copies of the product's brand and category and its list price (msrp, else this discounted price),
+     * kept by triggers (migration 0012) whatever writes products or prices, never written by the app:
+     * a price sort reads these indexes in order, one walk per brand (and category), see priceWalks.
+     */
+    brandId: uuid('brand_id'),
+    categoryId: uuid('category_id'),
+    listCents: integer('list_cents'),
   },
   (t) => [
     primaryKey({ columns: [t.productId, t.channelSlug] }),
-    // Price sorts of a channel read this in order (keyset: price, then product id).
+    // Price sorts of a term read these in order (keyset: price, then product id; see priceSplitSql).
     index('product_prices_channel_idx').on(t.channelSlug, t.discountedCents, t.productId),
+    index('product_prices_brand_discounted_idx').on(t.channelSlug, t.brandId, t.discountedCents, t.productId),
+    index('product_prices_brand_list_idx').on(t.channelSlug, t.brandId, t.listCents, t.productId),
+    index('product_prices_category_discounted_idx').on(
+      t.channelSlug,
+      t.categoryId,
+      t.brandId,
+      t.discountedCents,
+      t.productId,
+    ),
+    index('product_prices_category_list_idx').on(t.channelSlug, t.categoryId, t.brandId, t.listCents, t.productId),
   ],
 );
 

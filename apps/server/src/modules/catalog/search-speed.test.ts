@@ -6,8 +6,8 @@ import { testClient } from '../../../test/client.ts';
 import { users } from '../users/schema.ts';
 import { businessPartnerApprovedBrands, businessPartners } from '../business-partners/schema.ts';
 import { brands, productPrices, products } from './schema.ts';
-import { priceSplitSql } from './pricing-sql.ts';
-import { clearSearchCounts, FEW_MATCHES, pricingForUser } from './search.ts';
+import { priceSplitSql, priceWalks } from './pricing-sql.ts';
+import { clearSearchCounts, FEW_MATCHES, pricingForUser, searchQueries } from './search.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -52,23 +52,29 @@ async function allPages(next: (extra?: object) => Promise<SearchProductsResponse
   }
 }
 
-describe('the price split behind index-served price sorts (spec 01 §6)', () => {
+describe('the price walks and the price split behind index-served price sorts (spec 01 §6)', () => {
   it.each(['anonymous', ...DEMO_EMAILS])(
-    'puts every demo product on exactly one side, at the price priceFor gives: %s',
+    'prices every demo product as priceFor does, by the walked column of its brand and on one side of the split: %s',
     async (who) => {
       const { pricing, channelSlug } =
         who === 'anonymous' ? { pricing: ANONYMOUS_PRICING, channelSlug: 'msrp' } : await pricingOf(who);
-      const approvedIds = pricing.approvedBrandSlugs.length
-        ? (await t.db.select({ id: brands.id, slug: brands.slug }).from(brands))
-            .filter((b) => pricing.approvedBrandSlugs.includes(b.slug))
-            .map((b) => b.id)
-        : [];
+      const allBrands = await t.db.select({ id: brands.id, slug: brands.slug }).from(brands);
+      const approvedIds = allBrands.filter((b) => pricing.approvedBrandSlugs.includes(b.slug)).map((b) => b.id);
+      const walks = priceWalks(
+        pricing,
+        allBrands.map((b) => b.id),
+        approvedIds,
+      );
+      expect(new Set([...walks.discounted, ...walks.list]).size).toBe(allBrands.length);
+      expect(walks.discounted.length + walks.list.length).toBe(allBrands.length);
       const split = priceSplitSql(pricing, approvedIds);
       const rows = await t.db
         .select({
+          brandId: products.brandId,
           brandSlug: brands.slug,
           msrpCents: products.msrpCents,
           discountedCents: productPrices.discountedCents,
+          listCents: productPrices.listCents,
           discounted: split.discounted ? sql<boolean>`coalesce(${split.discounted}, false)` : sql<boolean>`false`,
           msrp: split.msrp ? sql<boolean>`coalesce(${split.msrp}, false)` : sql<boolean>`false`,
         })
@@ -80,12 +86,97 @@ describe('the price split behind index-served price sorts (spec 01 §6)', () => 
         );
       expect(rows.length).toBeGreaterThan(0);
       for (const row of rows) {
+        const { cents } = priceFor(row, pricing);
+        const walked = walks.discounted.includes(row.brandId) ? row.discountedCents : row.listCents;
+        expect(walked, JSON.stringify(row)).toBe(cents);
         expect(row.discounted !== row.msrp, JSON.stringify(row)).toBe(true);
-        const expected = priceFor(row, pricing);
-        expect(row.discounted ? row.discountedCents : row.msrpCents).toBe(expected.cents);
+        expect(row.discounted ? row.discountedCents : row.msrpCents).toBe(cents);
       }
     },
   );
+
+  it('keeps the brand, category and list price of every price row, whatever changes the product', async () => {
+    const stale = await t.db.execute(sql`select count(*)::int as n from product_prices pp join products p
+      on p.id = pp.product_id where pp.brand_id is distinct from p.brand_id
+      or pp.category_id is distinct from p.category_id
+      or pp.list_cents is distinct from coalesce(p.msrp_cents, pp.discounted_cents)`);
+    expect((stale as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
+    const [product] = await t.db
+      .select({ id: products.id, msrpCents: products.msrpCents, brandId: products.brandId })
+      .from(products)
+      .where(sql`${products.msrpCents} is not null`)
+      .limit(1);
+    const [other] = await t.db
+      .select({ id: brands.id })
+      .from(brands)
+      .where(sql`${brands.id} <> ${product!.brandId}`);
+    const rowsOf = () =>
+      t.db
+        .select({
+          brandId: productPrices.brandId,
+          listCents: productPrices.listCents,
+          discountedCents: productPrices.discountedCents,
+        })
+        .from(productPrices)
+        .where(eq(productPrices.productId, product!.id));
+    await t.db.update(products).set({ msrpCents: null, brandId: other!.id }).where(eq(products.id, product!.id));
+    for (const row of await rowsOf())
+      expect(row).toEqual({ ...row, brandId: other!.id, listCents: row.discountedCents });
+    await t.db
+      .update(products)
+      .set({ msrpCents: product!.msrpCents, brandId: product!.brandId })
+      .where(eq(products.id, product!.id));
+    await t.db
+      .update(productPrices)
+      .set({ discountedCents: sql`${productPrices.discountedCents} + 1` })
+      .where(eq(productPrices.productId, product!.id));
+    for (const row of await rowsOf())
+      expect(row).toEqual({ ...row, brandId: product!.brandId, listCents: product!.msrpCents });
+  });
+
+  it.each([
+    ['installer@demo.test', 'price-desc', { categories: ['remote-start', 'security'] }],
+    ['installer@demo.test', 'price-asc', { brands: ['approved-brands'] }],
+    ['retired@demo.test', 'price-asc', { categories: ['security'], brands: ['northwind', 'sentinel'] }],
+    ['insiderep@demo.test', 'price-desc', { search: 'remote start' }],
+    ['owner@demo.test', 'price-asc', { search: 'sensor', categories: ['security'] }],
+    [null, 'price-desc', { brands: ['sentinel', 'voltline'] }],
+    ['installer@demo.test', 'name-asc', { categories: ['security'] }],
+  ] as const)('a walked page equals the sorted page, page after page: %s %s %j', async (email, sort, filters) => {
+    const { pricing, channelSlug } = email
+      ? await pricingOf(email)
+      : { pricing: ANONYMOUS_PRICING, channelSlug: 'msrp' };
+    const input = { sort, categories: [], brands: [], ...filters };
+    let walkedCursor: string | undefined;
+    let pages = 0;
+    const seen = new Set<string>();
+    for (;;) {
+      const queries = await searchQueries(
+        t.db,
+        { pricing, channelSlug },
+        {
+          limit: 7,
+          cursor: walkedCursor,
+          filters: { ...input, categories: [...input.categories], brands: [...input.brands] },
+        },
+      );
+      const [{ n }] = (await queries.count) as [{ n: number }];
+      expect(n).toBeGreaterThan(0);
+      const walked = await queries.read('walk');
+      const sorted = await queries.read('sort');
+      expect(walked.map((r) => r.id)).toEqual(sorted.map((r) => r.id));
+      for (const row of walked) seen.add(row.id);
+      if (walked.length < 7) {
+        expect(seen.size).toBe(n);
+        break;
+      }
+      const last = walked.at(-1)!;
+      walkedCursor = Buffer.from(
+        JSON.stringify({ v: queries.byPrice ? Number(last.key) : String(last.key), id: last.id }),
+      ).toString('base64url');
+      if (++pages > 400) throw new Error('too many pages');
+    }
+  });
 
   it.each([
     ['price-asc', 'installer@demo.test'],

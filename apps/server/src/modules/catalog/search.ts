@@ -22,7 +22,7 @@ import { permissionGroups, userPermissionGroups, users } from '../users/schema.t
 import { businessPartnerApprovedBrands, businessPartners } from '../business-partners/schema.ts';
 import { brands, categories, productPrices, products, searchWords } from './schema.ts';
 import { sessionSelections } from '../acting/schema.ts';
-import { priceCentsSql, priceSplitSql } from './pricing-sql.ts';
+import { priceCentsSql, priceSplitSql, priceWalks } from './pricing-sql.ts';
 
 export const INVALID_CURSOR = 'Invalid cursor';
 
@@ -117,8 +117,9 @@ type Pricing = Awaited<ReturnType<typeof pricingForUser>>;
  */
 async function filterOf(db: Db, pricing: PricingContext, filters: SearchInput) {
   const brandSlugs = wantedBrandSlugs(filters.brands, pricing.approvedBrandSlugs) ?? [];
-  const ids = await referenceIds(db, filters.categories, [...brandSlugs, ...pricing.approvedBrandSlugs]);
+  const ids = await referenceIds(db, filters.categories);
   const where: SQL[] = [];
+  let termWhere: SQL | undefined;
   const term = filters.search?.trim();
   if (term) {
     // Full text (SKU and name) with each word spelling-corrected, or a SKU / short code fragment.
@@ -130,39 +131,39 @@ async function filterOf(db: Db, pricing: PricingContext, filters: SearchInput) {
       // A SKU has no spaces, and a fragment under 3 characters has no trigram for the index.
       term.length >= 3 && !/\s/.test(term) && ilike(products.sku, `%${escapeLike(term)}%`),
     ].filter((m) => m !== false);
-    where.push(matches.length ? or(...matches)! : sql`false`);
+    termWhere = matches.length ? or(...matches)! : sql`false`;
+    where.push(termWhere);
   }
+  // null: no filter on that column; empty: a filter nothing matches.
+  let categoryIds: string[] | null = null;
   if (filters.categories.length) {
-    const wanted = filters.categories.flatMap((slug) => ids.category.get(slug) ?? []);
-    where.push(wanted.length ? inArray(products.categoryId, wanted) : sql`false`);
+    categoryIds = filters.categories.flatMap((slug) => ids.category.get(slug) ?? []);
+    where.push(categoryIds.length ? inArray(products.categoryId, categoryIds) : sql`false`);
   }
+  let brandIds: string[] | null = null;
   if (filters.brands.length) {
     // "Approved brands only" for someone with none approved matches nothing.
-    const wanted = brandSlugs.flatMap((slug) => ids.brand.get(slug) ?? []);
-    where.push(wanted.length ? inArray(products.brandId, wanted) : sql`false`);
+    brandIds = brandSlugs.flatMap((slug) => ids.brand.get(slug) ?? []);
+    where.push(brandIds.length ? inArray(products.brandId, brandIds) : sql`false`);
   }
   const approvedBrandIds = pricing.approvedBrandSlugs.flatMap((slug) => ids.brand.get(slug) ?? []);
   // The same filters give the same count whoever asks: the key of the count cache.
   const key = JSON.stringify([term ?? '', [...filters.categories].sort(), brandSlugs, filters.brands.length > 0]);
-  return { where, key, approvedBrandIds };
+  return { where, key, termWhere, categoryIds, brandIds: brandIds ?? [...ids.brand.values()], approvedBrandIds };
 }
 
-async function referenceIds(db: Db, categorySlugs: string[], brandSlugs: string[]) {
+/** Category ids of the wanted slugs, and every brand's id by slug (a short list, read with them). */
+async function referenceIds(db: Db, categorySlugs: string[]) {
   const category = new Map<string, string>();
   const brand = new Map<string, string>();
-  if (categorySlugs.length || brandSlugs.length) {
-    const rows = await unionAll(
-      db
-        .select({ kind: sql<string>`'c'`, slug: categories.slug, id: categories.id })
-        .from(categories)
-        .where(inArray(categories.slug, categorySlugs.length ? categorySlugs : [''])),
-      db
-        .select({ kind: sql<string>`'b'`, slug: brands.slug, id: brands.id })
-        .from(brands)
-        .where(inArray(brands.slug, brandSlugs.length ? brandSlugs : [''])),
-    );
-    for (const row of rows) (row.kind === 'c' ? category : brand).set(row.slug, row.id);
-  }
+  const rows = await unionAll(
+    db
+      .select({ kind: sql<string>`'c'`, slug: categories.slug, id: categories.id })
+      .from(categories)
+      .where(inArray(categories.slug, categorySlugs.length ? categorySlugs : [''])),
+    db.select({ kind: sql<string>`'b'`, slug: brands.slug, id: brands.id }).from(brands),
+  );
+  for (const row of rows) (row.kind === 'c' ? category : brand).set(row.slug, row.id);
   return { category, brand };
 }
 
@@ -250,29 +251,35 @@ export async function correctedQuery(db: Db, term: string): Promise<string | nul
     .join(' & ');
 }
 
-/** A term matching at most this many products is sorted after it is found, not found along a sort. */
+/** A search matching at most this many products is sorted after it is found, not found along a sort. */
 export const FEW_MATCHES = 2000;
 
 /**
  * The count and page queries of a search (the server runs these; the search bench explains them).
  *
- * A search matching many products reads a sort index in order and keeps the first rows that match.
- * Name sorts walk the (lower(name), id) index. A price sort can not have one index (the price comes
- * from two tables and depends on the session), so it is split (priceSplitSql) into the products priced
- * at the channel price, read along the (channel, discounted_cents, product_id) index, and those priced
- * at the list price, read along the (msrp_cents, id) index; each side gives its first `limit` rows
- * after the cursor and the merge of both is the page.
+ * A search matching few products (`matchCount`, from the count) is found through the filter and search
+ * indexes (category, brand, the tsvector GIN, the SKU trigram GIN) and then sorted: walking a sort index
+ * would test the filter on row after row of the catalog to fill one page.
  *
- * A term matching few products (`matchCount`, from the count) must not walk a sort index, testing the
- * term on row after row of the catalog to fill one page: those matches are found through the search
- * indexes (the tsvector GIN, the SKU trigram GIN) and then sorted.
+ * A search matching many reads a sort index in order and keeps the first rows that match. Name sorts
+ * walk the (lower(name), id) index. A price can not have one index (it depends on the session's
+ * channel and approved brands), but within one brand it is one column of `product_prices`: the
+ * channel's discounted price or the list price (priceWalks). So a price sort walks, for every brand
+ * the search may return (and every wanted category: prices differ by category far more than by
+ * name), the (channel, [category,] brand, price, product) index from the cursor, keeps the first
+ * `limit` rows of each walk, and the page is the first `limit` of them all. A walk stops after
+ * `limit` rows of its brand (and category), so the cost follows the number of brands and categories,
+ * not where in the price order the matches are. A term's matches follow no brand or category, so a
+ * price sort of a term walks the whole catalog's price instead, once per side of the rule
+ * (priceSplitSql): the channel price index and the list price (msrp_cents, id) index.
  */
 export async function searchQueries(
   db: Db,
   { pricing, channelSlug }: Pick<Pricing, 'pricing' | 'channelSlug'>,
   input: { limit: number; cursor?: string; filters: SearchInput },
 ) {
-  const { where, key: countKey, approvedBrandIds } = await filterOf(db, pricing, input.filters);
+  const filter = await filterOf(db, pricing, input.filters);
+  const { where } = filter;
   const sort = input.filters.sort;
   const byPrice = sort === 'price-desc' || sort === 'price-asc';
   const descending = sort === 'price-desc' || sort === 'name-desc';
@@ -287,32 +294,76 @@ export async function searchQueries(
         : sql`(${value}, ${id}) > (${cursor.v}, ${cursor.id}::uuid)`;
   const side = (value: SQL | AnyColumn, id: AnyColumn, condition?: SQL) =>
     productSelect({ db }, channelSlug, sql`${value}`)
-      .where(and(...where, condition, after(value, id)))
+      .where(and(condition, after(value, id)))
       .orderBy(direction(value), direction(id))
       .limit(input.limit);
 
-  const page = (matchCount: number) => {
-    if (input.filters.search?.trim() && matchCount <= FEW_MATCHES) {
+  /** One walk per brand (and category) along `column`, as a list of at most walks × limit product ids. */
+  const walks = (column: AnyColumn, brandIds: string[]) => {
+    const uuids = (ids: string[]) =>
+      sql`array[${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )}]::uuid[]`;
+    const order = sql.raw(descending ? 'desc' : 'asc');
+    const { categoryIds } = filter;
+    return sql`select w.product_id from unnest(${uuids(brandIds)}) b(id)
+      ${categoryIds ? sql`cross join unnest(${uuids(categoryIds)}) c(id)` : sql``}
+      cross join lateral (
+        select ${productPrices.productId} from ${productPrices}
+        where ${productPrices.channelSlug} = ${channelSlug} and ${productPrices.brandId} = b.id
+          ${categoryIds ? sql`and ${productPrices.categoryId} = c.id` : sql``}
+          ${cursor ? sql`and ${after(column, productPrices.productId)}` : sql``}
+        order by ${column} ${order}, ${productPrices.productId} ${order}
+        limit ${input.limit}) w`;
+  };
+
+  /** The page read one way: found then sorted, or walked along sort indexes. */
+  const read = (how: 'sort' | 'walk') => {
+    if (how === 'sort') {
       // The whole price rule, and the name through `|| ''`: expressions no index serves, on purpose.
-      return side(byPrice ? priceCentsSql(pricing) : sql`(lower(${products.name}) || '')`, products.id);
+      return side(byPrice ? priceCentsSql(pricing) : sql`(lower(${products.name}) || '')`, products.id, and(...where));
     }
-    if (!byPrice) return side(sql`lower(${products.name})`, products.id);
-    const split = priceSplitSql(pricing, approvedBrandIds);
-    const sides = [
-      split.discounted && side(productPrices.discountedCents, productPrices.productId, split.discounted),
-      split.msrp && side(products.msrpCents, products.id, split.msrp),
-    ].filter((q) => q !== null);
-    if (sides.length === 1) return sides[0]!;
-    const order = descending ? 'desc' : 'asc';
-    return unionAll(sides[0]!, sides[1]!)
-      .orderBy(sql.raw(`"sort_key" ${order}`), sql.raw(`"id" ${order}`))
+    if (!byPrice) return side(sql`lower(${products.name})`, products.id, and(...where));
+    if (filter.termWhere) {
+      // A term's matches follow no brand or category: walks per brand would read every product of a
+      // brand with no match. Two walks along the whole catalog's price instead, one per side of the rule.
+      const split = priceSplitSql(pricing, filter.approvedBrandIds);
+      const sides = [
+        split.discounted &&
+          side(productPrices.discountedCents, productPrices.productId, and(...where, split.discounted)),
+        split.msrp && side(products.msrpCents, products.id, and(...where, split.msrp)),
+      ].filter((q) => q !== null);
+      if (sides.length === 1) return sides[0]!;
+      const order = descending ? 'desc' : 'asc';
+      return unionAll(sides[0]!, sides[1]!)
+        .orderBy(sql.raw(`"sort_key" ${order}`), sql.raw(`"id" ${order}`))
+        .limit(input.limit);
+    }
+    const brandIds = filter.categoryIds?.length === 0 ? [] : filter.brandIds;
+    const split = priceWalks(pricing, brandIds, filter.approvedBrandIds);
+    const parts = [
+      split.discounted.length && walks(productPrices.discountedCents, split.discounted),
+      split.list.length && walks(productPrices.listCents, split.list),
+    ].filter((part) => part !== 0);
+    const found = parts.length ? sql`${products.id} in (${sql.join(parts, sql` union all `)})` : sql`false`;
+    // The walks applied the cursor; the rule prices the few rows they found (it equals the walked column).
+    return productSelect({ db }, channelSlug, sql`${priceCentsSql(pricing)}`)
+      .where(found)
+      .orderBy(direction(priceCentsSql(pricing)), direction(products.id))
       .limit(input.limit);
   };
   const count = db
     .select({ n: sql<number>`count(*)::int` })
     .from(products)
     .where(and(...where));
-  return { page, count, countKey, byPrice };
+  /**
+   * Few matches are sorted after finding; but a price sort without a term always walks: its walks
+   * read at most `limit` rows per brand and category, less than sorting even a few hundred matches.
+   */
+  const page = (matchCount: number) =>
+    read(where.length > 0 && matchCount <= FEW_MATCHES && (!byPrice || filter.termWhere) ? 'sort' : 'walk');
+  return { page, read, count, countKey: filter.key, byPrice };
 }
 
 /** How long a count or a term's correction is reused (see docs/decisions.md, Search speed). */
