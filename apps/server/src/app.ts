@@ -6,6 +6,7 @@ import { registerErrorHandling } from './plugins/errors.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSpa } from './plugins/spa.ts';
+import { registerMetrics } from './plugins/metrics.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
@@ -56,6 +57,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   });
 
   registerErrorHandling(app);
+  registerMetrics(app, { token: ctx.config.METRICS_TOKEN });
   await registerSecurity(app, { publicUrl: ctx.config.PUBLIC_URL });
   await registerOpenApi(app);
 

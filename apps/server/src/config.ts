@@ -18,6 +18,8 @@ const envSchema = z.object({
   CONTACT_INBOX: z.email().default('support@dealerportal.example'),
   /** Where new dealer requests (/dealer-request) are mailed for review. */
   SALES_INBOX: z.email().default('sales@dealerportal.example'),
+  /** Bearer token a Prometheus scraper shows at /metrics; without one, only loopback may read it. */
+  METRICS_TOKEN: z.string().min(16).optional(),
   WEB_DIST: z.string().optional(),
   SEED: z.enum(['auto', 'never']).default('auto'),
   /** Demo mode shows the mail and SMS outbox at /dev/mailbox; on unless NODE_ENV=production. */

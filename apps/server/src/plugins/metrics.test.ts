@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../test/helpers.ts';
+import { METRICS_FORBIDDEN } from './metrics.ts';
+
+const TOKEN = 'scrape-token-0123456789';
+
+/** The count of the latency histogram for one series, read from the exposition text. */
+function countOf(text: string, labels: string) {
+  const line = text.split('\n').find((l) => l.startsWith(`http_request_duration_seconds_count{${labels}}`));
+  return line ? Number(line.split(' ').at(-1)) : 0;
+}
+
+describe('GET /metrics (ARCHITECTURE, Observability)', () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('counts each request under its route pattern and status, with process figures beside', async () => {
+    const scrape = async () => (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+    const series = 'method="GET",route="/api/product-by-sku/:sku",status_code="404"';
+    const before = countOf(await scrape(), series);
+    for (const sku of ['NO-SUCH-1', 'NO-SUCH-2', 'NO-SUCH-3'])
+      expect((await t.app.inject({ method: 'GET', url: `/api/product-by-sku/${sku}` })).statusCode).toBe(404);
+    const res = await t.app.inject({ method: 'GET', url: '/metrics' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
+    expect(countOf(res.body, series)).toBe(before + 3);
+    // The raw paths never become labels.
+    expect(res.body).not.toContain('NO-SUCH');
+    expect(res.body).toMatch(/^process_cpu_user_seconds_total \d/m);
+    expect(res.body).toMatch(/^nodejs_eventloop_lag_seconds \d/m);
+  });
+
+  it('labels every unknown path alike, so random URLs cannot grow the series', async () => {
+    for (const path of ['/api/nope-1', '/api/nope-2'])
+      expect((await t.app.inject({ method: 'GET', url: path })).statusCode).toBe(404);
+    const text = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+    expect(text).not.toContain('nope');
+    expect(countOf(text, 'method="GET",route="unmatched",status_code="404"')).toBeGreaterThanOrEqual(2);
+  });
+
+  it('answers only this machine when no token is configured', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '203.0.113.7' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ detail: METRICS_FORBIDDEN });
+  });
+});
+
+describe('GET /metrics with METRICS_TOKEN', () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestApp({ METRICS_TOKEN: TOKEN });
+  });
+  afterAll(() => t.close());
+
+  it('asks every scraper, this machine included, for the token', async () => {
+    const get = (authorization?: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/metrics',
+        remoteAddress: '203.0.113.7',
+        headers: authorization ? { authorization } : {},
+      });
+    expect((await get()).statusCode).toBe(403);
+    expect((await get('Bearer wrong-token-0123456789')).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(403);
+    const res = await get(`Bearer ${TOKEN}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('# TYPE http_request_duration_seconds histogram');
+  });
+});

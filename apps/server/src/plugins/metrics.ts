@@ -1,0 +1,52 @@
+import { isIP } from 'node:net';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { HttpError } from './errors.ts';
+
+export const METRICS_FORBIDDEN = 'Metrics are served to this machine, or to a scraper with the metrics token.';
+
+/** Seconds; from a cached read (a few ms) to a slow search under load. */
+const BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+const isLoopback = (address: string) =>
+  address === '::1' || address.startsWith('127.') || (isIP(address) === 6 && address.startsWith('::ffff:127.'));
+
+/** A scraper shows the token when one is configured; without one, only this machine may read. */
+function mayScrape(request: FastifyRequest, token: string | undefined) {
+  if (token) return request.headers.authorization === `Bearer ${token}`;
+  return isLoopback(request.socket.remoteAddress ?? request.ip);
+}
+
+/**
+ * Prometheus metrics at GET /metrics (ARCHITECTURE, Observability): the request latency histogram per
+ * method, route pattern and status, and the process's own figures (CPU, memory, event-loop delay, GC).
+ * Routes are labelled by their pattern (`/api/dealers/:id`), never the raw path, and unmatched paths share
+ * one label, so a scan of random URLs cannot grow the series. One registry per app.
+ */
+export function registerMetrics(app: FastifyInstance, options: { token?: string }) {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const duration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time from receiving a request to sending its response, by method, route pattern and status.',
+    labelNames: ['method', 'route', 'status_code'] as const,
+    buckets: BUCKETS,
+    registers: [registry],
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    duration.observe(
+      {
+        method: request.method,
+        route: request.routeOptions.url ?? 'unmatched',
+        status_code: String(reply.statusCode),
+      },
+      reply.elapsedTime / 1000,
+    );
+  });
+
+  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+    if (!mayScrape(request, options.token)) throw new HttpError(403, METRICS_FORBIDDEN);
+    return reply.type(registry.contentType).send(await registry.metrics());
+  });
+}
