@@ -48,6 +48,21 @@ describe('GET /metrics (ARCHITECTURE, Observability)', () => {
   });
 });
 
+describe('GET /metrics behind a proxy on this machine (TRUST_PROXY=loopback)', () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestApp({ TRUST_PROXY: 'loopback' });
+  });
+  afterAll(() => t.close());
+
+  it('judges the client the proxy relays, not the proxy', async () => {
+    const relayed = (from: string) =>
+      t.app.inject({ method: 'GET', url: '/metrics', headers: { 'x-forwarded-for': from } });
+    expect((await relayed('203.0.113.7')).statusCode).toBe(403);
+    expect((await relayed('127.0.0.1')).statusCode).toBe(200);
+  });
+});
+
 describe('GET /metrics with METRICS_TOKEN', () => {
   let t: TestContext;
   beforeAll(async () => {

@@ -1,4 +1,3 @@
-import { isIP } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 import { HttpError } from './errors.ts';
@@ -9,12 +8,16 @@ export const METRICS_FORBIDDEN = 'Metrics are served to this machine, or to a sc
 const BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 const isLoopback = (address: string) =>
-  address === '::1' || address.startsWith('127.') || (isIP(address) === 6 && address.startsWith('::ffff:127.'));
+  address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.');
 
-/** A scraper shows the token when one is configured; without one, only this machine may read. */
+/**
+ * A scraper shows the token when one is configured; without one, only this machine may read. The
+ * address is the client's as Fastify sees it through TRUST_PROXY, so a request relayed by a proxy on
+ * this machine is judged by where it came from, not by the proxy's loopback address.
+ */
 function mayScrape(request: FastifyRequest, token: string | undefined) {
   if (token) return request.headers.authorization === `Bearer ${token}`;
-  return isLoopback(request.socket.remoteAddress ?? request.ip);
+  return isLoopback(request.ip);
 }
 
 /**

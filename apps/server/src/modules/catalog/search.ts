@@ -110,14 +110,14 @@ type Pricing = Awaited<ReturnType<typeof pricingForUser>>;
 
 /**
  * The filter conditions of a search, on `products` columns only, so that the count needs no join.
- * Category and brand slugs become ids here, in one small query: with the ids as constants PostgreSQL
+ * Category and brand slugs become ids here (referenceIds, shared): with the ids as constants PostgreSQL
  * estimates a filter from the statistics of `products` (a subquery on the tiny, rarely analysed
  * reference tables made it guess 50 times too few rows and pick slow plans). Brand ids cover the
  * approved brands too, for the price split.
  */
 async function filterOf(db: Db, pricing: PricingContext, filters: SearchInput) {
   const brandSlugs = wantedBrandSlugs(filters.brands, pricing.approvedBrandSlugs) ?? [];
-  const ids = await referenceIds(db, filters.categories);
+  const ids = await referenceIds(db);
   const where: SQL[] = [];
   let termWhere: SQL | undefined;
   const term = filters.search?.trim();
@@ -152,19 +152,21 @@ async function filterOf(db: Db, pricing: PricingContext, filters: SearchInput) {
   return { where, key, termWhere, categoryIds, brandIds: brandIds ?? [...ids.brand.values()], approvedBrandIds };
 }
 
-/** Category ids of the wanted slugs, and every brand's id by slug (a short list, read with them). */
-async function referenceIds(db: Db, categorySlugs: string[]) {
-  const category = new Map<string, string>();
-  const brand = new Map<string, string>();
-  const rows = await unionAll(
-    db
-      .select({ kind: sql<string>`'c'`, slug: categories.slug, id: categories.id })
-      .from(categories)
-      .where(inArray(categories.slug, categorySlugs.length ? categorySlugs : [''])),
-    db.select({ kind: sql<string>`'b'`, slug: brands.slug, id: brands.id }).from(brands),
-  );
-  for (const row of rows) (row.kind === 'c' ? category : brand).set(row.slug, row.id);
-  return { category, brand };
+/**
+ * Every category's and brand's id by slug. Both lists are short and change only with the catalog, so
+ * they are shared like the counts (COUNT_CACHE_MS) instead of read on every search.
+ */
+function referenceIds(db: Db) {
+  return cached(db, 'reference', '', async () => {
+    const rows = await unionAll(
+      db.select({ kind: sql<string>`'c'`, slug: categories.slug, id: categories.id }).from(categories),
+      db.select({ kind: sql<string>`'b'`, slug: brands.slug, id: brands.id }).from(brands),
+    );
+    const category = new Map<string, string>();
+    const brand = new Map<string, string>();
+    for (const row of rows) (row.kind === 'c' ? category : brand).set(row.slug, row.id);
+    return { category, brand };
+  });
 }
 
 /** The words of a term, split as the dictionary is (letters and digits, lower case); at most 8 count. */
@@ -342,15 +344,18 @@ export async function searchQueries(
     }
     const brandIds = filter.categoryIds?.length === 0 ? [] : filter.brandIds;
     const split = priceWalks(pricing, brandIds, filter.approvedBrandIds);
-    const parts = [
-      split.discounted.length && walks(productPrices.discountedCents, split.discounted),
-      split.list.length && walks(productPrices.listCents, split.list),
-    ].filter((part) => part !== 0);
+    const parts = (
+      [
+        [productPrices.discountedCents, split.discounted],
+        [productPrices.listCents, split.list],
+      ] as const
+    ).flatMap(([column, ids]) => (ids.length ? [walks(column, ids)] : []));
     const found = parts.length ? sql`${products.id} in (${sql.join(parts, sql` union all `)})` : sql`false`;
     // The walks applied the cursor; the rule prices the few rows they found (it equals the walked column).
-    return productSelect({ db }, channelSlug, sql`${priceCentsSql(pricing)}`)
+    const price = priceCentsSql(pricing);
+    return productSelect({ db }, channelSlug, price)
       .where(found)
-      .orderBy(direction(priceCentsSql(pricing)), direction(products.id))
+      .orderBy(direction(price), direction(products.id))
       .limit(input.limit);
   };
   const count = db
@@ -366,7 +371,7 @@ export async function searchQueries(
   return { page, read, count, countKey: filter.key, byPrice };
 }
 
-/** How long a count or a term's correction is reused (see docs/decisions.md, Search speed). */
+/** How long a count, a term's correction or the slug → id maps are reused (see docs/decisions.md, Search speed). */
 export const COUNT_CACHE_MS = 30_000;
 const CACHE_SIZE = 2000;
 /** Per database (each test file's app has its own): kind and key → answer, and when it was taken. */
@@ -394,7 +399,7 @@ function cached<T>(db: Db, kind: string, key: string, query: () => Promise<T>): 
   return value;
 }
 
-/** Forgets the cached counts and term corrections of a database (after the catalog changes). */
+/** Forgets the cached counts, term corrections and slug → id maps of a database (after the catalog changes). */
 export function clearSearchCounts(db: Db) {
   caches.delete(db);
 }
