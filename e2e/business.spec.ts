@@ -95,6 +95,45 @@ test.describe('an inside sales rep acts for a business', () => {
     expect((await profileLinks(page, 'Tessa')).links).toEqual(['My Profile', 'Log Out']);
   });
 
+  test('adds to cart only with a business; the cart is the business’s and a new business empties it', async ({
+    page,
+  }) => {
+    await signInAs(page, 'insiderep@demo.test');
+    const res = await page.request.post('/api/search-products', {
+      data: { limit: 40, filters: { sort: 'name-asc', brands: ['northwind'], categories: [] } },
+    });
+    const { results } = (await res.json()) as { results: { sku: string; isAvailableForPurchase: boolean }[] };
+    await page.goto(`/product/${results.find((p) => p.isAvailableForPurchase)!.sku}`);
+    const order = page.getByRole('form', { name: 'Order' });
+    // spec 01 §6, spec 02 §4: without a business the select-business modal opens instead.
+    await order.getByRole('button', { name: 'Add to cart' }).click();
+    const dialog = selectDialog(page);
+    await expect(dialog).toBeVisible();
+    await dialog.getByLabel('Search by business name or code').fill('northside');
+    await dialog.getByRole('radio', { name: /^Northside Auto Sound/ }).check();
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(topBar(page).getByRole('link', { name: 'Cart' })).toBeVisible();
+
+    await order.getByRole('button', { name: 'Increase quantity' }).click();
+    await order.getByRole('button', { name: 'Add to cart' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Added to cart.' })).toBeVisible();
+    await expect(topBar(page).getByRole('link', { name: 'Cart, 2 items' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'View cart' }).click();
+    await expect(page).toHaveURL('/cart');
+    const summary = page.getByRole('complementary', { name: 'Summary' });
+    await expect(summary).toContainText('Northside Auto Sound (C100234)');
+    await expect(page.getByRole('region', { name: 'Items' }).getByRole('listitem')).toHaveCount(1);
+    await expectAccessible(page);
+
+    // spec 02 §4: swapping the business clears the cart.
+    await pickBusiness(page, 'lakeside', 'Lakeside Remote Start');
+    await expect(selectDialog(page)).toBeHidden();
+    await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible();
+    await expect(topBar(page).getByRole('link', { name: 'Cart', exact: true })).toBeVisible();
+  });
+
   test('a business without a dealer primary answers the spec’s message and keeps the old selection', async ({
     page,
   }) => {

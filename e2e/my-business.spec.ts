@@ -7,10 +7,11 @@ async function signInAs(page: Page, email: string) {
   await expect(page).toHaveURL('/');
 }
 
+/** A product that may be bought online. */
 async function anyProductPath(page: Page) {
-  const res = await page.request.post('/api/search-products', { data: { limit: 8 } });
-  const { results } = (await res.json()) as { results: { sku: string }[] };
-  return `/product/${results[0]!.sku}`;
+  const res = await page.request.post('/api/search-products', { data: { limit: 40 } });
+  const { results } = (await res.json()) as { results: { sku: string; isAvailableForPurchase: boolean }[] };
+  return `/product/${results.find((p) => p.isAvailableForPurchase)!.sku}`;
 }
 
 const installersTable = (page: Page) => page.getByRole('table', { name: 'Installers of this dealer' });
@@ -51,6 +52,18 @@ test.describe('/my-business (issue 5)', () => {
     await page.goto(product);
     await expect(page.getByRole('spinbutton', { name: /Quantity/ })).toBeVisible();
     await expect(page.getByText('Your account does not have purchasing rights.')).toHaveCount(0);
+    // Now they can add to cart, and the cart page holds it until removed.
+    await page.getByRole('spinbutton', { name: 'Quantity' }).fill('3');
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Added to cart.' })).toBeVisible();
+    await page.locator('.top-nav').getByRole('link', { name: 'Cart, 3 items' }).click();
+    await expect(page).toHaveURL('/cart');
+    const line = page.getByRole('region', { name: 'Items' }).getByRole('listitem');
+    await expect(line).toHaveCount(1);
+    await line.getByRole('button', { name: 'Decrease quantity' }).click();
+    await expect(page.locator('.top-nav').getByRole('link', { name: 'Cart, 2 items' })).toBeVisible();
+    await line.getByRole('button', { name: /^Remove / }).click();
+    await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible();
     await signOut(page);
 
     // Put the demo back as it was.

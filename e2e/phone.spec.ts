@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from './a11y.ts';
+import { signIn } from './auth-helpers.ts';
 
 test.describe('on a 360 px phone', () => {
   test('the mobile bar replaces the desktop header; nothing scrolls sideways', async ({ page }) => {
@@ -64,6 +65,34 @@ test.describe('on a 360 px phone', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await expectAccessible(page);
+  });
+
+  test('the cart fits the phone: lines stack, quantities change, nothing scrolls sideways', async ({ page }) => {
+    await signIn(page, 'owner@demo.test');
+    await expect(page).toHaveURL('/');
+    const found = await page.request.post('/api/search-products', { data: { limit: 40 } });
+    const { results } = (await found.json()) as { results: { id: string; isAvailableForPurchase: boolean }[] };
+    const lines = results.filter((p) => p.isAvailableForPurchase).slice(0, 2);
+    const created = await page.request.post('/api/products-checkout/create-b2b', {
+      data: { lines: lines.map((p) => ({ variantId: p.id, quantity: 1 })) },
+    });
+    expect(created.status()).toBe(200);
+    await page.goto('/cart');
+    const items = page.getByRole('region', { name: 'Items' }).getByRole('listitem');
+    await expect(items).toHaveCount(2);
+    await items.first().getByRole('button', { name: 'Increase quantity' }).click();
+    await expect(page.locator('.mobile-bar').getByRole('link', { name: 'Cart, 3 items' })).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expectAccessible(page);
+    for (let left = 2; left > 0; left--) {
+      await items
+        .first()
+        .getByRole('button', { name: /^Remove / })
+        .click();
+      await expect(items).toHaveCount(left - 1);
+    }
+    await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible();
   });
 
   test('the shell is accessible on a phone', async ({ page }) => {

@@ -150,6 +150,32 @@ test.describe('search screen (spec 01 §2.5, §4)', () => {
     await expect(page.getByRole('heading', { name: 'Nothing selected yet' })).toBeVisible();
   });
 
+  test('quick order: a purchaser adds the selection to the cart in one go', async ({ page }) => {
+    await signIn(page, 'purchaser@demo.test');
+    await expect(page).toHaveURL('/');
+    await page.goto('/search?c=t-harnesses&qo=1');
+    const rows = page.getByRole('table', { name: 'Search results' }).locator('tbody tr');
+    await expect(rows).toHaveCount(8);
+    await rows.nth(0).getByRole('checkbox').check();
+    await rows.nth(1).getByRole('spinbutton').fill('4');
+    await page.getByRole('button', { name: 'Add selected to cart' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Added to cart.' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Selected (0)' })).toBeVisible();
+    await page.locator('.top-nav').getByRole('link', { name: 'Cart, 5 items' }).click();
+    const lines = page.getByRole('region', { name: 'Items' }).getByRole('listitem');
+    await expect(lines).toHaveCount(2);
+    // Leave the demo cart empty again.
+    for (let left = 2; left > 0; left--) {
+      await lines
+        .first()
+        .getByRole('button', { name: /^Remove / })
+        .click();
+      await expect(lines).toHaveCount(left - 1);
+    }
+    await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible();
+    await signOut(page);
+  });
+
   test('is accessible', async ({ page }) => {
     await page.goto('/search?s=remote&qo=1');
     await expect(page.getByRole('table', { name: 'Search results' })).toBeVisible();

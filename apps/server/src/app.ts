@@ -30,6 +30,8 @@ import { businessPartnerRoutes } from './modules/business-partners/routes.ts';
 import { createDealerService } from './modules/dealers/service.ts';
 import { dealerRoutes } from './modules/dealers/routes.ts';
 import { vehicleRoutes } from './modules/vehicles/routes.ts';
+import { cartRoutes } from './modules/cart/routes.ts';
+import { createCartService } from './modules/cart/service.ts';
 
 export interface BuildAppOptions {
   /** Built web app to serve; omitted in API tests. */
@@ -81,6 +83,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(businessPartnerRoutes(businessPartners));
   await app.register(dealerRoutes(createDealerService(ctx, acting, businessPartners)));
   await app.register(vehicleRoutes(ctx, auth));
+  await app.register(cartRoutes(createCartService(ctx, auth, acting)));
 
   if (options.webDist) await registerSpa(app, options.webDist);
   return app;

@@ -21,6 +21,8 @@ export const PREFETCH_IDLE_TIMEOUT_MS = 2000;
 export const MIN_FETCH_DELAY_MS = 200;
 export const CHUNK_RELOAD_WINDOW_MS = 60_000;
 export const CART_BADGE_MAX = 9;
+/** The most one cart line may ask for (ours): a counter order, not a warehouse transfer. */
+export const MAX_LINE_QUANTITY = 999;
 export const PASSWORD_LOCKOUT_MINUTES = 15;
 /** Wrong passwords in a row that lock the account (ours: the spec gives the 15-minute lock only). */
 export const MAX_FAILED_SIGN_INS = 5;

@@ -23,3 +23,5 @@ export * from './dealer-requests.ts';
 export * from './dealers.ts';
 export * from './vehicles.ts';
 export * from './vehicle-rules.ts';
+export * from './cart.ts';
+export * from './cart-rules.ts';

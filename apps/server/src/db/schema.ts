@@ -11,3 +11,4 @@ export * from '../modules/deals/schema.ts';
 export * from '../modules/acting/schema.ts';
 export * from '../modules/dealer-requests/schema.ts';
 export * from '../modules/vehicles/schema.ts';
+export * from '../modules/cart/schema.ts';

@@ -1,6 +1,7 @@
 import { profileMenuFor, roleLabel, isSalesRep } from '@portal/contracts/permissions';
 import { useSession } from '../features/session/api.ts';
 import { PROFILE_LINKS } from './navigation.ts';
+import { useCartCount } from '../features/cart/api.ts';
 
 /** What the shell shows for the current session, asked of the shared permission rules. */
 export function useShellState() {
@@ -8,6 +9,7 @@ export function useShellState() {
   const user = session?.user ?? null;
   const selected = session?.selectedBusiness ?? null;
   const menu = user ? profileMenuFor(user, selected !== null) : null;
+  const cartCount = useCartCount();
   return {
     isPending,
     user,
@@ -17,6 +19,6 @@ export function useShellState() {
     isSalesRep: user ? isSalesRep(user) : false,
     roleLabel: user ? roleLabel(user) : null,
     profileLinks: menu ? PROFILE_LINKS.filter((link) => menu[link.key]) : [],
-    cartCount: 0,
+    cartCount,
   };
 }

@@ -10,6 +10,7 @@ import { users } from '../users/schema.ts';
 import { businessPartners } from '../business-partners/schema.ts';
 import { dealers } from '../dealers/schema.ts';
 import { impersonationEvents, sessionSelections } from './schema.ts';
+import { clearOpenCheckouts } from '../cart/service.ts';
 
 export interface ActingBusiness {
   id: string;
@@ -130,6 +131,8 @@ export function createActingService(ctx: AppContext, auth: AuthService) {
         businessPartnerId: bp.id,
         kind: 'business-selected',
       });
+      // spec 02 §4: swapping a business partner clears the cart.
+      await clearOpenCheckouts(tx, acting.user.id);
     });
   }
 
@@ -145,6 +148,7 @@ export function createActingService(ctx: AppContext, auth: AuthService) {
         businessPartnerId: acting.business!.id,
         kind: 'business-cleared',
       });
+      await clearOpenCheckouts(tx, acting.user.id);
     });
   }
 

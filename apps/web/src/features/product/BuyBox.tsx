@@ -1,16 +1,21 @@
 import { useId, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { ProductDetail } from '@portal/contracts';
+import { CART_TEXTS } from '@portal/contracts/cart-rules';
 import { canPurchase } from '@portal/contracts/permissions';
+import { Button } from '../../components/Button.tsx';
+import { QuantityStepper } from '../../components/QuantityStepper.tsx';
 import { useSession } from '../session/api.ts';
-import { clampQuantity, MAX_ORDER_QUANTITY } from './productText.ts';
+import { useAddToCart } from '../cart/api.ts';
+
+type Buyable = Pick<ProductDetail, 'id' | 'caseQty' | 'isAvailableForPurchase'>;
 
 /**
- * Where a buyer orders. The cart arrives in a later issue: a buyer with purchasing rights (spec 01
- * §6) already chooses the quantity, and the disabled button says why it waits; a visitor is asked
+ * Where a buyer orders. A buyer with purchasing rights (spec 01 §6) chooses the quantity and adds
+ * it to the cart (a sales rep without a business is asked to select one first); a visitor is asked
  * to sign in and comes back here; a signed-in user without purchasing rights is told who grants them.
  */
-export function BuyBox({ product }: { product: Pick<ProductDetail, 'caseQty'> }) {
+export function BuyBox({ product }: { product: Buyable }) {
   const session = useSession();
   const location = useLocation();
   if (session.isPending) return <div className="buy-box skeleton buy-box-skeleton" aria-hidden="true" />;
@@ -29,69 +34,46 @@ export function BuyBox({ product }: { product: Pick<ProductDetail, 'caseQty'> })
   if (!canPurchase(user)) {
     return (
       <div className="buy-box">
-        <p className="buy-box-note">
-          Your account does not have purchasing rights. Ask your dealer&rsquo;s owner to grant them.
-        </p>
+        <p className="buy-box-note">{CART_TEXTS.noPurchasingRights}</p>
       </div>
     );
   }
-  return <OrderForm caseQty={product.caseQty} />;
+  return <OrderForm product={product} />;
 }
 
-function OrderForm({ caseQty }: { caseQty: number }) {
+function OrderForm({ product: { id: productId, caseQty, isAvailableForPurchase } }: { product: Buyable }) {
   const id = useId();
-  // The field keeps what is typed; it becomes a whole number from 1 to the cap when it loses focus.
-  const [draft, setDraft] = useState('1');
-  const quantity = clampQuantity(draft);
-  const step = (by: number) => setDraft(String(clampQuantity(quantity + by)));
+  const cart = useAddToCart();
+  const [quantity, setQuantity] = useState(1);
   return (
-    <form className="buy-box" onSubmit={(event) => event.preventDefault()} aria-label="Order">
-      <div className="quantity-field">
-        <label htmlFor={`${id}-qty`}>Quantity</label>
-        <div className="quantity-stepper">
-          <button
-            type="button"
-            className="quantity-step"
-            aria-label="Decrease quantity"
-            disabled={quantity <= 1}
-            onClick={() => step(-1)}
-          >
-            &minus;
-          </button>
-          <input
-            id={`${id}-qty`}
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={MAX_ORDER_QUANTITY}
-            step={1}
-            value={draft}
-            aria-describedby={caseQty > 1 ? `${id}-case` : undefined}
-            onChange={(event) => setDraft(event.target.value.replace(/[^\d]/g, '').slice(0, 4))}
-            onBlur={() => setDraft(String(quantity))}
-          />
-          <button
-            type="button"
-            className="quantity-step"
-            aria-label="Increase quantity"
-            disabled={quantity >= MAX_ORDER_QUANTITY}
-            onClick={() => step(1)}
-          >
-            +
-          </button>
-        </div>
-        {caseQty > 1 && (
-          <p id={`${id}-case`} className="quantity-hint">
-            {`Units; a case holds ${caseQty}.`}
-          </p>
-        )}
-      </div>
-      <button type="submit" className="button button-primary" disabled aria-describedby={`${id}-note`}>
+    <form
+      className="buy-box"
+      aria-label="Order"
+      onSubmit={(event) => {
+        event.preventDefault();
+        // The alert bar says how it went.
+        cart.add([{ variantId: productId, quantity }]).catch(() => undefined);
+      }}
+    >
+      <QuantityStepper
+        label="Quantity"
+        value={quantity}
+        onChange={setQuantity}
+        hint={caseQty > 1 ? `Units; a case holds ${caseQty}.` : undefined}
+      />
+      <Button
+        type="submit"
+        loading={cart.isPending}
+        disabled={!isAvailableForPurchase}
+        aria-describedby={isAvailableForPurchase ? undefined : `${id}-note`}
+      >
         Add to cart
-      </button>
-      <p id={`${id}-note`} className="buy-box-note">
-        Online ordering is coming soon: the cart is not open yet.
-      </p>
+      </Button>
+      {!isAvailableForPurchase && (
+        <p id={`${id}-note`} className="buy-box-note">
+          {CART_TEXTS.notForSale}
+        </p>
+      )}
     </form>
   );
 }

@@ -7,7 +7,9 @@ import type { ProductDetail, ProductSummary } from '@portal/contracts';
 import { messages } from '@portal/contracts/messages';
 import { closeMediaModal, mediaModalStore } from '../../components/mediaModal.ts';
 import ProductPage from './ProductPage.tsx';
-import { clampQuantity, MAX_ORDER_QUANTITY, specificationRows } from './productText.ts';
+import { clampQuantity } from '@portal/contracts/cart-rules';
+import { MAX_LINE_QUANTITY } from '@portal/contracts/constants';
+import { specificationRows } from './productText.ts';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -166,17 +168,17 @@ describe('product page', () => {
     expect(screen.queryByRole('button', { name: 'Add to cart' })).toBeNull();
   });
 
-  it('gives a purchaser a whole-number quantity and a disabled Add to cart', async () => {
+  it('gives a purchaser a whole-number quantity and Add to cart', async () => {
     serve({ signedIn: user({ is_owner: true, is_purchaser: false }) });
     renderAt('/product/NW-RS-X1234');
     const quantity = await screen.findByRole('spinbutton', { name: 'Quantity' });
-    expect((screen.getByRole('button', { name: 'Add to cart' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Add to cart' }) as HTMLButtonElement).disabled).toBe(false);
     expect((screen.getByRole('button', { name: 'Decrease quantity' }) as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Increase quantity' }));
     expect((quantity as HTMLInputElement).value).toBe('2');
     fireEvent.change(quantity, { target: { value: '5000' } });
     fireEvent.blur(quantity);
-    expect((quantity as HTMLInputElement).value).toBe(String(MAX_ORDER_QUANTITY));
+    expect((quantity as HTMLInputElement).value).toBe(String(MAX_LINE_QUANTITY));
   });
 
   it('tells a user without purchasing rights who grants them', async () => {
@@ -216,7 +218,7 @@ describe('product text helpers', () => {
     expect(clampQuantity('-3')).toBe(1);
     expect(clampQuantity('12')).toBe(12);
     expect(clampQuantity(2.7)).toBe(2);
-    expect(clampQuantity('100000')).toBe(MAX_ORDER_QUANTITY);
+    expect(clampQuantity('100000')).toBe(MAX_LINE_QUANTITY);
   });
 
   it('labels known metadata, humanizes the rest and drops internal keys', () => {

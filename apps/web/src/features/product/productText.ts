@@ -1,15 +1,5 @@
 import type { ProductDetail } from '@portal/contracts';
 
-/** The most one line of an order may ask for: a counter order, not a warehouse transfer. */
-export const MAX_ORDER_QUANTITY = 999;
-
-/** A quantity as typed, made a whole number from 1 to the cap; anything unreadable is 1. */
-export function clampQuantity(raw: string | number): number {
-  const n = typeof raw === 'number' ? raw : Number.parseInt(raw, 10);
-  if (!Number.isFinite(n) || n < 1) return 1;
-  return Math.min(Math.floor(n), MAX_ORDER_QUANTITY);
-}
-
 /** Labels a buyer reads for the metadata keys we know (spec 01 §3: manufacture_case_qty). */
 const SPEC_LABELS: Record<string, string> = {
   manufacture_case_qty: 'Case quantity',

@@ -2,7 +2,8 @@ import { Link } from 'react-router';
 import type { ProductSummary } from '@portal/contracts';
 import { formatCents } from '../../lib/format.ts';
 import { Availability, productPath } from '../catalog/ProductCard.tsx';
-import { MAX_LINE_QUANTITY, setLineQuantity, toggleLine, useQuickOrder } from './quickOrder.ts';
+import { MAX_LINE_QUANTITY } from '@portal/contracts/constants';
+import { setLineQuantity, toggleLine, useQuickOrder } from './quickOrder.ts';
 
 /**
  * Quick order view (spec 01 §2.5): one row per product with a check box and a quantity; the

@@ -15,6 +15,7 @@ import { formatCents } from '../../lib/format.ts';
 import { Pager } from './Pager.tsx';
 import { Filters } from './Filters.tsx';
 import { QuickOrderTable } from './QuickOrderTable.tsx';
+import { AddSelectedToCart } from './AddSelectedToCart.tsx';
 import { parseSearchParams, searchPath, type SearchState } from './params.ts';
 import { usePageSize, type PageSize } from './pageSize.ts';
 import { clearQuickOrder, useQuickOrder } from './quickOrder.ts';
@@ -199,9 +200,12 @@ export default function SearchPage() {
                   : 'Tick products and set quantities to build an order.'}
               </p>
               {selected.length > 0 && (
-                <button type="button" className="button-link" onClick={clearQuickOrder}>
-                  Clear selection
-                </button>
+                <>
+                  <button type="button" className="button-link" onClick={clearQuickOrder}>
+                    Clear selection
+                  </button>
+                  <AddSelectedToCart lines={selected} />
+                </>
               )}
             </div>
           )}

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { ProductSummary, Session } from '@portal/contracts';
 import { queryClient } from '../../app/queryClient.ts';
 import { sessionQuery } from '../session/api.ts';
-import { clampQuantity, quickOrderStore, setLineQuantity, toggleLine } from './quickOrder.ts';
+import { clampQuantity } from '@portal/contracts/cart-rules';
+import { quickOrderStore, setLineQuantity, toggleLine } from './quickOrder.ts';
 
 const product = { id: 'p1', sku: 'NW-RS-X100', price: { cents: 1000, kind: 'msrp' } } as ProductSummary;
 const session = (business: string | null): Session =>

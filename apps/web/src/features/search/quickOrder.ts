@@ -1,4 +1,5 @@
 import type { ProductSummary, Session } from '@portal/contracts';
+import { clampQuantity } from '@portal/contracts/cart-rules';
 import { queryClient } from '../../app/queryClient.ts';
 import { sessionQuery } from '../session/api.ts';
 import { createStore, useStore } from '../../components/store.ts';
@@ -8,8 +9,6 @@ export interface QuickOrderLine {
   product: ProductSummary;
   quantity: number;
 }
-
-export const MAX_LINE_QUANTITY = 999;
 
 /**
  * The quick-order selection (spec 01 §2.5): products picked with a quantity, kept while the
@@ -50,7 +49,3 @@ export function setLineQuantity(productId: string, quantity: number) {
 }
 
 export const clearQuickOrder = () => quickOrderStore.set(new Map());
-
-/** Whole numbers from 1 to the cap (spec 01 §5: a numeric input is capped at its max). */
-export const clampQuantity = (n: number) =>
-  Number.isFinite(n) ? Math.min(MAX_LINE_QUANTITY, Math.max(1, Math.floor(n))) : 1;

@@ -1,0 +1,311 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import {
+  CART_TEXTS,
+  MAX_LINE_QUANTITY,
+  messages,
+  type Checkout,
+  type LastCheckout,
+  type ProductSummary,
+} from '@portal/contracts';
+import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { testClient, type TestClient } from '../../../test/client.ts';
+import { brands, products } from '../catalog/schema.ts';
+import { users } from '../users/schema.ts';
+import { impersonationEvents } from '../acting/schema.ts';
+import { checkouts } from './schema.ts';
+
+let t: TestContext;
+/** Two Northwind products (a brand Northside is approved for) and one of a brand it is not. */
+let approvedA: string;
+let approvedB: string;
+let otherBrand: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const rows = await t.db
+    .select({ id: products.id, brand: brands.slug })
+    .from(products)
+    .innerJoin(brands, eq(brands.id, products.brandId))
+    .where(
+      and(
+        eq(products.isAvailableForPurchase, true),
+        isNotNull(products.msrpCents),
+        inArray(brands.slug, ['northwind', 'sentinel']),
+      ),
+    )
+    .orderBy(products.sku);
+  const northwind = rows.filter((r) => r.brand === 'northwind').map((r) => r.id);
+  [approvedA, approvedB] = [northwind[0]!, northwind[1]!];
+  otherBrand = rows.find((r) => r.brand === 'sentinel')!.id;
+});
+afterAll(() => t.close());
+
+const BASE = '/api/products-checkout';
+
+async function signedIn(email: string, sapBpCode?: string) {
+  const c = testClient(t.app);
+  expect((await c.signIn(email)).statusCode).toBe(200);
+  if (sapBpCode) expect((await c.call('POST', '/api/select-business', { sapBpCode })).statusCode).toBe(200);
+  return c;
+}
+const last = async (c: TestClient) => (await c.call('GET', `${BASE}/last-b2b-token`)).json() as LastCheckout;
+const create = (c: TestClient, lines: { variantId: string; quantity: number }[] = []) =>
+  c.call('POST', `${BASE}/create-b2b`, { lines });
+const quantities = (checkout: Checkout) => Object.fromEntries(checkout.lines.map((l) => [l.product.id, l.quantity]));
+const validationFields = (body: unknown) =>
+  ((body as { validation?: { field: string }[] }).validation ?? []).map((v) => v.field);
+
+describe('the cart of a dealer owner (spec 02 §4, §7)', () => {
+  it('opens, adds, merges, updates and removes lines, and keeps one open cart', async () => {
+    const owner = await signedIn('owner@demo.test');
+    expect(await last(owner)).toEqual({ token: null, checkout: null });
+
+    const created = await create(owner, [{ variantId: approvedA, quantity: 2 }]);
+    expect(created.statusCode).toBe(200);
+    const cart = created.json() as Checkout;
+    expect(cart.businessPartner).toEqual({ sapBpCode: 'C100234', companyName: 'Northside Auto Sound' });
+    expect(quantities(cart)).toEqual({ [approvedA]: 2 });
+    expect(cart.quantity).toBe(2);
+
+    // Asking again answers the same cart.
+    const again = (await create(owner)).json() as Checkout;
+    expect(again.token).toBe(cart.token);
+
+    const added = await owner.call('POST', `${BASE}/${cart.token}/add-lines`, {
+      lines: [
+        { variantId: approvedA, quantity: 3 },
+        { variantId: approvedB, quantity: 1 },
+        { variantId: approvedB, quantity: 1 },
+      ],
+    });
+    expect(added.statusCode).toBe(200);
+    const merged = added.json() as Checkout;
+    expect(quantities(merged)).toEqual({ [approvedA]: 5, [approvedB]: 2 });
+    expect(merged.lines.map((l) => l.product.id)).toEqual([approvedA, approvedB]);
+    expect(merged.quantity).toBe(7);
+    expect(merged.subtotal.cents).toBe(merged.lines.reduce((s, l) => s + l.product.price.cents * l.quantity, 0));
+
+    const lineB = merged.lines.find((l) => l.product.id === approvedB)!;
+    const updated = (
+      await owner.call('POST', `${BASE}/${cart.token}/update-lines`, { lines: [{ lineId: lineB.id, quantity: 9 }] })
+    ).json() as Checkout;
+    expect(quantities(updated)).toEqual({ [approvedA]: 5, [approvedB]: 9 });
+
+    const lineA = merged.lines.find((l) => l.product.id === approvedA)!;
+    const removed = (
+      await owner.call('POST', `${BASE}/${cart.token}/delete-lines`, { lineId: lineA.id })
+    ).json() as Checkout;
+    expect(quantities(removed)).toEqual({ [approvedB]: 9 });
+
+    // The cart outlives the session: signed in again, it is there (nothing is lost).
+    const later = await signedIn('owner@demo.test');
+    const found = await last(later);
+    expect(found.token).toBe(cart.token);
+    expect(found.checkout).toEqual(removed);
+    expect((await later.call('GET', `${BASE}/${cart.token}`)).json()).toEqual(removed);
+  });
+
+  it('prices every line as the session prices the catalog (approved brand: dealer price; other: list)', async () => {
+    const owner = await signedIn('owner@demo.test');
+    const cart = (
+      await create(owner, [
+        { variantId: approvedA, quantity: 1 },
+        { variantId: otherBrand, quantity: 4 },
+      ])
+    ).json() as Checkout;
+    const listed = (await owner.call('POST', '/api/products-by-ids', { ids: [approvedA, otherBrand] })).json() as {
+      results: ProductSummary[];
+    };
+    for (const product of listed.results) {
+      const line = cart.lines.find((l) => l.product.id === product.id)!;
+      expect(line.product.price).toEqual(product.price);
+      expect(line.total.cents).toBe(product.price.cents * line.quantity);
+    }
+    expect(cart.lines.find((l) => l.product.id === approvedA)!.product.price.kind).toBe('discounted');
+    expect(cart.lines.find((l) => l.product.id === otherBrand)!.product.price.kind).toBe('msrp');
+  });
+
+  it('answers one cart to creates that race', async () => {
+    const purchaser = await signedIn('purchaser@demo.test');
+    const answers = await Promise.all([1, 2, 3].map(() => create(purchaser, [{ variantId: approvedA, quantity: 1 }])));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
+    const tokens = new Set(answers.map((a) => (a.json() as Checkout).token));
+    expect(tokens.size).toBe(1);
+    expect(quantities((await last(purchaser)).checkout!)).toEqual({ [approvedA]: 3 });
+  });
+});
+
+describe('who may buy (spec 01 §6, §8; spec 02 §4)', () => {
+  it('refuses visitors, users without purchasing rights, and reps without a business', async () => {
+    const visitor = testClient(t.app);
+    expect((await visitor.call('GET', `${BASE}/last-b2b-token`)).statusCode).toBe(401);
+    expect((await create(visitor, [{ variantId: approvedA, quantity: 1 }])).statusCode).toBe(401);
+
+    for (const email of ['installer@demo.test', 'retired@demo.test', 'accountant@demo.test', 'consumer@demo.test']) {
+      const c = await signedIn(email);
+      const res = await create(c, [{ variantId: approvedA, quantity: 1 }]);
+      expect(res.statusCode, email).toBe(403);
+      expect(res.json(), email).toEqual({ detail: CART_TEXTS.noPurchasingRights });
+      expect(await last(c), email).toEqual({ token: null, checkout: null });
+    }
+
+    for (const email of ['insiderep@demo.test', 'outsiderep@demo.test']) {
+      const rep = await signedIn(email);
+      const res = await create(rep, [{ variantId: approvedA, quantity: 1 }]);
+      expect(res.statusCode, email).toBe(400);
+      expect(res.json(), email).toEqual({ detail: messages.noLinkedBusiness });
+    }
+  });
+
+  it('lets an installer buy once the owner grants purchasing rights, and stop when they are removed', async () => {
+    const [installer] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, 'installer@demo.test'));
+    const owner = await signedIn('owner@demo.test');
+    const buyer = await signedIn('installer@demo.test');
+    expect((await create(buyer)).statusCode).toBe(403);
+    expect(
+      (await owner.call('POST', '/api/update-user-permissions', { addUsersId: [installer!.id], removeUsersId: [] }))
+        .statusCode,
+    ).toBe(200);
+    const cart = await create(buyer, [{ variantId: approvedB, quantity: 2 }]);
+    expect(cart.statusCode).toBe(200);
+    expect(quantities(cart.json() as Checkout)).toEqual({ [approvedB]: 2 });
+    await owner.call('POST', '/api/update-user-permissions', { addUsersId: [], removeUsersId: [installer!.id] });
+    const token = (cart.json() as Checkout).token;
+    const refused = await buyer.call('POST', `${BASE}/${token}/add-lines`, {
+      lines: [{ variantId: approvedB, quantity: 1 }],
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(await last(buyer)).toEqual({ token: null, checkout: null });
+  });
+
+  it('keeps every cart to its owner: another user’s token is not found', async () => {
+    const owner = await signedIn('owner@demo.test');
+    const token = ((await create(owner, [{ variantId: approvedA, quantity: 1 }])).json() as Checkout).token;
+    // A colleague at the same business, with purchasing rights of their own.
+    const purchaser = await signedIn('purchaser@demo.test');
+    for (const [method, path, body] of [
+      ['GET', `${BASE}/${token}`, undefined],
+      ['POST', `${BASE}/${token}/add-lines`, { lines: [{ variantId: approvedA, quantity: 1 }] }],
+      ['POST', `${BASE}/${token}/update-lines`, { lines: [{ lineId: approvedA, quantity: 1 }] }],
+      ['POST', `${BASE}/${token}/delete-lines`, { lineId: approvedA }],
+    ] as const) {
+      const res = await purchaser.call(method, path, body);
+      expect(res.statusCode, path).toBe(404);
+      expect(res.json(), path).toEqual({ detail: CART_TEXTS.checkoutNotFound });
+    }
+    const [row] = await t.db.select().from(checkouts).where(eq(checkouts.token, token));
+    expect(row!.status).toBe('open');
+  });
+});
+
+describe('a sales rep’s cart follows the selected business (spec 01 §4, spec 02 §4)', () => {
+  it('prices for the selected business, is cleared when the business changes, and is audited', async () => {
+    const rep = await signedIn('insiderep@demo.test', 'C100234');
+    const cart = (await create(rep, [{ variantId: approvedA, quantity: 2 }])).json() as Checkout;
+    expect(cart.businessPartner.sapBpCode).toBe('C100234');
+    expect(cart.lines[0]!.product.price.kind).toBe('discounted');
+
+    // The audit is written after the answer: wait for it.
+    await expect
+      .poll(async () =>
+        (
+          await t.db
+            .select({ kind: impersonationEvents.kind })
+            .from(impersonationEvents)
+            .where(eq(impersonationEvents.path, `${BASE}/create-b2b`))
+        ).map((e) => e.kind),
+      )
+      .toEqual(['request']);
+
+    // Selecting again (any business) clears the cart: the old token is gone.
+    expect((await rep.call('POST', '/api/select-business', { sapBpCode: 'C100310' })).statusCode).toBe(200);
+    expect(await last(rep)).toEqual({ token: null, checkout: null });
+    expect((await rep.call('GET', `${BASE}/${cart.token}`)).statusCode).toBe(404);
+    const fresh = (await create(rep, [{ variantId: approvedB, quantity: 1 }])).json() as Checkout;
+    expect(fresh.token).not.toBe(cart.token);
+    expect(fresh.businessPartner.sapBpCode).toBe('C100310');
+
+    // Clear Selected Business clears it too, and the rep cannot add without one.
+    expect((await rep.call('DELETE', '/api/select-business')).statusCode).toBe(200);
+    expect(
+      (
+        await rep.call('POST', `${BASE}/${fresh.token}/add-lines`, { lines: [{ variantId: approvedB, quantity: 1 }] })
+      ).json(),
+    ).toEqual({ detail: messages.noLinkedBusiness });
+    expect(
+      (
+        await t.db
+          .select({ status: checkouts.status })
+          .from(checkouts)
+          .where(inArray(checkouts.token, [cart.token, fresh.token]))
+      ).map((r) => r.status),
+    ).toEqual(['cleared', 'cleared']);
+  });
+
+  it('keeps the cart when a selection fails', async () => {
+    const rep = await signedIn('insiderep@demo.test', 'C100234');
+    const cart = (await create(rep, [{ variantId: approvedA, quantity: 1 }])).json() as Checkout;
+    expect((await rep.call('POST', '/api/select-business', { sapBpCode: 'C100977' })).statusCode).toBe(400);
+    expect((await last(rep)).token).toBe(cart.token);
+  });
+});
+
+describe('bad input (rule 3: a clear 4xx, nothing changes)', () => {
+  it('refuses bad quantities, products and ids with field errors or the cart’s messages', async () => {
+    const owner = await signedIn('purchaser@demo.test');
+    const token = ((await create(owner, [{ variantId: approvedA, quantity: 1 }])).json() as Checkout).token;
+    const before = await last(owner);
+    const add = (lines: unknown) => owner.call('POST', `${BASE}/${token}/add-lines`, { lines });
+
+    for (const quantity of [0, -1, 1.5, '2', MAX_LINE_QUANTITY + 1, null]) {
+      const res = await add([{ variantId: approvedA, quantity }]);
+      expect(res.statusCode, String(quantity)).toBe(400);
+      expect(validationFields(res.json()), String(quantity)).toEqual(['lines.0.quantity']);
+    }
+    for (const lines of [[], 'x', [{ variantId: 'nope', quantity: 1 }], [{ quantity: 1 }]]) {
+      expect((await add(lines)).statusCode, JSON.stringify(lines)).toBe(400);
+    }
+    const unknown = await add([{ variantId: '00000000-0000-4000-8000-000000000000', quantity: 1 }]);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ detail: CART_TEXTS.productNotFound });
+
+    // Over the line cap once merged: refused whole, the other line not added either.
+    const over = await add([
+      { variantId: approvedB, quantity: 1 },
+      { variantId: approvedA, quantity: MAX_LINE_QUANTITY },
+    ]);
+    expect(over.statusCode).toBe(400);
+    expect(over.json()).toEqual({ detail: CART_TEXTS.quantityRange });
+
+    await t.db.update(products).set({ isAvailableForPurchase: false }).where(eq(products.id, otherBrand));
+    const notForSale = await add([
+      { variantId: approvedB, quantity: 1 },
+      { variantId: otherBrand, quantity: 1 },
+    ]);
+    expect(notForSale.statusCode).toBe(400);
+    expect(notForSale.json()).toEqual({ detail: CART_TEXTS.notForSale });
+    await t.db.update(products).set({ isAvailableForPurchase: true }).where(eq(products.id, otherBrand));
+
+    for (const [path, body, field] of [
+      [`${BASE}/not-a-token/add-lines`, { lines: [{ variantId: approvedA, quantity: 1 }] }, 'token'],
+      [`${BASE}/${token}/update-lines`, { lines: [{ lineId: 'x', quantity: 1 }] }, 'lines.0.lineId'],
+      [`${BASE}/${token}/update-lines`, { lines: [] }, 'lines'],
+      [`${BASE}/${token}/delete-lines`, {}, 'lineId'],
+    ] as const) {
+      const res = await owner.call('POST', path, body);
+      expect(res.statusCode, path).toBe(400);
+      expect(validationFields(res.json()), path).toContain(field);
+    }
+    const missing = await owner.call('POST', `${BASE}/${token}/update-lines`, {
+      lines: [
+        { lineId: before.checkout!.lines[0]!.id, quantity: 5 },
+        { lineId: '00000000-0000-4000-8000-000000000000', quantity: 1 },
+      ],
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ detail: CART_TEXTS.lineNotFound });
+
+    expect(await last(owner)).toEqual(before);
+  });
+});

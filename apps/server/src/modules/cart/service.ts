@@ -1,0 +1,226 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import {
+  CART_TEXTS,
+  MAX_LINE_QUANTITY,
+  canPurchase,
+  messages,
+  type AddLinesRequest,
+  type Checkout,
+  type LastCheckout,
+  type UpdateLinesRequest,
+} from '@portal/contracts';
+import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { HttpError } from '../../plugins/errors.ts';
+import type { AuthService } from '../auth/service.ts';
+import type { Acting, ActingService } from '../acting/service.ts';
+import { products } from '../catalog/schema.ts';
+import { users } from '../users/schema.ts';
+import { pricingForRequest, productSelect, toSummary } from '../catalog/search.ts';
+import { checkoutLines, checkouts } from './schema.ts';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Buyer = Acting & { business: NonNullable<Acting['business']> };
+
+/**
+ * spec 02 §4: swapping a business partner clears the cart. Called inside the selection's own
+ * transaction, so a failed selection keeps the cart as it was.
+ */
+export async function clearOpenCheckouts(tx: Db | Tx, userId: string) {
+  await tx
+    .update(checkouts)
+    .set({ status: 'cleared' })
+    .where(and(eq(checkouts.userId, userId), eq(checkouts.status, 'open')));
+}
+
+export function createCartService(ctx: AppContext, auth: AuthService, acting: ActingService) {
+  /** Who may buy (spec 01 §6, spec 02 §4): a business to buy for, and purchasing rights. */
+  async function requireBuyer(request: FastifyRequest): Promise<Buyer> {
+    const a = await acting.requireActing(request);
+    if (!a.business) throw new HttpError(400, messages.noLinkedBusiness);
+    if (!canPurchase(a.user)) throw new HttpError(403, CART_TEXTS.noPurchasingRights);
+    return a as Buyer;
+  }
+
+  /** The open checkout of this buyer for this business, or null (another business's cart is not theirs now). */
+  async function openCheckoutOf(db: Db | Tx, buyer: Buyer, lock = false) {
+    const query = db
+      .select({ id: checkouts.id, token: checkouts.token, businessPartnerId: checkouts.businessPartnerId })
+      .from(checkouts)
+      .where(and(eq(checkouts.userId, buyer.user.id), eq(checkouts.status, 'open')));
+    const [row] = lock ? await query.for('update') : await query;
+    return row && row.businessPartnerId === buyer.business.id ? row : null;
+  }
+
+  /** The checkout a token names, if it is this buyer's open cart for the session's business. */
+  async function checkoutByToken(tx: Tx, buyer: Buyer, token: string) {
+    const row = await openCheckoutOf(tx, buyer, true);
+    if (!row || row.token !== token) throw new HttpError(404, CART_TEXTS.checkoutNotFound);
+    return row;
+  }
+
+  /** Products may be added when they exist and are for sale; the first refusal answers. */
+  async function checkSellable(tx: Tx, productIds: string[]) {
+    const rows = await tx
+      .select({ id: products.id, forSale: products.isAvailableForPurchase })
+      .from(products)
+      .where(inArray(products.id, productIds));
+    const byId = new Map(rows.map((row) => [row.id, row.forSale]));
+    for (const id of productIds) {
+      if (!byId.has(id)) throw new HttpError(404, CART_TEXTS.productNotFound);
+      if (!byId.get(id)) throw new HttpError(400, CART_TEXTS.notForSale);
+    }
+  }
+
+  /** Adds quantities: a product already in the cart gets more, up to the line cap (else nothing changes). */
+  async function addLinesTo(tx: Tx, checkoutId: string, lines: AddLinesRequest['lines']) {
+    if (lines.length === 0) return;
+    const merged = new Map<string, number>();
+    for (const line of lines) merged.set(line.variantId, (merged.get(line.variantId) ?? 0) + line.quantity);
+    await checkSellable(tx, [...merged.keys()]);
+    const held = await tx
+      .select({ productId: checkoutLines.productId, quantity: checkoutLines.quantity })
+      .from(checkoutLines)
+      .where(and(eq(checkoutLines.checkoutId, checkoutId), inArray(checkoutLines.productId, [...merged.keys()])));
+    for (const line of held) merged.set(line.productId, merged.get(line.productId)! + line.quantity);
+    if ([...merged.values()].some((quantity) => quantity > MAX_LINE_QUANTITY))
+      throw new HttpError(400, CART_TEXTS.quantityRange);
+    await tx
+      .insert(checkoutLines)
+      .values([...merged].map(([productId, quantity]) => ({ checkoutId, productId, quantity })))
+      .onConflictDoUpdate({
+        target: [checkoutLines.checkoutId, checkoutLines.productId],
+        // The totals were computed under the checkout's row lock: set them, do not add twice.
+        set: { quantity: sql`excluded.quantity`, updatedAt: new Date() },
+      });
+    await touch(tx, checkoutId);
+  }
+
+  const touch = (tx: Tx, checkoutId: string) =>
+    tx.update(checkouts).set({ updatedAt: new Date() }).where(eq(checkouts.id, checkoutId));
+
+  /** The checkout as the browser shows it: every line at the session's price now (spec 01 §6). */
+  async function present(request: FastifyRequest, buyer: Buyer, checkout: { id: string; token: string }) {
+    const lines = await ctx.db
+      .select({ id: checkoutLines.id, productId: checkoutLines.productId, quantity: checkoutLines.quantity })
+      .from(checkoutLines)
+      .where(eq(checkoutLines.checkoutId, checkout.id))
+      .orderBy(asc(checkoutLines.createdAt), asc(checkoutLines.id));
+    const { pricing, channelSlug } = await pricingForRequest(ctx, auth, request);
+    const rows = lines.length
+      ? await productSelect(ctx, channelSlug).where(
+          inArray(
+            products.id,
+            lines.map((line) => line.productId),
+          ),
+        )
+      : [];
+    const byId = new Map(rows.map((row) => [row.id, toSummary(row, pricing)]));
+    const priced = lines.flatMap((line) => {
+      const product = byId.get(line.productId);
+      return product
+        ? [{ id: line.id, quantity: line.quantity, product, total: { cents: product.price.cents * line.quantity } }]
+        : [];
+    });
+    const subtotal = priced.reduce((sum, line) => sum + line.total.cents, 0);
+    return {
+      token: checkout.token,
+      lines: priced,
+      quantity: priced.reduce((sum, line) => sum + line.quantity, 0),
+      subtotal: { cents: subtotal },
+      // Shipping, tax and coupons join the total at checkout (the checkout issue).
+      totalPrice: { cents: subtotal },
+      businessPartner: { sapBpCode: buyer.business.sapBpCode, companyName: buyer.business.companyName },
+    } satisfies Checkout;
+  }
+
+  /** GET last-b2b-token: the open cart, or none. Users who cannot buy simply have none (spec 02 §4). */
+  async function last(request: FastifyRequest): Promise<LastCheckout> {
+    const a = await acting.requireActing(request);
+    if (!a.business || !canPurchase(a.user)) return { token: null, checkout: null };
+    const buyer = a as Buyer;
+    const row = await openCheckoutOf(ctx.db, buyer);
+    return row ? { token: row.token, checkout: await present(request, buyer, row) } : { token: null, checkout: null };
+  }
+
+  async function byToken(request: FastifyRequest, token: string) {
+    const buyer = await requireBuyer(request);
+    const row = await openCheckoutOf(ctx.db, buyer);
+    if (!row || row.token !== token) throw new HttpError(404, CART_TEXTS.checkoutNotFound);
+    return present(request, buyer, row);
+  }
+
+  /**
+   * POST create-b2b: the buyer's open cart for the session's business, made when there is none
+   * (asking twice answers the same cart).
+   */
+  async function create(request: FastifyRequest, lines: AddLinesRequest['lines']) {
+    const buyer = await requireBuyer(request);
+    const row = await ctx.db.transaction(async (tx) => {
+      // Serialises a user's concurrent creates on their user row: the second finds the first one's cart.
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, buyer.user.id)).for('update');
+      const open = (await openCheckoutOf(tx, buyer, true)) ?? (await openNew(tx, buyer));
+      await addLinesTo(tx, open.id, lines);
+      return open;
+    });
+    return present(request, buyer, row);
+  }
+
+  /** A new open cart; an open cart of another business (another session's selection) is cleared first. */
+  async function openNew(tx: Tx, buyer: Buyer) {
+    await clearOpenCheckouts(tx, buyer.user.id);
+    const [row] = await tx
+      .insert(checkouts)
+      .values({ userId: buyer.user.id, businessPartnerId: buyer.business.id })
+      .returning({ id: checkouts.id, token: checkouts.token, businessPartnerId: checkouts.businessPartnerId });
+    return row!;
+  }
+
+  async function addLines(request: FastifyRequest, token: string, lines: AddLinesRequest['lines']) {
+    const buyer = await requireBuyer(request);
+    const row = await ctx.db.transaction(async (tx) => {
+      const open = await checkoutByToken(tx, buyer, token);
+      await addLinesTo(tx, open.id, lines);
+      return open;
+    });
+    return present(request, buyer, row);
+  }
+
+  /** Sets quantities; every line must be in this cart, or nothing changes. */
+  async function updateLines(request: FastifyRequest, token: string, lines: UpdateLinesRequest['lines']) {
+    const buyer = await requireBuyer(request);
+    const row = await ctx.db.transaction(async (tx) => {
+      const open = await checkoutByToken(tx, buyer, token);
+      for (const line of lines) {
+        const updated = await tx
+          .update(checkoutLines)
+          .set({ quantity: line.quantity })
+          .where(and(eq(checkoutLines.id, line.lineId), eq(checkoutLines.checkoutId, open.id)))
+          .returning({ id: checkoutLines.id });
+        if (updated.length === 0) throw new HttpError(404, CART_TEXTS.lineNotFound);
+      }
+      await touch(tx, open.id);
+      return open;
+    });
+    return present(request, buyer, row);
+  }
+
+  async function deleteLine(request: FastifyRequest, token: string, lineId: string) {
+    const buyer = await requireBuyer(request);
+    const row = await ctx.db.transaction(async (tx) => {
+      const open = await checkoutByToken(tx, buyer, token);
+      const deleted = await tx
+        .delete(checkoutLines)
+        .where(and(eq(checkoutLines.id, lineId), eq(checkoutLines.checkoutId, open.id)))
+        .returning({ id: checkoutLines.id });
+      if (deleted.length === 0) throw new HttpError(404, CART_TEXTS.lineNotFound);
+      await touch(tx, open.id);
+      return open;
+    });
+    return present(request, buyer, row);
+  }
+
+  return { last, byToken, create, addLines, updateLines, deleteLine };
+}
+export type CartService = ReturnType<typeof createCartService>;

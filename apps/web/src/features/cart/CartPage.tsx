@@ -1,0 +1,131 @@
+import { Link } from 'react-router';
+import type { CheckoutLine } from '@portal/contracts';
+import { CART_TEXTS } from '@portal/contracts/cart-rules';
+import { alerts } from '../../components/alerts.ts';
+import { LazyImage } from '../../components/LazyImage.tsx';
+import { QuantityStepper } from '../../components/QuantityStepper.tsx';
+import { formatCents } from '../../lib/format.ts';
+import { openSelectBusiness } from '../business/store.ts';
+import { Availability, Price, productPath } from '../catalog/ProductCard.tsx';
+import { LoadError } from '../deals/LoadError.tsx';
+import { useCart, useCartAccess, useCartLineChanges } from './api.ts';
+import '../catalog/catalog.css';
+import './cart.css';
+
+/** /cart: the lines of the open cart at the session's prices, their quantities and the subtotal. */
+export default function CartPage() {
+  const access = useCartAccess();
+  const cart = useCart();
+  const checkout = cart.data?.checkout ?? null;
+
+  return (
+    <div className="page cart-page">
+      <h1>Cart</h1>
+      {!access.buyer ? (
+        <div className="empty-state">
+          <h2>No cart for this account</h2>
+          <p>{CART_TEXTS.noPurchasingRights}</p>
+          <p>
+            <Link to="/search">Browse products</Link> to see prices and availability.
+          </p>
+        </div>
+      ) : access.needsBusiness ? (
+        <div className="empty-state">
+          <h2>Select a business to start a cart</h2>
+          <p>A cart belongs to the business you buy for.</p>
+          <button type="button" className="button button-primary" onClick={openSelectBusiness}>
+            Select Business
+          </button>
+        </div>
+      ) : cart.isError ? (
+        <LoadError what="your cart" onRetry={() => void cart.refetch()} />
+      ) : cart.isPending ? (
+        <div aria-busy="true" aria-label="Cart loading">
+          <div className="skeleton cart-skeleton" />
+          <div className="skeleton cart-skeleton" />
+        </div>
+      ) : !checkout || checkout.lines.length === 0 ? (
+        <div className="empty-state">
+          <h2>Your cart is empty</h2>
+          <p>
+            <Link to="/search">Search products</Link> and add them from their page, or use{' '}
+            <Link to="/search?qo=1">Quick order</Link> to add many at once.
+          </p>
+        </div>
+      ) : (
+        <div className="cart-layout">
+          <section aria-label="Items">
+            <ul className="cart-lines">
+              {checkout.lines.map((line) => (
+                <CartLineItem key={line.id} token={checkout.token} line={line} />
+              ))}
+            </ul>
+          </section>
+          <aside className="cart-summary" aria-label="Summary">
+            <h2>Summary</h2>
+            <dl>
+              <dt>Buying for</dt>
+              <dd>
+                {checkout.businessPartner.companyName} ({checkout.businessPartner.sapBpCode})
+              </dd>
+              <dt>Items</dt>
+              <dd>{checkout.quantity}</dd>
+              <dt>Subtotal</dt>
+              <dd className="cart-subtotal">{formatCents(checkout.subtotal.cents)}</dd>
+            </dl>
+            <p className="muted small">
+              Shipping and tax are added at checkout. Online checkout opens soon; your cart is kept on your account
+              until then.
+            </p>
+          </aside>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function CartLineItem({ token, line }: { token: string; line: CheckoutLine }) {
+  const { update, remove } = useCartLineChanges(token);
+  const { product } = line;
+  const busy = update.isPending || remove.isPending;
+  return (
+    <li className="cart-line" aria-busy={busy || undefined}>
+      {product.image ? (
+        <LazyImage className="cart-line-image" src={product.image} alt="" width={96} height={96} />
+      ) : (
+        <span className="cart-line-image" aria-hidden="true" />
+      )}
+      <div className="cart-line-info">
+        <Link className="cart-line-name" to={productPath(product.sku)}>
+          {product.name}
+        </Link>
+        <p className="muted small">
+          {product.brand.name} · {product.sku}
+        </p>
+        <Price product={product} />
+        <Availability product={product} />
+      </div>
+      <div className="cart-line-actions">
+        <QuantityStepper
+          label={`Quantity of ${product.sku}`}
+          visibleLabel={false}
+          value={line.quantity}
+          disabled={busy}
+          onChange={(quantity) => update.mutate({ lineId: line.id, quantity }, { onError: alerts.showError })}
+        />
+        <p className="cart-line-total" aria-label={`Line total ${formatCents(line.total.cents)}`}>
+          {formatCents(line.total.cents)}
+        </p>
+        <button
+          type="button"
+          className="button-link"
+          disabled={busy}
+          aria-label={`Remove ${product.sku}`}
+          onClick={() => remove.mutate(line.id, { onError: alerts.showError })}
+        >
+          Remove
+        </button>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,122 @@
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { AddLinesRequest, Checkout, LastCheckout } from '@portal/contracts';
+import { CART_TEXTS } from '@portal/contracts/cart-rules';
+import { canPurchase } from '@portal/contracts/permissions';
+import { useNavigate } from 'react-router';
+import { api, ApiError } from '../../lib/api.ts';
+import { alerts } from '../../components/alerts.ts';
+import { useSession } from '../session/api.ts';
+import { usePriceScope, type PriceScope } from '../catalog/api.ts';
+import { openSelectBusiness } from '../business/store.ts';
+
+const BASE = '/api/products-checkout';
+
+/**
+ * The open cart of the session's business (spec 02 §7 last-b2b-token, with the cart itself so
+ * the badge needs one call). Keyed by the price scope: a new business or user asks again, and
+ * the business change refetches it (the server cleared it, spec 02 §4).
+ */
+export const cartQuery = (scope: PriceScope) =>
+  queryOptions({
+    queryKey: ['cart', scope],
+    queryFn: ({ signal }) => api<LastCheckout>(`${BASE}/last-b2b-token`, { signal }),
+    staleTime: 30_000,
+  });
+
+/**
+ * Who may hold a cart (spec 01 §6, spec 02 §4): purchasing rights, and a business to buy for —
+ * a sales rep without one is asked to select it. The server decides the same on every call.
+ */
+export function useCartAccess() {
+  const { data: session } = useSession();
+  const user = session?.user ?? null;
+  const buyer = user !== null && canPurchase(user);
+  const hasBusiness = Boolean(session?.selectedBusiness);
+  return { signedIn: user !== null, buyer, needsBusiness: buyer && !hasBusiness, ready: buyer && hasBusiness };
+}
+
+export function useCart() {
+  const scope = usePriceScope();
+  const { ready } = useCartAccess();
+  return useQuery({ ...cartQuery(scope), enabled: ready });
+}
+
+/** spec 02 §9: the badge counts the cart's items (subscription items join with the plans issue). */
+export const useCartCount = () => useCart().data?.checkout?.quantity ?? 0;
+
+const isGone = (error: unknown) =>
+  error instanceof ApiError && error.status === 404 && error.body?.detail === CART_TEXTS.checkoutNotFound;
+
+function storeCart(queryClient: QueryClient, scope: PriceScope, checkout: Checkout) {
+  queryClient.setQueryData(cartQuery(scope).queryKey, { token: checkout.token, checkout });
+}
+
+/**
+ * Adds lines to the cart, opening it when there is none (or when the one we knew was cleared
+ * meanwhile, e.g. by a business change in another tab). A rep without a business gets the
+ * select-business modal instead (spec 01 §6); `add` then answers null. Success and failure are
+ * announced in the alert bar.
+ */
+export function useAddToCart() {
+  const queryClient = useQueryClient();
+  const scope = usePriceScope();
+  const { needsBusiness } = useCartAccess();
+  const mutation = useMutation({
+    mutationFn: async (lines: AddLinesRequest['lines']) => {
+      const { token } = await queryClient.fetchQuery(cartQuery(scope));
+      if (token) {
+        try {
+          return await api<Checkout>(`${BASE}/${token}/add-lines`, { body: { lines } });
+        } catch (error) {
+          if (!isGone(error)) throw error;
+        }
+      }
+      return api<Checkout>(`${BASE}/create-b2b`, { body: { lines } });
+    },
+    onSuccess: (checkout) => storeCart(queryClient, scope, checkout),
+  });
+  const navigate = useNavigate();
+  /** Adds and says so (or shows why not); rejects on failure, so a Button shows no checkmark. */
+  const add = async (lines: AddLinesRequest['lines']): Promise<Checkout | null> => {
+    if (needsBusiness) {
+      openSelectBusiness();
+      return null;
+    }
+    try {
+      const checkout = await mutation.mutateAsync(lines);
+      alerts.show({
+        type: 'success',
+        content: CART_TEXTS.added,
+        action: { text: 'View cart', onClick: () => void navigate('/cart') },
+      });
+      return checkout;
+    } catch (error) {
+      alerts.showError(error);
+      throw error;
+    }
+  };
+  return { add, isPending: mutation.isPending };
+}
+
+/** Changes to the lines of the open cart: the answer is the cart as it is now. */
+export function useCartLineChanges(token: string) {
+  const queryClient = useQueryClient();
+  const scope = usePriceScope();
+  const options = {
+    onSuccess: (checkout: Checkout) => storeCart(queryClient, scope, checkout),
+    // A cart cleared elsewhere: show what the server has now.
+    onError: (error: unknown) => {
+      if (isGone(error)) void queryClient.invalidateQueries({ queryKey: cartQuery(scope).queryKey });
+    },
+  };
+  const update = useMutation({
+    mutationFn: ({ lineId, quantity }: { lineId: string; quantity: number }) =>
+      api<Checkout>(`${BASE}/${token}/update-lines`, { body: { lines: [{ lineId, quantity }] } }),
+    ...options,
+  });
+  const remove = useMutation({
+    mutationFn: (lineId: string) => api<Checkout>(`${BASE}/${token}/delete-lines`, { body: { lineId } }),
+    ...options,
+  });
+  return { update, remove };
+}
