@@ -373,29 +373,35 @@ export async function searchQueries(
 
 /** How long a count, a term's correction or the slug → id maps are reused (see docs/decisions.md, Search speed). */
 export const COUNT_CACHE_MS = 30_000;
+/** The most answers kept per kind: counts and corrections are tiny; a page holds up to 100 product rows. */
+const CACHE_SIZES: Record<string, number> = { page: 500 };
 const CACHE_SIZE = 2000;
-/** Per database (each test file's app has its own): kind and key → answer, and when it was taken. */
-const caches = new WeakMap<Db, Map<string, { at: number; value: Promise<unknown> }>>();
+type CacheEntry = { at: number; value: Promise<unknown> };
+/** Per database (each test file's app has its own): kind → key → answer, and when it was taken. */
+const caches = new WeakMap<Db, Map<string, Map<string, CacheEntry>>>();
 
 /**
- * An answer shared by every session for COUNT_CACHE_MS: the number of products matching a filter set
- * (the pager asks the same count on every page, and a broad term costs milliseconds to count at 100k
- * products) and the corrected query of a term. Concurrent asks of the same answer wait for one query.
+ * An answer shared by every session for `ttl` (COUNT_CACHE_MS unless given): the number of products
+ * matching a filter set (the pager asks the same count on every page, and a broad term costs
+ * milliseconds to count at 100k products), the corrected query of a term, a page of rows. Concurrent
+ * asks of the same answer wait for one query.
  */
-function cached<T>(db: Db, kind: string, key: string, query: () => Promise<T>): Promise<T> {
-  let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = new Map()));
+function cached<T>(db: Db, kind: string, key: string, query: () => Promise<T>, ttl = COUNT_CACHE_MS): Promise<T> {
+  let kinds = caches.get(db);
+  if (!kinds) caches.set(db, (kinds = new Map()));
+  let cache = kinds.get(kind);
+  if (!cache) kinds.set(kind, (cache = new Map()));
   const now = Date.now();
-  const full = `${kind}:${key}`;
-  const hit = cache.get(full);
-  if (hit && now - hit.at < COUNT_CACHE_MS) return hit.value as Promise<T>;
-  if (cache.size >= CACHE_SIZE) {
-    for (const [k, entry] of cache) if (now - entry.at >= COUNT_CACHE_MS) cache.delete(k);
-    if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value!);
+  const hit = cache.get(key);
+  if (hit && now - hit.at < ttl) return hit.value as Promise<T>;
+  const size = CACHE_SIZES[kind] ?? CACHE_SIZE;
+  if (cache.size >= size) {
+    for (const [k, entry] of cache) if (now - entry.at >= ttl) cache.delete(k);
+    if (cache.size >= size) cache.delete(cache.keys().next().value!);
   }
   const value = query();
-  cache.set(full, { at: now, value });
-  value.catch(() => cache.delete(full));
+  cache.set(key, { at: now, value });
+  value.catch(() => cache.delete(key));
   return value;
 }
 
@@ -415,10 +421,21 @@ export async function searchProducts(
   input: { limit: number; cursor?: string; filters: SearchInput },
 ): Promise<SearchProductsResponse> {
   const session = await pricingForRequest(ctx, auth, request);
-  const queries = await searchQueries(ctx.db, session, input);
-  // The count first: it is usually cached, and it decides how the page is read.
-  const totalCount = await cached(ctx.db, 'count', queries.countKey, async () => (await queries.count)[0]!.n);
-  const rows = await queries.page(totalCount);
+  const read = async () => {
+    const queries = await searchQueries(ctx.db, session, input);
+    // The count first: it is usually cached, and it decides how the page is read.
+    const totalCount = await cached(ctx.db, 'count', queries.countKey, async () => (await queries.count)[0]!.n);
+    return { totalCount, rows: await queries.page(totalCount), byPrice: queries.byPrice };
+  };
+  // Sessions that price alike (same channel and pricing context) share a page for a few seconds: the
+  // rows carry both prices and are priced per session below, so only catalog edits can lag, never a
+  // change of role, business or approved brands (docs/decisions.md, Search speed).
+  const ttl = ctx.config.SEARCH_PAGE_CACHE_MS;
+  const queries =
+    ttl > 0
+      ? await cached(ctx.db, 'page', JSON.stringify([session.channelSlug, session.pricing, input]), read, ttl)
+      : await read();
+  const { totalCount, rows } = queries;
   const cursorOf = (row: { key: number | string; id: string }) =>
     encodeCursor({ v: queries.byPrice ? Number(row.key) : String(row.key), id: row.id });
   return {

@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import type { SearchProductsResponse } from '@portal/contracts';
+import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { testClient, type TestClient } from '../../../test/client.ts';
+import { businessPartnerApprovedBrands, businessPartners } from '../business-partners/schema.ts';
+import { brands, productPrices } from './schema.ts';
+
+// The shared search pages (SEARCH_PAGE_CACHE_MS): what may lag and what never does.
+
+const NORTHWIND = { limit: 8, filters: { sort: 'price-asc', brands: ['northwind'], categories: [] } };
+
+async function signedIn(t: TestContext, email: string) {
+  const c = testClient(t.app);
+  expect((await c.signIn(email)).statusCode).toBe(200);
+  return c;
+}
+const searchAs = async (c: TestClient, body: object = NORTHWIND) =>
+  (await c.call('POST', '/api/search-products', body)).json() as SearchProductsResponse;
+
+describe('with pages shared for a minute', () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestApp({ SEARCH_PAGE_CACHE_MS: '60000' });
+  });
+  afterAll(() => t.close());
+
+  it('orders every price sort by the asker’s own prices, whoever asked the same search first', async () => {
+    const body = { limit: 20, filters: { sort: 'price-asc', brands: ['northwind', 'sentinel'], categories: [] } };
+    const askers = [
+      await signedIn(t, 'owner@demo.test'),
+      testClient(t.app),
+      await signedIn(t, 'insiderep@demo.test'),
+      await signedIn(t, 'retired@demo.test'),
+    ];
+    const orders: string[][] = [];
+    for (const asker of askers) {
+      const { results } = await searchAs(asker, body);
+      const cents = results.map((p) => p.price.cents);
+      expect(cents).toEqual([...cents].sort((a, b) => a - b));
+      orders.push(results.map((p) => p.id));
+    }
+    // The dealer's order is not the visitor's: a page shared by mistake would show it.
+    expect(orders[0]).not.toEqual(orders[1]);
+  });
+
+  it('never shares a page across pricing: approved brands, roles and business changes show at once', async () => {
+    const owner = await signedIn(t, 'owner@demo.test');
+    const before = await searchAs(owner);
+    expect(before.results.every((p) => p.price.kind === 'discounted')).toBe(true);
+
+    // The dealer loses Northwind: the next search is priced by the list price.
+    const [northside] = await t.db
+      .select({ id: businessPartners.id })
+      .from(businessPartners)
+      .where(eq(businessPartners.sapBpCode, 'C100234'));
+    const [northwind] = await t.db.select({ id: brands.id }).from(brands).where(eq(brands.slug, 'northwind'));
+    await t.db
+      .delete(businessPartnerApprovedBrands)
+      .where(
+        and(
+          eq(businessPartnerApprovedBrands.businessPartnerId, northside!.id),
+          eq(businessPartnerApprovedBrands.brandId, northwind!.id),
+        ),
+      );
+    const after = await searchAs(owner);
+    expect(after.results.some((p) => p.price.kind === 'msrp')).toBe(true);
+    await t.db
+      .insert(businessPartnerApprovedBrands)
+      .values({ businessPartnerId: northside!.id, brandId: northwind!.id });
+    expect(await searchAs(owner)).toEqual(before);
+
+    // A visitor asking the same thing gets list prices, not the dealer's shared page.
+    const visitor = await searchAs(testClient(t.app));
+    expect(visitor.accountInformation).toBeNull();
+    expect(visitor.results.some((p) => p.price.kind === 'msrp')).toBe(true);
+
+    // A rep's selection changes the prices of the very next search.
+    const rep = await signedIn(t, 'insiderep@demo.test');
+    const bare = await searchAs(rep, { ...NORTHWIND, filters: { ...NORTHWIND.filters, brands: ['sentinel'] } });
+    expect(bare.results.every((p) => p.price.kind === 'discounted')).toBe(true);
+    await rep.call('POST', '/api/select-business', { sapBpCode: 'C100234' });
+    const acting = await searchAs(rep, { ...NORTHWIND, filters: { ...NORTHWIND.filters, brands: ['sentinel'] } });
+    expect(acting.accountInformation?.sapBpCode).toBe('C100234');
+    expect(acting.results.some((p) => p.price.kind === 'msrp')).toBe(true);
+  });
+});
+
+describe('catalog edits', () => {
+  it('show once a shared page expires', async () => {
+    const t = await createTestApp({ SEARCH_PAGE_CACHE_MS: '300' });
+    try {
+      const owner = await signedIn(t, 'owner@demo.test');
+      const first = (await searchAs(owner)).results[0]!;
+      await t.db
+        .update(productPrices)
+        .set({ discountedCents: first.price.cents - 1 })
+        .where(and(eq(productPrices.productId, first.id), eq(productPrices.channelSlug, 'dealer')));
+      await new Promise((resolve) => setTimeout(resolve, 350));
+      expect((await searchAs(owner)).results[0]).toMatchObject({
+        id: first.id,
+        price: { cents: first.price.cents - 1 },
+      });
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('show at once with the page cache off (SEARCH_PAGE_CACHE_MS=0)', async () => {
+    const t = await createTestApp({ SEARCH_PAGE_CACHE_MS: '0' });
+    try {
+      const owner = await signedIn(t, 'owner@demo.test');
+      const first = (await searchAs(owner)).results[0]!;
+      await t.db
+        .update(productPrices)
+        .set({ discountedCents: first.price.cents - 1 })
+        .where(and(eq(productPrices.productId, first.id), eq(productPrices.channelSlug, 'dealer')));
+      expect((await searchAs(owner)).results[0]).toMatchObject({
+        id: first.id,
+        price: { cents: first.price.cents - 1 },
+      });
+    } finally {
+      await t.close();
+    }
+  });
+});
