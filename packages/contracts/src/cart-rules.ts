@@ -11,6 +11,7 @@ export const CART_TEXTS = {
   notForSale: 'This product is not available for purchase.',
   quantityRange: `Enter a quantity from 1 to ${MAX_LINE_QUANTITY}.`,
   added: 'Added to cart.',
+  businessChanged: 'The business you buy for has just changed. Please check your cart and try again.',
 } as const;
 
 /** A whole number from 1 to the line cap; anything unreadable is 1 (one rule for every quantity field). */

@@ -21,6 +21,8 @@ interface QuantityStepperProps {
  */
 export function QuantityStepper({ label, visibleLabel = true, value, onChange, disabled, hint }: QuantityStepperProps) {
   const id = useId();
+  // The buttons say what they change: "Decrease quantity", "Decrease quantity of NW-RS-X1".
+  const named = label.charAt(0).toLowerCase() + label.slice(1);
   const [draft, setDraft] = useState(String(value));
   useEffect(() => setDraft(String(value)), [value]);
   const commit = () => {
@@ -37,7 +39,7 @@ export function QuantityStepper({ label, visibleLabel = true, value, onChange, d
         <button
           type="button"
           className="quantity-step"
-          aria-label="Decrease quantity"
+          aria-label={`Decrease ${named}`}
           disabled={disabled || value <= 1}
           onClick={() => onChange(clampQuantity(value - 1))}
         >
@@ -65,7 +67,7 @@ export function QuantityStepper({ label, visibleLabel = true, value, onChange, d
         <button
           type="button"
           className="quantity-step"
-          aria-label="Increase quantity"
+          aria-label={`Increase ${named}`}
           disabled={disabled || value >= MAX_LINE_QUANTITY}
           onClick={() => onChange(clampQuantity(value + 1))}
         >

@@ -10,7 +10,7 @@ import { users } from '../users/schema.ts';
 import { businessPartners } from '../business-partners/schema.ts';
 import { dealers } from '../dealers/schema.ts';
 import { impersonationEvents, sessionSelections } from './schema.ts';
-import { clearOpenCheckouts } from '../cart/service.ts';
+import { clearOpenCheckouts, lockUser } from '../cart/service.ts';
 
 export interface ActingBusiness {
   id: string;
@@ -118,6 +118,7 @@ export function createActingService(ctx: AppContext, auth: AuthService) {
     if (!outside && !bp.dealerPrimaryUserId) throw new HttpError(400, messages.noDealerPrimary);
     const impersonatedUserId = outside ? null : bp.dealerPrimaryUserId;
     await ctx.db.transaction(async (tx) => {
+      await lockUser(tx, acting.user.id);
       await tx
         .insert(sessionSelections)
         .values({ sessionId: acting.sessionId, businessPartnerId: bp.id, impersonatedUserId })
@@ -141,6 +142,7 @@ export function createActingService(ctx: AppContext, auth: AuthService) {
     const acting = await requireActing(request);
     if (!acting.selected || !acting.business) return;
     await ctx.db.transaction(async (tx) => {
+      await lockUser(tx, acting.user.id);
       await tx.delete(sessionSelections).where(eq(sessionSelections.sessionId, acting.sessionId));
       await tx.insert(impersonationEvents).values({
         actorUserId: acting.user.id,

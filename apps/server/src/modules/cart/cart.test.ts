@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import {
   CART_TEXTS,
@@ -10,9 +10,10 @@ import {
 } from '@portal/contracts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { testClient, type TestClient } from '../../../test/client.ts';
-import { brands, products } from '../catalog/schema.ts';
+import { brands, productPrices, products } from '../catalog/schema.ts';
 import { users } from '../users/schema.ts';
 import { impersonationEvents } from '../acting/schema.ts';
+import { businessPartners } from '../business-partners/schema.ts';
 import { checkouts } from './schema.ts';
 
 let t: TestContext;
@@ -126,7 +127,8 @@ describe('the cart of a dealer owner (spec 02 §4, §7)', () => {
     expect(cart.lines.find((l) => l.product.id === otherBrand)!.product.price.kind).toBe('msrp');
   });
 
-  it('answers one cart to creates that race', async () => {
+  // PGlite serves one connection: transactions never overlap there, so the race runs on PostgreSQL only.
+  it.runIf(inject('postgresTemplate'))('answers one cart to creates that race', async () => {
     const purchaser = await signedIn('purchaser@demo.test');
     const answers = await Promise.all([1, 2, 3].map(() => create(purchaser, [{ variantId: approvedA, quantity: 1 }])));
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
@@ -142,7 +144,14 @@ describe('who may buy (spec 01 §6, §8; spec 02 §4)', () => {
     expect((await visitor.call('GET', `${BASE}/last-b2b-token`)).statusCode).toBe(401);
     expect((await create(visitor, [{ variantId: approvedA, quantity: 1 }])).statusCode).toBe(401);
 
-    for (const email of ['installer@demo.test', 'retired@demo.test', 'accountant@demo.test', 'consumer@demo.test']) {
+    // The admin has neither rights nor a business: the rights text, not the rep's business text.
+    for (const email of [
+      'installer@demo.test',
+      'retired@demo.test',
+      'accountant@demo.test',
+      'consumer@demo.test',
+      'admin@demo.test',
+    ]) {
       const c = await signedIn(email);
       const res = await create(c, [{ variantId: approvedA, quantity: 1 }]);
       expect(res.statusCode, email).toBe(403);
@@ -197,6 +206,23 @@ describe('who may buy (spec 01 §6, §8; spec 02 §4)', () => {
     const [row] = await t.db.select().from(checkouts).where(eq(checkouts.token, token));
     expect(row!.status).toBe('open');
   });
+
+  it('never changes a line of another cart through one’s own token', async () => {
+    const owner = await signedIn('owner@demo.test');
+    const theirs = (await create(owner, [{ variantId: approvedB, quantity: 2 }])).json() as Checkout;
+    const line = theirs.lines.find((l) => l.product.id === approvedB)!;
+    const purchaser = await signedIn('purchaser@demo.test');
+    const mine = ((await create(purchaser, [{ variantId: approvedA, quantity: 1 }])).json() as Checkout).token;
+    const update = await purchaser.call('POST', `${BASE}/${mine}/update-lines`, {
+      lines: [{ lineId: line.id, quantity: 7 }],
+    });
+    expect(update.statusCode).toBe(404);
+    expect(update.json()).toEqual({ detail: CART_TEXTS.lineNotFound });
+    const remove = await purchaser.call('POST', `${BASE}/${mine}/delete-lines`, { lineId: line.id });
+    expect(remove.statusCode).toBe(404);
+    const after = (await last(owner)).checkout!;
+    expect(after.lines.find((l) => l.id === line.id)?.quantity).toBe(line.quantity);
+  });
 });
 
 describe('a sales rep’s cart follows the selected business (spec 01 §4, spec 02 §4)', () => {
@@ -243,11 +269,36 @@ describe('a sales rep’s cart follows the selected business (spec 01 §4, spec 
     ).toEqual(['cleared', 'cleared']);
   });
 
-  it('keeps the cart when a selection fails', async () => {
+  it('keeps the cart when a selection is refused', async () => {
     const rep = await signedIn('insiderep@demo.test', 'C100234');
     const cart = (await create(rep, [{ variantId: approvedA, quantity: 1 }])).json() as Checkout;
     expect((await rep.call('POST', '/api/select-business', { sapBpCode: 'C100977' })).statusCode).toBe(400);
     expect((await last(rep)).token).toBe(cart.token);
+  });
+});
+
+describe('a swap racing an add (PostgreSQL: two connections)', () => {
+  it.runIf(inject('postgresTemplate'))('never leaves an open cart for a business no longer selected', async () => {
+    const rep = await signedIn('outsiderep@demo.test', 'C100234');
+    for (let i = 0; i < 8; i++) {
+      const to = i % 2 === 0 ? 'C100310' : 'C100234';
+      const [added, swapped] = await Promise.all([
+        create(rep, [{ variantId: approvedA, quantity: 1 }]),
+        rep.call('POST', '/api/select-business', { sapBpCode: to }),
+      ]);
+      expect([200, 409]).toContain(added.statusCode);
+      expect(swapped.statusCode).toBe(200);
+      const open = await t.db
+        .select({ business: businessPartners.sapBpCode })
+        .from(checkouts)
+        .innerJoin(businessPartners, eq(businessPartners.id, checkouts.businessPartnerId))
+        .innerJoin(users, eq(users.id, checkouts.userId))
+        .where(and(eq(users.email, 'outsiderep@demo.test'), eq(checkouts.status, 'open')));
+      expect(
+        open.filter((c) => c.business !== to),
+        `round ${i}`,
+      ).toEqual([]);
+    }
   });
 });
 
@@ -285,7 +336,23 @@ describe('bad input (rule 3: a clear 4xx, nothing changes)', () => {
     ]);
     expect(notForSale.statusCode).toBe(400);
     expect(notForSale.json()).toEqual({ detail: CART_TEXTS.notForSale });
+    // A line whose product stops being for sale may go down, never up.
+    const held = (await last(owner)).checkout!.lines[0]!;
+    const fewer = async (quantity: number) =>
+      owner.call('POST', `${BASE}/${token}/update-lines`, { lines: [{ lineId: held.id, quantity }] });
+    await t.db.update(products).set({ isAvailableForPurchase: false }).where(eq(products.id, held.product.id));
+    expect((await fewer(held.quantity + 1)).json()).toEqual({ detail: CART_TEXTS.notForSale });
+    await t.db.update(products).set({ isAvailableForPurchase: true }).where(eq(products.id, held.product.id));
     await t.db.update(products).set({ isAvailableForPurchase: true }).where(eq(products.id, otherBrand));
+
+    // A product without a price in the business's channel cannot be priced, so it is not for sale there.
+    const [dealerPrice] = await t.db
+      .delete(productPrices)
+      .where(and(eq(productPrices.productId, otherBrand), eq(productPrices.channelSlug, 'dealer')))
+      .returning();
+    const unpriced = await add([{ variantId: otherBrand, quantity: 1 }]);
+    expect(unpriced.json()).toEqual({ detail: CART_TEXTS.notForSale });
+    await t.db.insert(productPrices).values(dealerPrice!);
 
     for (const [path, body, field] of [
       [`${BASE}/not-a-token/add-lines`, { lines: [{ variantId: approvedA, quantity: 1 }] }, 'token'],

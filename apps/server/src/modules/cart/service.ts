@@ -15,18 +15,29 @@ import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import type { AuthService } from '../auth/service.ts';
 import type { Acting, ActingService } from '../acting/service.ts';
-import { products } from '../catalog/schema.ts';
+import { productPrices, products } from '../catalog/schema.ts';
 import { users } from '../users/schema.ts';
 import { pricingForRequest, productSelect, toSummary } from '../catalog/search.ts';
 import { checkoutLines, checkouts } from './schema.ts';
+import { sessionSelections } from '../acting/schema.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-type Buyer = Acting & { business: NonNullable<Acting['business']> };
+type Priced = Awaited<ReturnType<typeof pricingForRequest>>;
+/** Who buys, for which business, and how the session prices (read once per request). */
+type Buyer = Acting & { business: NonNullable<Acting['business']>; priced: Priced };
 
 /**
  * spec 02 §4: swapping a business partner clears the cart. Called inside the selection's own
  * transaction, so a failed selection keeps the cart as it was.
  */
+/**
+ * Serialises a user's cart changes against each other and against their business selection: a
+ * second create finds the first one's cart, and a swap never interleaves with a create.
+ */
+export async function lockUser(tx: Tx, userId: string) {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+}
+
 export async function clearOpenCheckouts(tx: Db | Tx, userId: string) {
   await tx
     .update(checkouts)
@@ -35,12 +46,13 @@ export async function clearOpenCheckouts(tx: Db | Tx, userId: string) {
 }
 
 export function createCartService(ctx: AppContext, auth: AuthService, acting: ActingService) {
-  /** Who may buy (spec 01 §6, spec 02 §4): a business to buy for, and purchasing rights. */
+  /** Who may buy (spec 01 §6, spec 02 §4): purchasing rights, and a business to buy for. */
   async function requireBuyer(request: FastifyRequest): Promise<Buyer> {
     const a = await acting.requireActing(request);
-    if (!a.business) throw new HttpError(400, messages.noLinkedBusiness);
+    // Rights first: sales reps always have them, so only a rep can meet the "no linked business" text.
     if (!canPurchase(a.user)) throw new HttpError(403, CART_TEXTS.noPurchasingRights);
-    return a as Buyer;
+    if (!a.business) throw new HttpError(400, messages.noLinkedBusiness);
+    return { ...a, business: a.business, priced: await pricingForRequest(ctx, auth, request) };
   }
 
   /** The open checkout of this buyer for this business, or null (another business's cart is not theirs now). */
@@ -60,11 +72,21 @@ export function createCartService(ctx: AppContext, auth: AuthService, acting: Ac
     return row;
   }
 
-  /** Products may be added when they exist and are for sale; the first refusal answers. */
-  async function checkSellable(tx: Tx, productIds: string[]) {
+  /**
+   * Products may be added when they exist, are for sale and have a price in the session's channel
+   * (a line without one could not be shown or totalled); the first refusal answers.
+   */
+  async function checkSellable(tx: Tx, productIds: string[], channelSlug: string) {
     const rows = await tx
-      .select({ id: products.id, forSale: products.isAvailableForPurchase })
+      .select({
+        id: products.id,
+        forSale: sql<boolean>`${products.isAvailableForPurchase} and ${productPrices.productId} is not null`,
+      })
       .from(products)
+      .leftJoin(
+        productPrices,
+        and(eq(productPrices.productId, products.id), eq(productPrices.channelSlug, channelSlug)),
+      )
       .where(inArray(products.id, productIds));
     const byId = new Map(rows.map((row) => [row.id, row.forSale]));
     for (const id of productIds) {
@@ -74,11 +96,11 @@ export function createCartService(ctx: AppContext, auth: AuthService, acting: Ac
   }
 
   /** Adds quantities: a product already in the cart gets more, up to the line cap (else nothing changes). */
-  async function addLinesTo(tx: Tx, checkoutId: string, lines: AddLinesRequest['lines']) {
+  async function addLinesTo(tx: Tx, checkoutId: string, lines: AddLinesRequest['lines'], channelSlug: string) {
     if (lines.length === 0) return;
     const merged = new Map<string, number>();
     for (const line of lines) merged.set(line.variantId, (merged.get(line.variantId) ?? 0) + line.quantity);
-    await checkSellable(tx, [...merged.keys()]);
+    await checkSellable(tx, [...merged.keys()], channelSlug);
     const held = await tx
       .select({ productId: checkoutLines.productId, quantity: checkoutLines.quantity })
       .from(checkoutLines)
@@ -101,13 +123,13 @@ export function createCartService(ctx: AppContext, auth: AuthService, acting: Ac
     tx.update(checkouts).set({ updatedAt: new Date() }).where(eq(checkouts.id, checkoutId));
 
   /** The checkout as the browser shows it: every line at the session's price now (spec 01 §6). */
-  async function present(request: FastifyRequest, buyer: Buyer, checkout: { id: string; token: string }) {
+  async function present(buyer: Buyer, checkout: { id: string; token: string }) {
     const lines = await ctx.db
       .select({ id: checkoutLines.id, productId: checkoutLines.productId, quantity: checkoutLines.quantity })
       .from(checkoutLines)
       .where(eq(checkoutLines.checkoutId, checkout.id))
       .orderBy(asc(checkoutLines.createdAt), asc(checkoutLines.id));
-    const { pricing, channelSlug } = await pricingForRequest(ctx, auth, request);
+    const { pricing, channelSlug } = buyer.priced;
     const rows = lines.length
       ? await productSelect(ctx, channelSlug).where(
           inArray(
@@ -139,16 +161,16 @@ export function createCartService(ctx: AppContext, auth: AuthService, acting: Ac
   async function last(request: FastifyRequest): Promise<LastCheckout> {
     const a = await acting.requireActing(request);
     if (!a.business || !canPurchase(a.user)) return { token: null, checkout: null };
-    const buyer = a as Buyer;
+    const buyer = { ...a, business: a.business, priced: await pricingForRequest(ctx, auth, request) };
     const row = await openCheckoutOf(ctx.db, buyer);
-    return row ? { token: row.token, checkout: await present(request, buyer, row) } : { token: null, checkout: null };
+    return row ? { token: row.token, checkout: await present(buyer, row) } : { token: null, checkout: null };
   }
 
   async function byToken(request: FastifyRequest, token: string) {
     const buyer = await requireBuyer(request);
     const row = await openCheckoutOf(ctx.db, buyer);
     if (!row || row.token !== token) throw new HttpError(404, CART_TEXTS.checkoutNotFound);
-    return present(request, buyer, row);
+    return present(buyer, row);
   }
 
   /**
@@ -158,13 +180,22 @@ export function createCartService(ctx: AppContext, auth: AuthService, acting: Ac
   async function create(request: FastifyRequest, lines: AddLinesRequest['lines']) {
     const buyer = await requireBuyer(request);
     const row = await ctx.db.transaction(async (tx) => {
-      // Serialises a user's concurrent creates on their user row: the second finds the first one's cart.
-      await tx.select({ id: users.id }).from(users).where(eq(users.id, buyer.user.id)).for('update');
+      await lockUser(tx, buyer.user.id);
+      // A business swapped since this request began (another tab) would get a cart it no longer shows.
+      if (buyer.selected && !(await stillSelected(tx, buyer))) throw new HttpError(409, CART_TEXTS.businessChanged);
       const open = (await openCheckoutOf(tx, buyer, true)) ?? (await openNew(tx, buyer));
-      await addLinesTo(tx, open.id, lines);
+      await addLinesTo(tx, open.id, lines, buyer.priced.channelSlug);
       return open;
     });
-    return present(request, buyer, row);
+    return present(buyer, row);
+  }
+
+  async function stillSelected(tx: Tx, buyer: Buyer) {
+    const [row] = await tx
+      .select({ id: sessionSelections.businessPartnerId })
+      .from(sessionSelections)
+      .where(eq(sessionSelections.sessionId, buyer.sessionId));
+    return row?.id === buyer.business.id;
   }
 
   /** A new open cart; an open cart of another business (another session's selection) is cleared first. */
@@ -181,10 +212,10 @@ export function createCartService(ctx: AppContext, auth: AuthService, acting: Ac
     const buyer = await requireBuyer(request);
     const row = await ctx.db.transaction(async (tx) => {
       const open = await checkoutByToken(tx, buyer, token);
-      await addLinesTo(tx, open.id, lines);
+      await addLinesTo(tx, open.id, lines, buyer.priced.channelSlug);
       return open;
     });
-    return present(request, buyer, row);
+    return present(buyer, row);
   }
 
   /** Sets quantities; every line must be in this cart, or nothing changes. */
@@ -193,17 +224,19 @@ export function createCartService(ctx: AppContext, auth: AuthService, acting: Ac
     const row = await ctx.db.transaction(async (tx) => {
       const open = await checkoutByToken(tx, buyer, token);
       for (const line of lines) {
-        const updated = await tx
-          .update(checkoutLines)
-          .set({ quantity: line.quantity })
-          .where(and(eq(checkoutLines.id, line.lineId), eq(checkoutLines.checkoutId, open.id)))
-          .returning({ id: checkoutLines.id });
-        if (updated.length === 0) throw new HttpError(404, CART_TEXTS.lineNotFound);
+        const [held] = await tx
+          .select({ productId: checkoutLines.productId, quantity: checkoutLines.quantity })
+          .from(checkoutLines)
+          .where(and(eq(checkoutLines.id, line.lineId), eq(checkoutLines.checkoutId, open.id)));
+        if (!held) throw new HttpError(404, CART_TEXTS.lineNotFound);
+        // Fewer of a product no longer for sale is fine; more is not.
+        if (line.quantity > held.quantity) await checkSellable(tx, [held.productId], buyer.priced.channelSlug);
+        await tx.update(checkoutLines).set({ quantity: line.quantity }).where(eq(checkoutLines.id, line.lineId));
       }
       await touch(tx, open.id);
       return open;
     });
-    return present(request, buyer, row);
+    return present(buyer, row);
   }
 
   async function deleteLine(request: FastifyRequest, token: string, lineId: string) {
@@ -218,7 +251,7 @@ export function createCartService(ctx: AppContext, auth: AuthService, acting: Ac
       await touch(tx, open.id);
       return open;
     });
-    return present(request, buyer, row);
+    return present(buyer, row);
   }
 
   return { last, byToken, create, addLines, updateLines, deleteLine };

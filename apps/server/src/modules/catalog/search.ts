@@ -433,7 +433,13 @@ export async function searchProducts(
   const ttl = ctx.config.SEARCH_PAGE_CACHE_MS;
   const queries =
     ttl > 0
-      ? await cached(ctx.db, 'page', JSON.stringify([session.channelSlug, session.pricing, input]), read, ttl)
+      ? await cached(
+          ctx.db,
+          'page',
+          JSON.stringify([session.channelSlug, session.pricing, input.limit, input.cursor ?? null, input.filters]),
+          read,
+          ttl,
+        )
       : await read();
   const { totalCount, rows } = queries;
   const cursorOf = (row: { key: number | string; id: string }) =>

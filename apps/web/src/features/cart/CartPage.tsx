@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import type { CheckoutLine } from '@portal/contracts';
 import { CART_TEXTS } from '@portal/contracts/cart-rules';
@@ -86,6 +87,8 @@ export default function CartPage() {
 
 function CartLineItem({ token, line }: { token: string; line: CheckoutLine }) {
   const { update, remove } = useCartLineChanges(token);
+  // A refused change puts the field back to what the cart holds (a new stepper, its draft dropped).
+  const [revision, setRevision] = useState(0);
   const { product } = line;
   const busy = update.isPending || remove.isPending;
   return (
@@ -107,13 +110,25 @@ function CartLineItem({ token, line }: { token: string; line: CheckoutLine }) {
       </div>
       <div className="cart-line-actions">
         <QuantityStepper
+          key={revision}
           label={`Quantity of ${product.sku}`}
           visibleLabel={false}
           value={line.quantity}
           disabled={busy}
-          onChange={(quantity) => update.mutate({ lineId: line.id, quantity }, { onError: alerts.showError })}
+          onChange={(quantity) =>
+            update.mutate(
+              { lineId: line.id, quantity },
+              {
+                onError: (error) => {
+                  setRevision((r) => r + 1);
+                  alerts.showError(error);
+                },
+              },
+            )
+          }
         />
-        <p className="cart-line-total" aria-label={`Line total ${formatCents(line.total.cents)}`}>
+        <p className="cart-line-total">
+          <span className="visually-hidden">Line total </span>
           {formatCents(line.total.cents)}
         </p>
         <button

@@ -5,7 +5,7 @@ import { canPurchase } from '@portal/contracts/permissions';
 import { useNavigate } from 'react-router';
 import { api, ApiError } from '../../lib/api.ts';
 import { alerts } from '../../components/alerts.ts';
-import { useSession } from '../session/api.ts';
+import { sessionQuery, useSession } from '../session/api.ts';
 import { usePriceScope, type PriceScope } from '../catalog/api.ts';
 import { openSelectBusiness } from '../business/store.ts';
 
@@ -91,6 +91,9 @@ export function useAddToCart() {
       });
       return checkout;
     } catch (error) {
+      // The business changed under this tab (spec 02 §4): show the session and cart as they are now.
+      if (error instanceof ApiError && error.status === 409)
+        void queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey });
       alerts.showError(error);
       throw error;
     }
