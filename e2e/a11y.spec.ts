@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { openProfileMenu, signIn } from './auth-helpers.ts';
+import { test } from '@playwright/test';
+import { openProfileMenu, signInAs } from './auth-helpers.ts';
 import { expectAccessible } from './a11y.ts';
 
 for (const path of [
@@ -30,8 +30,7 @@ test('axe: open menus and the media modal', async ({ page }) => {
 });
 
 test('axe: signed-in pages, with the account menu open', async ({ page }) => {
-  await signIn(page, 'owner@demo.test');
-  await expect(page).toHaveURL('/');
+  await signInAs(page, 'owner@demo.test');
   await openProfileMenu(page, 'Gary');
   await expectAccessible(page);
   await page.goto('/profile');

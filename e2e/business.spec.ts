@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { messages } from '../packages/contracts/src/messages.ts';
 import { STORAGE_KEYS } from '../packages/contracts/src/constants.ts';
 import { expectAccessible } from './a11y.ts';
-import { openProfileMenu, signIn } from './auth-helpers.ts';
+import { openProfileMenu, signInAs } from './auth-helpers.ts';
 
 // Business selection, the Canada notice and the menus by role (spec 01 §2.3, §2.4, §4, §6, §8; issue 5).
 
@@ -13,11 +13,6 @@ const selectorButton = (page: Page) => topBar(page).locator('.business-selector'
 const selectDialog = (page: Page) => page.getByRole('dialog', { name: 'Select Business' });
 const canadaDialog = (page: Page) => page.getByRole('dialog', { name: messages.wrongSiteTitle });
 const banner = (page: Page) => page.locator('.acting-banner');
-
-async function signInAs(page: Page, email: string) {
-  await signIn(page, email);
-  await expect(page).toHaveURL('/');
-}
 
 /** Opens the modal from the top bar, searches, picks the business and confirms. */
 async function pickBusiness(page: Page, term: string, companyName: string) {

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEALER_REQUEST_TEXTS, messages } from '../packages/contracts/src/index.ts';
 import { expectAccessible } from './a11y.ts';
-import { openProfileMenu, signIn, signOut } from './auth-helpers.ts';
+import { openProfileMenu, signIn, signInAs, signOut } from './auth-helpers.ts';
 
 interface OutboxMail {
   to: string;
@@ -75,8 +75,7 @@ test('a shop applies, admin approves it, the new owner gets the invitation and s
   expect(toSales.text).toContain('Phone: +1 (787) 555 - 0142');
 
   // The admin approves it.
-  await signIn(page, 'admin@demo.test');
-  await expect(page).toHaveURL('/');
+  await signInAs(page, 'admin@demo.test');
   await (await openProfileMenu(page, 'Alex')).getByRole('link', { name: 'Dealer Requests' }).click();
   await expect(page).toHaveURL('/admin/dealer-requests');
   await expect(page.getByRole('heading', { level: 1, name: 'Dealer Requests' })).toBeVisible();
@@ -114,8 +113,7 @@ test('a shop applies, admin approves it, the new owner gets the invitation and s
 });
 
 test('the review is not available to non-admins', async ({ page }) => {
-  await signIn(page, 'owner@demo.test');
-  await expect(page).toHaveURL('/');
+  await signInAs(page, 'owner@demo.test');
   await expect((await openProfileMenu(page, 'Gary')).getByRole('link', { name: 'Dealer Requests' })).toHaveCount(0);
   await page.goto('/admin/dealer-requests');
   await expect(page.getByRole('heading', { name: 'Not available' })).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { signIn } from './auth-helpers.ts';
+import { signInAs } from './auth-helpers.ts';
 import { expectAccessible } from './a11y.ts';
 
 const carouselOf = (page: Page) => page.getByRole('region', { name: 'Featured' });
@@ -86,8 +86,7 @@ test('/deals lists the running promotions with their products, and the coupons',
 
 test.describe('dashboard signed in', () => {
   test.beforeEach(async ({ page }) => {
-    await signIn(page, 'owner@demo.test');
-    await expect(page).toHaveURL('/');
+    await signInAs(page, 'owner@demo.test');
   });
 
   test('account coupons, business prices on deals, and quick links', async ({ page }) => {

@@ -1,11 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn, signOut } from './auth-helpers.ts';
+import { signInAs, signOut } from './auth-helpers.ts';
 import { expectAccessible } from './a11y.ts';
-
-async function signInAs(page: Page, email: string) {
-  await signIn(page, email);
-  await expect(page).toHaveURL('/');
-}
 
 /** A product that may be bought online. */
 async function anyProductPath(page: Page) {

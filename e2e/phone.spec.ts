@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from './a11y.ts';
-import { signIn } from './auth-helpers.ts';
+import { signInAs } from './auth-helpers.ts';
 
 test.describe('on a 360 px phone', () => {
   test('the mobile bar replaces the desktop header; nothing scrolls sideways', async ({ page }) => {
@@ -68,8 +68,7 @@ test.describe('on a 360 px phone', () => {
   });
 
   test('the cart fits the phone: lines stack, quantities change, nothing scrolls sideways', async ({ page }) => {
-    await signIn(page, 'owner@demo.test');
-    await expect(page).toHaveURL('/');
+    await signInAs(page, 'owner@demo.test');
     const found = await page.request.post('/api/search-products', { data: { limit: 40 } });
     const { results } = (await found.json()) as { results: { id: string; isAvailableForPurchase: boolean }[] };
     const lines = results.filter((p) => p.isAvailableForPurchase).slice(0, 2);

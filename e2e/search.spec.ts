@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn, signOut } from './auth-helpers.ts';
+import { signInAs, signOut } from './auth-helpers.ts';
 import { expectAccessible } from './a11y.ts';
 
 const results = (page: Page) => page.getByRole('list', { name: 'Search results' });
@@ -151,8 +151,7 @@ test.describe('search screen (spec 01 §2.5, §4)', () => {
   });
 
   test('quick order: a purchaser adds the selection to the cart in one go', async ({ page }) => {
-    await signIn(page, 'purchaser@demo.test');
-    await expect(page).toHaveURL('/');
+    await signInAs(page, 'purchaser@demo.test');
     await page.goto('/search?c=t-harnesses&qo=1');
     const rows = page.getByRole('table', { name: 'Search results' }).locator('tbody tr');
     await expect(rows).toHaveCount(8);
@@ -203,8 +202,7 @@ test.describe('prices follow the signed-in role (spec 01 §6)', () => {
   for (const [email, northwind, sentinel] of cases) {
     test(`${email ?? 'a visitor'} sees ${northwind} on Northwind and ${sentinel} on Sentinel`, async ({ page }) => {
       if (email) {
-        await signIn(page, email);
-        await expect(page).toHaveURL('/');
+        await signInAs(page, email);
       }
       await page.goto('/search?b=northwind&so=name-asc');
       await expect(cards(page)).toHaveCount(8);
@@ -225,15 +223,13 @@ test.describe('prices follow the signed-in role (spec 01 §6)', () => {
   test('the owner’s page size is kept on the server across sign-ins; approved brands only filters', async ({
     page,
   }) => {
-    await signIn(page, 'owner@demo.test');
-    await expect(page).toHaveURL('/');
+    await signInAs(page, 'owner@demo.test');
     await page.goto('/search');
     await expect(page.getByText('Prices for Northside Auto Sound (C100234)')).toBeVisible();
     await page.getByLabel('Per page').selectOption('40');
     await expect(cards(page)).toHaveCount(40);
     await signOut(page);
-    await signIn(page, 'owner@demo.test');
-    await expect(page).toHaveURL('/');
+    await signInAs(page, 'owner@demo.test');
     await page.goto('/search');
     await expect(page.getByLabel('Per page')).toHaveValue('40');
     await expect(cards(page)).toHaveCount(40);

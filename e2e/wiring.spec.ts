@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { messages } from '../packages/contracts/src/index.ts';
 import { DEMO_VEHICLES } from '../apps/server/src/seed/vehicle-demo.ts';
 import { expectAccessible } from './a11y.ts';
-import { signIn, signOut } from './auth-helpers.ts';
+import { signInAs, signOut } from './auth-helpers.ts';
 
 const nameOf = (v: { year: number; make: string; model: string }) => `${v.year} ${v.make} ${v.model}`;
 const camry = DEMO_VEHICLES.find((v) => v.model === 'Camry')!;
@@ -12,8 +12,7 @@ const slideHeading = (page: Page) => page.locator('main h1');
 const alertBar = (page: Page) => page.locator('.alert-bar');
 
 async function openWiring(page: Page) {
-  await signIn(page, 'installer@demo.test');
-  await expect(page).toHaveURL('/');
+  await signInAs(page, 'installer@demo.test');
   await page.goto('/wiring');
   await expect(page.getByRole('heading', { level: 1, name: messages.vehicleFormTitle })).toBeVisible();
 }
@@ -125,8 +124,7 @@ test.describe('vehicle search (spec 01 §2.6, §4, §5)', () => {
   });
 
   test('the top bar’s vehicle menu searches from any page', async ({ page }) => {
-    await signIn(page, 'installer@demo.test');
-    await expect(page).toHaveURL('/');
+    await signInAs(page, 'installer@demo.test');
     await page.locator('.top-nav').getByRole('button', { name: 'Vehicle Search' }).click();
     const compact = page.locator('.top-nav form.vehicle-form');
     await expect(compact.getByLabel('Select Year')).toBeVisible();
