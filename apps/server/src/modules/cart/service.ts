@@ -65,9 +65,9 @@ export function createCartService(ctx: AppContext, auth: AuthService, acting: Ac
     return row && row.businessPartnerId === buyer.business.id ? row : null;
   }
 
-  /** The checkout a token names, if it is this buyer's open cart for the session's business. */
-  async function checkoutByToken(tx: Tx, buyer: Buyer, token: string) {
-    const row = await openCheckoutOf(tx, buyer, true);
+  /** The checkout a token names, if it is this buyer's open cart for the session's business (locked in a change). */
+  async function checkoutByToken(db: Db | Tx, buyer: Buyer, token: string, lock = true) {
+    const row = await openCheckoutOf(db, buyer, lock);
     if (!row || row.token !== token) throw new HttpError(404, CART_TEXTS.checkoutNotFound);
     return row;
   }
@@ -159,18 +159,19 @@ export function createCartService(ctx: AppContext, auth: AuthService, acting: Ac
 
   /** GET last-b2b-token: the open cart, or none. Users who cannot buy simply have none (spec 02 §4). */
   async function last(request: FastifyRequest): Promise<LastCheckout> {
-    const a = await acting.requireActing(request);
-    if (!a.business || !canPurchase(a.user)) return { token: null, checkout: null };
-    const buyer = { ...a, business: a.business, priced: await pricingForRequest(ctx, auth, request) };
+    const buyer = await requireBuyer(request).catch((error: unknown) => {
+      // No rights or no business: no cart. No session still answers 401.
+      if (error instanceof HttpError && error.statusCode !== 401) return null;
+      throw error;
+    });
+    if (!buyer) return { token: null, checkout: null };
     const row = await openCheckoutOf(ctx.db, buyer);
     return row ? { token: row.token, checkout: await present(buyer, row) } : { token: null, checkout: null };
   }
 
   async function byToken(request: FastifyRequest, token: string) {
     const buyer = await requireBuyer(request);
-    const row = await openCheckoutOf(ctx.db, buyer);
-    if (!row || row.token !== token) throw new HttpError(404, CART_TEXTS.checkoutNotFound);
-    return present(buyer, row);
+    return present(buyer, await checkoutByToken(ctx.db, buyer, token, false));
   }
 
   /**

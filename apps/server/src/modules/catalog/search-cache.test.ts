@@ -87,20 +87,23 @@ describe('with pages shared for a minute', () => {
 });
 
 describe('catalog edits', () => {
+  /** Lowers the dealer price of the owner's cheapest Northwind product by a cent; answers it. */
+  async function lowerFirstPrice(t: TestContext, owner: TestClient) {
+    const first = (await searchAs(owner)).results[0]!;
+    await t.db
+      .update(productPrices)
+      .set({ discountedCents: first.price.cents - 1 })
+      .where(and(eq(productPrices.productId, first.id), eq(productPrices.channelSlug, 'dealer')));
+    return { id: first.id, price: { cents: first.price.cents - 1 } };
+  }
+
   it('show once a shared page expires', async () => {
     const t = await createTestApp({ SEARCH_PAGE_CACHE_MS: '300' });
     try {
       const owner = await signedIn(t, 'owner@demo.test');
-      const first = (await searchAs(owner)).results[0]!;
-      await t.db
-        .update(productPrices)
-        .set({ discountedCents: first.price.cents - 1 })
-        .where(and(eq(productPrices.productId, first.id), eq(productPrices.channelSlug, 'dealer')));
+      const lowered = await lowerFirstPrice(t, owner);
       await new Promise((resolve) => setTimeout(resolve, 350));
-      expect((await searchAs(owner)).results[0]).toMatchObject({
-        id: first.id,
-        price: { cents: first.price.cents - 1 },
-      });
+      expect((await searchAs(owner)).results[0]).toMatchObject(lowered);
     } finally {
       await t.close();
     }
@@ -110,15 +113,8 @@ describe('catalog edits', () => {
     const t = await createTestApp({ SEARCH_PAGE_CACHE_MS: '0' });
     try {
       const owner = await signedIn(t, 'owner@demo.test');
-      const first = (await searchAs(owner)).results[0]!;
-      await t.db
-        .update(productPrices)
-        .set({ discountedCents: first.price.cents - 1 })
-        .where(and(eq(productPrices.productId, first.id), eq(productPrices.channelSlug, 'dealer')));
-      expect((await searchAs(owner)).results[0]).toMatchObject({
-        id: first.id,
-        price: { cents: first.price.cents - 1 },
-      });
+      const lowered = await lowerFirstPrice(t, owner);
+      expect((await searchAs(owner)).results[0]).toMatchObject(lowered);
     } finally {
       await t.close();
     }
