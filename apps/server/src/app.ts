@@ -57,6 +57,13 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  // The in-memory caches (identity, search) forget on the database's change notices; a change made
+  // by this request is noticed before its answer leaves, so the client's next request sees it.
+  await ctx.database.changes.start();
+  app.addHook('onSend', async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && !request.routeOptions.config.readOnly)
+      await ctx.database.changes.sync();
+  });
 
   registerErrorHandling(app);
   registerMetrics(app, { token: ctx.config.METRICS_TOKEN });

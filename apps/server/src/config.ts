@@ -30,8 +30,16 @@ const envSchema = z.object({
   AUTH_SECRET: z.string().min(32).optional(),
   /** Proxies whose X-Forwarded-For is believed (Fastify trustProxy): 'loopback', an address list, or 'none'. */
   TRUST_PROXY: z.string().default('loopback'),
-  /** How long a search page is shared by sessions that price alike (ms); 0 reads every search afresh. */
-  SEARCH_PAGE_CACHE_MS: z.coerce.number().int().min(0).max(300_000).default(10_000),
+  /**
+   * The longest a search page is shared by sessions that price alike (ms); a catalog change forgets it
+   * at once (database change notices), this is the safety net. 0 reads every search afresh.
+   */
+  SEARCH_PAGE_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).default(300_000),
+  /**
+   * The longest a session read and its pricing context are kept in memory (ms); any change to the
+   * user, the session or the business forgets them at once (change notices). 0 reads them on every request.
+   */
+  IDENTITY_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   /** '1' switches the VIN decoder off: VIN search answers 503 (spec 01 §8), the rest of wiring works. */
   VPIC_UNAVAILABLE: z.enum(['0', '1']).default('0'),
 });

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { sql } from 'drizzle-orm';
 import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from '../src/config.ts';
@@ -8,14 +9,37 @@ import { openDatabase, openPglite, pgliteDatabase, type Database, type Db } from
 import { createContext } from '../src/context.ts';
 import { buildApp } from '../src/app.ts';
 import { withDatabase } from './global-setup.ts';
+import type { ChangeFeed } from '../src/db/changes.ts';
 
 export interface TestContext {
   app: FastifyInstance;
   db: Db;
   config: Config;
+  /**
+   * Resolves once the database's change notices of everything committed so far reached the caches
+   * (PostgreSQL delivers them on their own connection; a write made by the test itself, not through
+   * a request, is noticed a moment later).
+   */
+  noticed(): Promise<void>;
+  /** The database's change notices (what the caches listen to). */
+  changes: ChangeFeed;
   /** Another server instance on the same database (scale-out: any instance serves any request). */
   anotherInstance(): Promise<FastifyInstance>;
   close(): Promise<void>;
+}
+
+/**
+ * A write that sends no change notice: the database's triggers are off for its transaction (as for a
+ * replica), so the server's caches cannot hear of it. Shows what a cache keeps, and for how long.
+ */
+export function writeUnnoticed(
+  db: Db,
+  write: (tx: Parameters<Parameters<Db['transaction']>[0]>[0]) => Promise<unknown>,
+) {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local session_replication_role = replica`);
+    await write(tx);
+  });
 }
 
 /** A fresh copy of the migrated, seeded template database for this test file. */
@@ -78,6 +102,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     app,
     db: database.db,
     config,
+    noticed: () => database.changes.sync(),
+    changes: database.changes,
     async anotherInstance() {
       const instance = await start();
       others.push(instance);

@@ -7,6 +7,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema.ts';
+import { pgliteChangeFeed, postgresChangeFeed, registerChangeFeed, type ChangeFeed } from './changes.ts';
 
 export type Schema = typeof schema;
 /** Both drivers share this surface: one set of queries for PGlite and PostgreSQL. */
@@ -15,6 +16,8 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** What the database says changed (caches listen; started by the app, not by scripts). */
+  changes: ChangeFeed;
   ping(): Promise<boolean>;
   close(): Promise<void>;
 }
@@ -35,11 +38,18 @@ export function openPglite(options: { dataDir?: string; loadDataDir?: Blob } = {
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const changes = postgresChangeFeed(options.url);
+    registerChangeFeed(db, changes);
     return {
-      db: drizzlePg(pool, { schema }) as unknown as Db,
+      db,
       kind: 'postgres',
+      changes,
       ping: async () => (await pool.query('select 1')).rowCount === 1,
-      close: () => pool.end(),
+      async close() {
+        await changes.close();
+        await pool.end();
+      },
     };
   }
   const client = openPglite(options);
@@ -48,10 +58,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 export function pgliteDatabase(client: PGlite): Database {
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const changes = pgliteChangeFeed(client);
+  registerChangeFeed(db, changes);
   return {
-    db: drizzlePglite(client, { schema }) as unknown as Db,
+    db,
     kind: 'pglite',
+    changes,
     ping: async () => (await client.query('select 1')).rows.length === 1,
-    close: () => client.close(),
+    async close() {
+      await changes.close();
+      await client.close();
+    },
   };
 }

@@ -11,6 +11,7 @@ import { SESSION_COOKIE_PREFIX, type Auth } from './auth.ts';
 import { authEvents, trustedDevices, type AUTH_EVENT_TYPES } from './schema.ts';
 import { deviceLabel, trustIdFromCookieValue } from './devices.ts';
 import { maskPhone } from './phone.ts';
+import { createMemo } from '../../db/memo.ts';
 import { hitRateLimit } from './rate-limit.ts';
 import { RATE_LIMITS } from './limits.ts';
 
@@ -312,10 +313,27 @@ export function createAuthService(ctx: AppContext, auth: Auth, log: FastifyBaseL
     return { body: { ok: true }, cookies: setCookiesOf(result.headers) };
   }
 
-  const readSession = (request: FastifyRequest) =>
+  const readSessionNow = (request: FastifyRequest) =>
     auth.api
       .getSession({ headers: authHeaders(request), returnHeaders: true })
       .then((result) => ({ session: result.response, cookies: setCookiesOf(result.headers) }));
+  type SessionRead = Awaited<ReturnType<typeof readSessionNow>>;
+  const sessionMemo = createMemo<SessionRead>(ctx.database.changes, { kind: 'identity', size: 10_000 });
+  /**
+   * A session read is kept for its credentials (the same cookie or bearer token) until a change to the
+   * user or the session is noticed, at most IDENTITY_CACHE_MS and never past the session's end. Reads
+   * that find no session, or that refresh the cookie, are not kept.
+   */
+  function readSession(request: FastifyRequest) {
+    const { cookie, authorization } = request.headers;
+    if (!cookie && !authorization) return readSessionNow(request);
+    return sessionMemo.get(`${authorization ?? ''}\n${cookie ?? ''}`, () => readSessionNow(request), {
+      maxAgeMs: ctx.config.IDENTITY_CACHE_MS,
+      keep: (read) => read.session !== null && read.cookies.length === 0,
+      goodUntil: (read) => new Date(read.session!.session.expiresAt).getTime(),
+      subjectOf: (read) => read.session?.user.id,
+    });
+  }
   const sessionsRead = new WeakMap<FastifyRequest, ReturnType<typeof readSession>>();
 
   /**

@@ -55,8 +55,13 @@ export const catalogRoutes =
         },
       },
       async (request, reply) => {
-        reply.header('cache-control', 'no-store');
-        return searchProducts(ctx, auth, request, request.body);
+        // The answer comes serialized (and validated) by the route's own serializer, shared while the
+        // catalog and the asker's pricing stay the same: a JSON string is sent as it is.
+        const answer = await searchProducts(ctx, auth, request, request.body);
+        return reply
+          .header('cache-control', 'no-store')
+          .type('application/json; charset=utf-8')
+          .send(answer as never);
       },
     );
 

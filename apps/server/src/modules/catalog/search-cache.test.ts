@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { SearchProductsResponse } from '@portal/contracts';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { createTestApp, writeUnnoticed, type TestContext } from '../../../test/helpers.ts';
+import type { Db } from '../../db/client.ts';
 import { testClient, type TestClient } from '../../../test/client.ts';
 import { businessPartnerApprovedBrands, businessPartners } from '../business-partners/schema.ts';
 import { brands, productPrices } from './schema.ts';
 
-// The shared search pages (SEARCH_PAGE_CACHE_MS): what may lag and what never does.
+// The shared search pages (SEARCH_PAGE_CACHE_MS): what is shared, what is forgotten and when.
 
 const NORTHWIND = { limit: 8, filters: { sort: 'price-asc', brands: ['northwind'], categories: [] } };
 
@@ -63,11 +64,13 @@ describe('with pages shared for a minute', () => {
           eq(businessPartnerApprovedBrands.brandId, northwind!.id),
         ),
       );
+    await t.noticed();
     const after = await searchAs(owner);
     expect(after.results.some((p) => p.price.kind === 'msrp')).toBe(true);
     await t.db
       .insert(businessPartnerApprovedBrands)
       .values({ businessPartnerId: northside!.id, brandId: northwind!.id });
+    await t.noticed();
     expect(await searchAs(owner)).toEqual(before);
 
     // A visitor asking the same thing gets list prices, not the dealer's shared page.
@@ -88,20 +91,35 @@ describe('with pages shared for a minute', () => {
 
 describe('catalog edits', () => {
   /** Lowers the dealer price of the owner's cheapest Northwind product by a cent; answers it. */
-  async function lowerFirstPrice(t: TestContext, owner: TestClient) {
+  async function lowerFirstPrice(t: TestContext, owner: TestClient, { notice = true } = {}) {
     const first = (await searchAs(owner)).results[0]!;
-    await t.db
-      .update(productPrices)
-      .set({ discountedCents: first.price.cents - 1 })
-      .where(and(eq(productPrices.productId, first.id), eq(productPrices.channelSlug, 'dealer')));
-    return { id: first.id, price: { cents: first.price.cents - 1 } };
+    const lower = (db: Db) =>
+      db
+        .update(productPrices)
+        .set({ discountedCents: first.price.cents - 1 })
+        .where(and(eq(productPrices.productId, first.id), eq(productPrices.channelSlug, 'dealer')));
+    await (notice ? lower(t.db) : writeUnnoticed(t.db, lower));
+    await t.noticed();
+    return { old: first, lowered: { id: first.id, price: { cents: first.price.cents - 1 } } };
   }
 
-  it('show once a shared page expires', async () => {
+  it('show at once: the database tells the server of the change', async () => {
+    const t = await createTestApp();
+    try {
+      const owner = await signedIn(t, 'owner@demo.test');
+      const { lowered } = await lowerFirstPrice(t, owner);
+      expect((await searchAs(owner)).results[0]).toMatchObject(lowered);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('that send no notice show once a shared page is SEARCH_PAGE_CACHE_MS old', async () => {
     const t = await createTestApp({ SEARCH_PAGE_CACHE_MS: '300' });
     try {
       const owner = await signedIn(t, 'owner@demo.test');
-      const lowered = await lowerFirstPrice(t, owner);
+      const { old, lowered } = await lowerFirstPrice(t, owner, { notice: false });
+      expect((await searchAs(owner)).results[0]).toEqual(old);
       await new Promise((resolve) => setTimeout(resolve, 350));
       expect((await searchAs(owner)).results[0]).toMatchObject(lowered);
     } finally {
@@ -113,7 +131,7 @@ describe('catalog edits', () => {
     const t = await createTestApp({ SEARCH_PAGE_CACHE_MS: '0' });
     try {
       const owner = await signedIn(t, 'owner@demo.test');
-      const lowered = await lowerFirstPrice(t, owner);
+      const { lowered } = await lowerFirstPrice(t, owner, { notice: false });
       expect((await searchAs(owner)).results[0]).toMatchObject(lowered);
     } finally {
       await t.close();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { ANONYMOUS_PRICING, priceFor, type SearchProductsResponse } from '@portal/contracts';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { createTestApp, writeUnnoticed, type TestContext } from '../../../test/helpers.ts';
 import { testClient } from '../../../test/client.ts';
 import { users } from '../users/schema.ts';
 import { businessPartnerApprovedBrands, businessPartners } from '../business-partners/schema.ts';
@@ -210,7 +210,7 @@ describe('the price walks and the price split behind index-served price sorts (s
 });
 
 describe('what is read fresh and what is cached', () => {
-  it('prices follow a change of approved brands at once (the pricing context is never cached)', async () => {
+  it('prices follow a change of approved brands at once (the database tells the pricing cache)', async () => {
     const installer = await search('installer@demo.test', {
       limit: 100,
       filters: { sort: 'name-asc', brands: ['sentinel', 'northwind', 'voltline'] },
@@ -230,6 +230,7 @@ describe('what is read fresh and what is cached', () => {
           sql`${businessPartnerApprovedBrands.brandId} = (select id from brands where slug = 'northwind')`,
         ),
       );
+    await t.noticed();
     const after = await installer();
     for (const [i, product] of after.results.entries()) {
       expect(product.id).toBe(before.results[i]!.id);
@@ -245,36 +246,32 @@ describe('what is read fresh and what is cached', () => {
     expect(approvedOnly.results).toEqual(named.results);
   });
 
-  it('reuses a count for the same filters for a short time; other filters count afresh', async () => {
+  it('reuses a count for the same filters until the catalog changes; other filters count afresh', async () => {
     const anonymous = await search(null, { filters: { categories: ['security'] } });
     const before = (await anonymous()).totalCount;
     const [template] = await t.db
       .select()
       .from(products)
-      .innerJoin(productPrices, eq(productPrices.productId, products.id))
       .where(sql`${products.categoryId} = (select id from categories where slug = 'security')`)
       .limit(1);
-    const [copy] = await t.db
-      .insert(products)
-      .values({
+    const copyOf = (sku: string) =>
+      ({
         ...Object.fromEntries(
-          Object.entries(template!.products).filter(([key]) => !['id', 'search', 'createdAt'].includes(key)),
+          Object.entries(template!).filter(([key]) => !['id', 'search', 'createdAt'].includes(key)),
         ),
-        sku: 'SN-SC-Z9999',
-      } as typeof products.$inferInsert)
-      .returning({ id: products.id });
-    await t.db.insert(productPrices).values(
-      ['msrp', 'dealer', 'distributor', 'national-account'].map((channelSlug) => ({
-        productId: copy!.id,
-        channelSlug,
-        discountedCents: 1000,
-      })),
-    );
-    // Within COUNT_CACHE_MS the pager keeps the count it showed; a different filter set counts now.
+        sku,
+      }) as typeof products.$inferInsert;
+    // A write that sends no change notice (triggers off for its transaction): the count is reused.
+    await writeUnnoticed(t.db, (tx) => tx.insert(products).values(copyOf('SN-SC-Z9998')));
+    await t.noticed();
     expect((await anonymous()).totalCount).toBe(before);
     const both = await anonymous({ filters: { categories: ['security', 'accessories'] } });
     expect(both.totalCount).toBeGreaterThan(before);
     clearSearchCounts(t.db);
     expect((await anonymous()).totalCount).toBe(before + 1);
+    // An ordinary write is noticed: the count is read afresh at once.
+    await t.db.insert(products).values(copyOf('SN-SC-Z9999'));
+    await t.noticed();
+    expect((await anonymous()).totalCount).toBe(before + 2);
   });
 });

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, ilike, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import {
   ANONYMOUS_PRICING,
   isSalesRep,
@@ -11,6 +12,7 @@ import {
   type PricingContext,
   type ProductSummary,
   type SearchProductsResponse,
+  searchProductsResponseSchema,
   type SearchSort,
   wantedBrandSlugs,
 } from '@portal/contracts';
@@ -23,14 +25,29 @@ import { businessPartnerApprovedBrands, businessPartners } from '../business-par
 import { brands, categories, productPrices, products, searchWords } from './schema.ts';
 import { sessionSelections } from '../acting/schema.ts';
 import { priceCentsSql, priceSplitSql, priceWalks } from './pricing-sql.ts';
+import { changeFeedOf, EVERYONE } from '../../db/changes.ts';
+import { createMemo, type Memo } from '../../db/memo.ts';
 
 export const INVALID_CURSOR = 'Invalid cursor';
 
-/** Who is asking decides the prices (spec 01 §6): never what the browser sends. */
+const pricingMemos = new WeakMap<Db, Memo<Pricing>>();
+
+/**
+ * Who is asking decides the prices (spec 01 §6): never what the browser sends. A session's pricing
+ * context is kept in memory until a change to the user, the session's business selection or any
+ * business is noticed (at most IDENTITY_CACHE_MS).
+ */
 export async function pricingForRequest(ctx: AppContext, auth: AuthService, request: FastifyRequest) {
   const { session } = await auth.currentSession(request);
   if (!session) return { pricing: ANONYMOUS_PRICING, channelSlug: 'msrp', account: null };
-  return pricingForUser(ctx.db, session.user.id, session.session.id);
+  let memo = pricingMemos.get(ctx.db);
+  if (!memo) pricingMemos.set(ctx.db, (memo = createMemo(changeFeedOf(ctx.db), { kind: 'identity', size: 10_000 })));
+  const userId = session.user.id;
+  const sessionId = session.session.id;
+  return memo.get(`${userId}\n${sessionId}`, () => pricingForUser(ctx.db, userId, sessionId), {
+    maxAgeMs: ctx.config.IDENTITY_CACHE_MS,
+    subject: userId,
+  });
 }
 
 /**
@@ -371,43 +388,35 @@ export async function searchQueries(
   return { page, read, count, countKey: filter.key, byPrice };
 }
 
-/** How long a count, a term's correction or the slug → id maps are reused (see docs/decisions.md, Search speed). */
-export const COUNT_CACHE_MS = 30_000;
+/**
+ * The longest a count, a term's correction or the slug → id maps are reused. Any catalog change forgets
+ * them at once (change notices); this bounds what a missed notice could cost.
+ */
+export const COUNT_CACHE_MS = 300_000;
 /** The most answers kept per kind: counts and corrections are tiny; a page holds up to 100 product rows. */
-const CACHE_SIZES: Record<string, number> = { page: 500 };
+const CACHE_SIZES: Record<string, number> = { page: 2000, answer: 2000 };
 const CACHE_SIZE = 2000;
-type CacheEntry = { at: number; value: Promise<unknown> };
-/** Per database (each test file's app has its own): kind → key → answer, and when it was taken. */
-const caches = new WeakMap<Db, Map<string, Map<string, CacheEntry>>>();
+/** Per database (each test file's app has its own): kind → the answers shared by every session. */
+const catalogMemos = new WeakMap<Db, Map<string, Memo<unknown>>>();
 
 /**
- * An answer shared by every session for `ttl` (COUNT_CACHE_MS unless given): the number of products
- * matching a filter set (the pager asks the same count on every page, and a broad term costs
- * milliseconds to count at 100k products), the corrected query of a term, a page of rows. Concurrent
- * asks of the same answer wait for one query.
+ * An answer shared by every session until the catalog changes (at most `maxAgeMs`, COUNT_CACHE_MS
+ * unless given): the number of products matching a filter set (the pager asks the same count on
+ * every page, and a broad term costs milliseconds to count at 100k products), the corrected query of
+ * a term, a page of rows. Concurrent asks of the same answer wait for one query.
  */
-function cached<T>(db: Db, kind: string, key: string, query: () => Promise<T>, ttl = COUNT_CACHE_MS): Promise<T> {
-  let kinds = caches.get(db);
-  if (!kinds) caches.set(db, (kinds = new Map()));
-  let cache = kinds.get(kind);
-  if (!cache) kinds.set(kind, (cache = new Map()));
-  const now = Date.now();
-  const hit = cache.get(key);
-  if (hit && now - hit.at < ttl) return hit.value as Promise<T>;
-  const size = CACHE_SIZES[kind] ?? CACHE_SIZE;
-  if (cache.size >= size) {
-    for (const [k, entry] of cache) if (now - entry.at >= ttl) cache.delete(k);
-    if (cache.size >= size) cache.delete(cache.keys().next().value!);
-  }
-  const value = query();
-  cache.set(key, { at: now, value });
-  value.catch(() => cache.delete(key));
-  return value;
+function cached<T>(db: Db, kind: string, key: string, query: () => Promise<T>, maxAgeMs = COUNT_CACHE_MS) {
+  let memos = catalogMemos.get(db);
+  if (!memos) catalogMemos.set(db, (memos = new Map()));
+  let memo = memos.get(kind);
+  if (!memo)
+    memos.set(kind, (memo = createMemo(changeFeedOf(db), { kind: 'catalog', size: CACHE_SIZES[kind] ?? CACHE_SIZE })));
+  return memo.get(key, query, { maxAgeMs }) as Promise<T>;
 }
 
-/** Forgets the cached counts, term corrections and slug → id maps of a database (after the catalog changes). */
+/** Forgets the cached counts, term corrections, slug → id maps and pages of a database. */
 export function clearSearchCounts(db: Db) {
-  caches.delete(db);
+  for (const memo of catalogMemos.get(db)?.values() ?? []) memo.forget(EVERYONE);
 }
 
 /**
@@ -419,7 +428,7 @@ export async function searchProducts(
   auth: AuthService,
   request: FastifyRequest,
   input: { limit: number; cursor?: string; filters: SearchInput },
-): Promise<SearchProductsResponse> {
+): Promise<string> {
   const session = await pricingForRequest(ctx, auth, request);
   const read = async () => {
     const queries = await searchQueries(ctx.db, session, input);
@@ -427,31 +436,38 @@ export async function searchProducts(
     const totalCount = await cached(ctx.db, 'count', queries.countKey, async () => (await queries.count)[0]!.n);
     return { totalCount, rows: await queries.page(totalCount), byPrice: queries.byPrice };
   };
-  // Sessions that price alike (same channel and pricing context) share a page for a few seconds: the
-  // rows carry both prices and are priced per session below, so only catalog edits can lag, never a
-  // change of role, business or approved brands (docs/decisions.md, Search speed).
-  const ttl = ctx.config.SEARCH_PAGE_CACHE_MS;
-  const queries =
-    ttl > 0
-      ? await cached(
-          ctx.db,
-          'page',
-          JSON.stringify([session.channelSlug, session.pricing, input.limit, input.cursor ?? null, input.filters]),
-          read,
-          ttl,
-        )
-      : await read();
-  const { totalCount, rows } = queries;
-  const cursorOf = (row: { key: number | string; id: string }) =>
-    encodeCursor({ v: queries.byPrice ? Number(row.key) : String(row.key), id: row.id });
-  return {
-    results: rows.map((row) => toSummary(row, session.pricing)),
-    totalCount,
-    startCursor: rows[0] ? cursorOf(rows[0]) : null,
-    endCursor: rows.length ? cursorOf(rows.at(-1)!) : null,
-    accountInformation: session.account,
+  const answer = async () => {
+    // Sessions that price alike (same channel and pricing context) share a page of rows: only catalog
+    // edits can make it stale, and they are noticed at once (docs/decisions.md, Search speed).
+    const { totalCount, rows, byPrice } = ttl > 0 ? await cached(ctx.db, 'page', pageKey, read, ttl) : await read();
+    const cursorOf = (row: { key: number | string; id: string }) =>
+      encodeCursor({ v: byPrice ? Number(row.key) : String(row.key), id: row.id });
+    return serializeAnswer({
+      results: rows.map((row) => toSummary(row, session.pricing)),
+      totalCount,
+      startCursor: rows[0] ? cursorOf(rows[0]) : null,
+      endCursor: rows.length ? cursorOf(rows.at(-1)!) : null,
+      accountInformation: session.account,
+    });
   };
+  const ttl = ctx.config.SEARCH_PAGE_CACHE_MS;
+  const pageKey = JSON.stringify([
+    session.channelSlug,
+    session.pricing,
+    input.limit,
+    input.cursor ?? null,
+    input.filters,
+  ]);
+  // The answer as sent (validated and serialized once) for this page and account.
+  return ttl > 0 ? cached(ctx.db, 'answer', JSON.stringify([pageKey, session.account]), answer, ttl) : answer();
 }
+
+/** The route's own response serializer: validates against the contract, then JSON. */
+const serializeAnswer = serializerCompiler({
+  schema: searchProductsResponseSchema,
+  method: 'POST',
+  url: '/api/search-products',
+}) as (answer: SearchProductsResponse) => string;
 
 /**
  * The cursor that starts page `page` of a search (spec 01 §4: a jump to a far page fetches its
