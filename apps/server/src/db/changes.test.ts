@@ -8,6 +8,7 @@ import { sessions } from '../modules/auth/schema.ts';
 import { businessPartners } from '../modules/business-partners/schema.ts';
 import { products } from '../modules/catalog/schema.ts';
 import { FEED_APPLICATION, type ChangeKind } from './changes.ts';
+import { createMemo } from './memo.ts';
 
 // The database's change notices and the in-memory caches that listen to them (sessions, pricing).
 
@@ -72,6 +73,45 @@ describe('change notices', () => {
     } finally {
       for (const stop of stops) stop();
     }
+  });
+
+  it('make a memo forget only the answers of the user named, reads in flight included, the oldest first when full', async () => {
+    const memo = createMemo<string>(t.changes, { kind: 'identity', size: 3 });
+    const [a, b] = await t.db.select().from(users).orderBy(users.email).limit(2);
+    let reads = 0;
+    const ask = (id: string) => memo.get(id, async () => `${id}:${++reads}`, { maxAgeMs: 60_000, subject: id });
+    const touch = async (id: string) => {
+      await t.db
+        .update(users)
+        .set({ firstName: sql`${users.firstName}` })
+        .where(eq(users.id, id));
+      await t.noticed();
+    };
+    const firstA = await ask(a!.id);
+    const firstB = await ask(b!.id);
+    expect(await ask(a!.id)).toBe(firstA);
+    // A read whose subject is known only from its answer: any notice meanwhile forgets it.
+    let finish = (_: string) => {};
+    const slow = memo.get('slow', () => new Promise<string>((resolve) => (finish = resolve)), {
+      maxAgeMs: 60_000,
+      subjectOf: (value) => value,
+    });
+    await touch(a!.id);
+    finish(b!.id);
+    expect(await slow).toBe(b!.id);
+    const secondA = await ask(a!.id);
+    expect(secondA).not.toBe(firstA);
+    expect(await ask(b!.id)).toBe(firstB);
+    expect(await memo.get('slow', async () => 'read again', { maxAgeMs: 60_000, subjectOf: () => b!.id })).toBe(
+      'read again',
+    );
+    // Full (3 kept: a, b, slow, least recently used first): asking b again leaves a the oldest, so a goes.
+    await ask(b!.id);
+    await memo.get('extra', async () => 'extra', { maxAgeMs: 60_000, subject: 'nobody' });
+    expect(memo.size).toBe(3);
+    expect(await ask(b!.id)).toBe(firstB);
+    expect(await ask(a!.id)).not.toBe(secondA);
+    expect(await ask(b!.id)).toBe(firstB);
   });
 
   it('keep a session read until the user or the session changes', async () => {

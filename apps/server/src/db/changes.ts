@@ -85,6 +85,10 @@ export function pgliteChangeFeed(client: PGlite): ChangeFeed {
 /** The listening connection's name in pg_stat_activity. */
 export const FEED_APPLICATION = 'portal-change-feed';
 
+/** How often an idle listening connection is checked, and how long a check may take before it counts as dropped. */
+const HEARTBEAT_MS = 15_000;
+const PING_TIMEOUT_MS = 2_000;
+
 /** How long the PostgreSQL feed waits before listening again after its connection dropped. */
 const RECONNECT_MS = [100, 500, 2000, 5000];
 
@@ -101,10 +105,14 @@ export function postgresChangeFeed(url: string): ChangeFeed {
   let closed = false;
   let live = false;
   let attempt = 0;
+  let reconnect: NodeJS.Timeout | undefined;
   const dropped = new WeakSet<pg.Client>();
+  // A connection dropped without a word (a firewall's idle timeout) raises no event: a heartbeat finds it.
+  const heartbeat = setInterval(() => void (client && live && ping(client)), HEARTBEAT_MS);
+  heartbeat.unref();
 
   async function connect(): Promise<void> {
-    const next = new pg.Client({ connectionString: url, application_name: FEED_APPLICATION });
+    const next = new pg.Client({ connectionString: url, application_name: FEED_APPLICATION, keepAlive: true });
     next.on('notification', (message) => dispatch.notice(message.payload ?? ''));
     next.on('error', () => drop(next));
     next.on('end', () => drop(next));
@@ -132,7 +140,23 @@ export function postgresChangeFeed(url: string): ChangeFeed {
     if (wasLive) dispatch.everything();
     if (closed) return;
     const wait = RECONNECT_MS[Math.min(attempt++, RECONNECT_MS.length - 1)]!;
-    setTimeout(() => void connect(), wait).unref();
+    reconnect = setTimeout(() => void connect(), wait);
+    reconnect.unref();
+  }
+
+  /** A trivial query on the listening connection; no answer within PING_TIMEOUT_MS drops it. */
+  async function ping(which: pg.Client) {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('no answer')), PING_TIMEOUT_MS);
+    });
+    try {
+      await Promise.race([which.query('select 1'), timeout]);
+    } catch {
+      drop(which);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   return {
@@ -145,12 +169,13 @@ export function postgresChangeFeed(url: string): ChangeFeed {
       return started;
     },
     async sync() {
-      if (!client || !live) return;
-      await client.query('select 1').catch(() => {});
+      if (client && live) await ping(client);
     },
     async close() {
       closed = true;
       live = false;
+      clearInterval(heartbeat);
+      clearTimeout(reconnect);
       const last = client;
       client = null;
       await last?.end().catch(() => {});

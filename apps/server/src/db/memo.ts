@@ -39,10 +39,31 @@ interface Entry<T> {
  */
 export function createMemo<T>(changes: ChangeFeed | undefined, options: MemoOptions) {
   const entries = new Map<string, Entry<T>>();
+  /** The keys of each subject (null: answers still being read), so a notice finds its answers at once. */
+  const bySubject = new Map<string | null, Set<string>>();
+  const index = (subject: string | null, key: string) => {
+    let keys = bySubject.get(subject);
+    if (!keys) bySubject.set(subject, (keys = new Set()));
+    keys.add(key);
+  };
+  const unindex = (subject: string | null, key: string) => {
+    const keys = bySubject.get(subject);
+    if (keys?.delete(key) && keys.size === 0) bySubject.delete(subject);
+  };
+  const remove = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    unindex(entry.subject, key);
+  };
   const forget = (subject: string) => {
-    if (subject === EVERYONE) entries.clear();
-    else
-      for (const [key, entry] of entries) if (entry.subject === subject || entry.subject === null) entries.delete(key);
+    if (subject === EVERYONE) {
+      entries.clear();
+      bySubject.clear();
+      return;
+    }
+    // A notice forgets its subject's answers, the ones concerning everyone stay; reads in flight go too.
+    for (const which of [subject, null]) for (const key of bySubject.get(which) ?? []) remove(key);
   };
   changes?.subscribe(options.kind, forget);
 
@@ -56,19 +77,30 @@ export function createMemo<T>(changes: ChangeFeed | undefined, options: MemoOpti
       entries.set(key, hit);
       return hit.value;
     }
-    if (hit) entries.delete(key);
-    while (entries.size >= options.size) entries.delete(entries.keys().next().value!);
-    const subject = ask.subjectOf ? null : (ask.subject ?? EVERYONE);
-    const entry: Entry<T> = { at: now, value: read(), subject, until: Infinity };
-    entries.set(key, entry);
-    const drop = () => {
-      if (entries.get(key) === entry) entries.delete(key);
+    remove(key);
+    while (entries.size >= options.size) remove(entries.keys().next().value!);
+    const entry: Entry<T> = {
+      at: now,
+      value: read(),
+      subject: ask.subjectOf ? null : (ask.subject ?? EVERYONE),
+      until: Infinity,
     };
-    entry.value.then((value) => {
-      if (ask.keep && !ask.keep(value)) return drop();
-      if (ask.goodUntil) entry.until = ask.goodUntil(value);
-      if (ask.subjectOf) entry.subject = ask.subjectOf(value) ?? EVERYONE;
-    }, drop);
+    entries.set(key, entry);
+    index(entry.subject, key);
+    const current = () => entries.get(key) === entry;
+    entry.value.then(
+      (value) => {
+        if (!current()) return;
+        if (ask.keep && !ask.keep(value)) return remove(key);
+        if (ask.goodUntil) entry.until = ask.goodUntil(value);
+        if (ask.subjectOf) {
+          unindex(null, key);
+          entry.subject = ask.subjectOf(value) ?? EVERYONE;
+          index(entry.subject, key);
+        }
+      },
+      () => current() && remove(key),
+    );
     return entry.value;
   }
 

@@ -394,7 +394,7 @@ export async function searchQueries(
  */
 export const COUNT_CACHE_MS = 300_000;
 /** The most answers kept per kind: counts and corrections are tiny; a page holds up to 100 product rows. */
-const CACHE_SIZES: Record<string, number> = { page: 2000, answer: 2000 };
+const CACHE_SIZES: Record<string, number> = { page: 1000, answer: 1000 };
 const CACHE_SIZE = 2000;
 /** Per database (each test file's app has its own): kind → the answers shared by every session. */
 const catalogMemos = new WeakMap<Db, Map<string, Memo<unknown>>>();
