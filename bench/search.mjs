@@ -11,7 +11,7 @@
 // (search_words) from the products already there.
 // Environment: BENCH_DURATION (s, 30), BENCH_CONNECTIONS (50), BENCH_PG_SIZES (10000,100000,1000000),
 // BENCH_PGLITE_SIZES (100000), BENCH_PG_URL (postgres://postgres@127.0.0.1:5432), BENCH_RESEED,
-// BENCH_PROFILE=1 (time each request shape alone first), BENCH_UNCACHED=0 (skip the run without the server's
+// BENCH_PROFILE=1 (time each request shape alone first; at 100k on PostgreSQL in the run without caches), BENCH_UNCACHED=0 (skip the run without the server's
 // in-memory caches).
 //
 // Each run first sends every distinct request of the mix once (10 at a time: the warm-up, whose latencies are
@@ -236,6 +236,7 @@ const BRANDS = [['northwind'], ['sentinel', 'voltline'], ['approved-brands']];
  */
 async function buildWorkload(base) {
   const sessions = [null, ...(await Promise.all(USERS.map((email) => signIn(base, email))))];
+  const whoOf = new Map(sessions.map((cookie, i) => [cookie, i ? USERS[i - 1].split('@')[0] : 'visitor']));
   const sample = await search(base, null, { limit: 100, filters: { sort: 'name-asc' } });
   const skus = sample.results.map((p) => p.sku);
   const next = random(2026);
@@ -278,6 +279,7 @@ async function buildWorkload(base) {
   }
   return requests.map(({ cookie, name, body }) => ({
     name,
+    who: whoOf.get(cookie),
     sort: body.filters.sort,
     headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
     body: JSON.stringify(body),
@@ -293,13 +295,18 @@ async function profile(base, workload) {
   const send = (r) => fetch(`${base}/api/search-products`, { method: 'POST', headers: r.headers, body: r.body });
   for (const r of workload) await (await send(r)).arrayBuffer();
   const groups = new Map();
+  const each = [];
   for (const r of workload) {
     const started = performance.now();
     await (await send(r)).arrayBuffer();
     const ms = performance.now() - started;
     const key = `${r.name}, ${r.sort}`;
     groups.set(key, [...(groups.get(key) ?? []), ms]);
+    each.push({ ms, who: r.who, body: r.body });
   }
+  console.log('slowest requests alone:');
+  for (const { ms, who, body } of each.sort((a, b) => b.ms - a.ms).slice(0, 8))
+    console.log(`  ${ms.toFixed(1).padStart(7)} ms  ${who.padEnd(10)} ${body.slice(0, 110)}`);
   const rows = [...groups].map(([key, times]) => [
     key,
     times.length,
@@ -395,7 +402,9 @@ async function measure(kind, count, { uncached = false } = {}) {
   const { child, base } = await startServer({ ...env, ...(uncached ? NO_CACHES : {}) });
   try {
     const workload = await buildWorkload(base);
-    if (process.env.BENCH_PROFILE === '1') await profile(base, workload);
+    // Alone, each shape's cost is the database's: profiled on the server without caches (else all hits).
+    if (process.env.BENCH_PROFILE === '1' && (uncached || count !== BUDGET_SIZE || kind !== 'postgres'))
+      await profile(base, workload);
     const cold = uncached ? null : await warm(base, workload);
     if (cold)
       console.log(
