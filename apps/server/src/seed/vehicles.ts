@@ -121,13 +121,23 @@ async function catalogByCategory(db: Db): Promise<Catalog> {
     )
     .orderBy(products.sku);
   const out: Catalog = new Map();
-  for (const row of rows) out.set(row.category, [...(out.get(row.category) ?? []), row]);
+  for (const row of rows) {
+    const list = out.get(row.category);
+    if (list) list.push(row);
+    else out.set(row.category, [row]);
+  }
   return out;
 }
 
+/** A category's products whose name has `prefer`, found once per category and word (large catalogs). */
+const preferredOf = new WeakMap<object, Map<string, { sku: string; name: string }[]>>();
+
 const skusOf = (catalog: Catalog, category: string, r: Random, n: number, prefer?: string) => {
   const all = catalog.get(category) ?? [];
-  const preferred = prefer ? all.filter((p) => p.name.includes(prefer)) : [];
+  let found = preferredOf.get(all);
+  if (!found) preferredOf.set(all, (found = new Map()));
+  if (prefer && !found.has(prefer)) found.set(prefer, all.filter((p) => p.name.includes(prefer)));
+  const preferred = prefer ? found.get(prefer)! : [];
   const pool = preferred.length >= n ? preferred : all;
   const start = r.int(0, Math.max(0, pool.length - 1));
   return Array.from({ length: Math.min(n, pool.length) }, (_, i) => pool[(start + i) % pool.length]!.sku);

@@ -7,7 +7,7 @@ import { users } from '../users/schema.ts';
 import { businessPartnerApprovedBrands, businessPartners } from '../business-partners/schema.ts';
 import { brands, productPrices, products } from './schema.ts';
 import { priceSplitSql, priceWalks } from './pricing-sql.ts';
-import { clearSearchCounts, FEW_MATCHES, pricingForUser, searchQueries } from './search.ts';
+import { clearSearchCounts, FEW_MATCHES, pricingForUser, searchQueries, WALK_CAP } from './search.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -142,6 +142,9 @@ describe('the price walks and the price split behind index-served price sorts (s
     ['owner@demo.test', 'price-asc', { search: 'sensor', categories: ['security'] }],
     [null, 'price-desc', { brands: ['sentinel', 'voltline'] }],
     ['installer@demo.test', 'name-asc', { categories: ['security'] }],
+    ['installer@demo.test', 'price-asc', { search: 'remote start' }],
+    ['retired@demo.test', 'price-desc', { search: 'camera' }],
+    [null, 'name-desc', { search: 'harness' }],
   ] as const)('a walked page equals the sorted page, page after page: %s %s %j', async (email, sort, filters) => {
     const { pricing, channelSlug } = email
       ? await pricingOf(email)
@@ -165,6 +168,12 @@ describe('the price walks and the price split behind index-served price sorts (s
       const walked = await queries.read('walk');
       const sorted = await queries.read('sort');
       expect(walked.map((r) => r.id)).toEqual(sorted.map((r) => r.id));
+      // The server's walk gives up after `cap` rows and sorts instead: the same page, capped or not.
+      for (const cap of [3, 40, WALK_CAP]) {
+        const capped = await queries.pageRows(Number.MAX_SAFE_INTEGER, cap);
+        expect(capped.map((r) => r.id)).toEqual(sorted.map((r) => r.id));
+        expect(capped[0] && Object.keys(capped[0]).sort()).toEqual(sorted[0] && Object.keys(sorted[0]).sort());
+      }
       for (const row of walked) seen.add(row.id);
       if (walked.length < 7) {
         expect(seen.size).toBe(n);

@@ -278,6 +278,8 @@ export const FEW_MATCHES = 2000;
  * cluster at the far end of it. Terms matching more (15,000) are spread enough to walk in under 20 ms.
  */
 export const FEW_TERM_MATCHES = 10_000;
+/** The most index rows a walk that tests a filter row by row reads before it finds and sorts instead. */
+export const WALK_CAP = 2000;
 
 /**
  * The count and page queries of a search (the server runs these; the search bench explains them).
@@ -343,6 +345,79 @@ export async function searchQueries(
         limit ${input.limit}) w`;
   };
 
+  /**
+   * A walk along a sort index that reads at most `cap` of its rows: the first `limit` that meet
+   * `condition` (their ids and sort values, in order), or null when the cap came first (the walk was
+   * going the long way round). Every row read is numbered; the cap-th is answered, match or not, to say so.
+   */
+  const boundedSide = async (value: SQL | AnyColumn, id: AnyColumn, condition: SQL, cap: number) => {
+    const order = sql.raw(descending ? 'desc' : 'asc');
+    const walked = db
+      .select({
+        id: products.id,
+        key: sql<number | string>`${value}`.as('sort_key'),
+        hit: sql<boolean>`(${condition})`.as('hit'),
+        rn: sql<number>`row_number() over (order by ${value} ${order}, ${id} ${order})`.as('rn'),
+      })
+      .from(products)
+      .innerJoin(
+        productPrices,
+        and(eq(productPrices.productId, products.id), eq(productPrices.channelSlug, channelSlug)),
+      )
+      .where(after(value, id))
+      .orderBy(direction(value), direction(id))
+      .limit(cap)
+      .as('walked');
+    const marks = await db
+      .select()
+      .from(walked)
+      .where(sql`${walked.hit} or ${walked.rn} = ${cap}`)
+      .limit(input.limit + 1);
+    marks.sort((a, b) => Number(a.rn) - Number(b.rn));
+    const hits = marks.filter((mark) => mark.hit).slice(0, input.limit);
+    if (hits.length < input.limit && marks.some((mark) => Number(mark.rn) === cap)) return null;
+    return hits.map(({ id, key }) => ({ id, key }));
+  };
+
+  /**
+   * The page as the server reads it: as `page` chooses, except that a walk testing a filter row by row
+   * (a name sort, or a price sort of a term) gives up after WALK_CAP rows and the matches are found and
+   * sorted instead. A walk is quick when the matches are spread along the sort order and slow when they
+   * sit at its far end; this bounds the slow case by the cost of sorting.
+   */
+  const pageRows = async (matchCount: number, cap = WALK_CAP): Promise<ProductRow[]> => {
+    const how = plan(matchCount);
+    if (how === 'sort' || where.length === 0 || (byPrice && !filter.termWhere)) return read(how);
+    let walked: ({ id: string; key: number | string }[] | null)[];
+    if (!byPrice) walked = [await boundedSide(sql`lower(${products.name})`, products.id, and(...where)!, cap)];
+    else {
+      const split = priceSplitSql(pricing, filter.approvedBrandIds);
+      walked = await Promise.all([
+        split.discounted &&
+          boundedSide(productPrices.discountedCents, productPrices.productId, and(...where, split.discounted)!, cap),
+        split.msrp && boundedSide(products.msrpCents, products.id, and(...where, split.msrp)!, cap),
+      ]);
+    }
+    if (walked.some((marks) => marks === null)) return read('sort');
+    const sign = descending ? -1 : 1;
+    const page = walked
+      .flatMap((marks) => marks ?? [])
+      .sort((a, b) => sign * (a.key < b.key ? -1 : a.key > b.key ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+      .slice(0, input.limit);
+    if (!page.length) return [];
+    const rows = new Map(
+      (
+        await productSelect({ db }, channelSlug).where(
+          inArray(
+            products.id,
+            page.map((mark) => mark.id),
+          ),
+        )
+      ).map((row) => [row.id, row]),
+    );
+    return page.flatMap(({ id, key }) => (rows.has(id) ? [{ ...rows.get(id)!, key }] : []));
+  };
+
   /** The page read one way: found then sorted, or walked along sort indexes. */
   const read = (how: 'sort' | 'walk') => {
     if (how === 'sort') {
@@ -397,9 +472,11 @@ export async function searchQueries(
    * the price order (dash cameras are dear), which a walk from the other end reads its way to.
    */
   const few = byPrice && filter.termWhere ? FEW_TERM_MATCHES : FEW_MATCHES;
-  const page = (matchCount: number) =>
-    read(where.length > 0 && matchCount <= few && (!byPrice || filter.termWhere) ? 'sort' : 'walk');
-  return { page, read, count, countKey: filter.key, byPrice };
+  const plan = (matchCount: number) =>
+    where.length > 0 && matchCount <= few && (!byPrice || filter.termWhere) ? 'sort' : 'walk';
+  /** The page query `plan` chooses, whole (what EXPLAIN shows); the server reads `pageRows`. */
+  const page = (matchCount: number) => read(plan(matchCount));
+  return { page, pageRows, read, count, countKey: filter.key, byPrice };
 }
 
 /**
@@ -448,7 +525,7 @@ export async function searchProducts(
     const queries = await searchQueries(ctx.db, session, input);
     // The count first: it is usually cached, and it decides how the page is read.
     const totalCount = await cached(ctx.db, 'count', queries.countKey, async () => (await queries.count)[0]!.n);
-    return { totalCount, rows: await queries.page(totalCount), byPrice: queries.byPrice };
+    return { totalCount, rows: await queries.pageRows(totalCount), byPrice: queries.byPrice };
   };
   const answer = async () => {
     // Sessions that price alike (same channel and pricing context) share a page of rows: only catalog
