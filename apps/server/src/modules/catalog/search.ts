@@ -278,8 +278,8 @@ export const FEW_MATCHES = 2000;
  * cluster at the far end of it. Terms matching more (15,000) are spread enough to walk in under 20 ms.
  */
 export const FEW_TERM_MATCHES = 10_000;
-/** The most index rows a walk that tests a filter row by row reads before it finds and sorts instead. */
-export const WALK_CAP = 2000;
+/** The most index rows a walk that tests a term row by row reads before it finds and sorts instead. */
+export const WALK_CAP = 1000;
 
 /**
  * The count and page queries of a search (the server runs these; the search bench explains them).
@@ -352,6 +352,7 @@ export async function searchQueries(
    */
   const boundedSide = async (value: SQL | AnyColumn, id: AnyColumn, condition: SQL, cap: number) => {
     const order = sql.raw(descending ? 'desc' : 'asc');
+    // Joined to the channel's prices as every search is: a product without one is never a match.
     const walked = db
       .select({
         id: products.id,
@@ -380,14 +381,16 @@ export async function searchQueries(
   };
 
   /**
-   * The page as the server reads it: as `page` chooses, except that a walk testing a filter row by row
-   * (a name sort, or a price sort of a term) gives up after WALK_CAP rows and the matches are found and
-   * sorted instead. A walk is quick when the matches are spread along the sort order and slow when they
-   * sit at its far end; this bounds the slow case by the cost of sorting.
+   * The page as the server reads it: as `page` chooses, except that a walk testing a term row by row (a
+   * name or price sort of a term with many matches) gives up after WALK_CAP rows and the matches are
+   * found and sorted instead. Such a walk is quick when the matches are spread along the sort order and
+   * slow when they sit at its far end; the cap bounds the slow case by the cost of sorting. Category and
+   * brand filters are left to the planner, which knows how many rows they keep (a capped walk by name
+   * through two brands read 2,000 rows for one match: names start with the brand).
    */
   const pageRows = async (matchCount: number, cap = WALK_CAP): Promise<ProductRow[]> => {
     const how = plan(matchCount);
-    if (how === 'sort' || where.length === 0 || (byPrice && !filter.termWhere)) return read(how);
+    if (how === 'sort' || !filter.termWhere) return read(how);
     let walked: ({ id: string; key: number | string }[] | null)[];
     if (!byPrice) walked = [await boundedSide(sql`lower(${products.name})`, products.id, and(...where)!, cap)];
     else {
