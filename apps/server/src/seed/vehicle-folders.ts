@@ -65,19 +65,16 @@ async function seedFeatures(db: Db, catalog: Catalog) {
     (catalog.get(c) ?? []).map((p) => ({ ...p, category: c })),
   );
   const accessories = [...(catalog.get('Accessories') ?? []), ...(catalog.get('RF Kit') ?? [])];
-  const descriptions = new Map(
-    (
-      await db
-        .select({ id: products.id, description: products.description })
-        .from(products)
-        .where(
-          inArray(
-            products.id,
-            modules.map((m) => m.id),
-          ),
-        )
-    ).map((p) => [p.id, p.description]),
-  );
+  // In slices: a large catalog has hundreds of thousands of modules, too many for one query's parameters.
+  const descriptions = new Map<string, (typeof products.$inferSelect)['description']>();
+  for (let i = 0; i < modules.length; i += 5000) {
+    const slice = modules.slice(i, i + 5000).map((m) => m.id);
+    const found = await db
+      .select({ id: products.id, description: products.description })
+      .from(products)
+      .where(inArray(products.id, slice));
+    for (const p of found) descriptions.set(p.id, p.description);
+  }
   const rows = modules.map((m) => {
     const list = descriptions.get(m.id)?.find((b) => b.type === 'list');
     const isBypass = m.category === 'Bypass Module' || m.category === 'Controllers';
