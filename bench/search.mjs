@@ -11,8 +11,8 @@
 // (search_words) from the products already there.
 // Environment: BENCH_DURATION (s, 30), BENCH_CONNECTIONS (50), BENCH_PG_SIZES (10000,100000,1000000),
 // BENCH_PGLITE_SIZES (100000), BENCH_PG_URL (postgres://postgres@127.0.0.1:5432), BENCH_RESEED,
-// BENCH_PROFILE=1 (time each request shape alone first; at 100k on PostgreSQL in the run without caches), BENCH_UNCACHED=0 (skip the run without the server's
-// in-memory caches).
+// BENCH_PROFILE=1 (time each request shape alone, in the run without caches at 100k on PostgreSQL),
+// BENCH_UNCACHED=0 (skip the run without the server's in-memory caches).
 //
 // Each run first sends every distinct request of the mix once (10 at a time: the warm-up, whose latencies are
 // printed as the cold figures: every one is a cache miss), then measures the 30 s of load. At 100k on
@@ -402,9 +402,9 @@ async function measure(kind, count, { uncached = false } = {}) {
   const { child, base } = await startServer({ ...env, ...(uncached ? NO_CACHES : {}) });
   try {
     const workload = await buildWorkload(base);
-    // Alone, each shape's cost is the database's: profiled on the server without caches (else all hits).
-    if (process.env.BENCH_PROFILE === '1' && (uncached || count !== BUDGET_SIZE || kind !== 'postgres'))
-      await profile(base, workload);
+    // Alone, each shape's cost is the database's: profiled on the server without caches only (with them
+    // every request would be a hit, and the warm-up below would no longer see the misses).
+    if (process.env.BENCH_PROFILE === '1' && uncached) await profile(base, workload);
     const cold = uncached ? null : await warm(base, workload);
     if (cold)
       console.log(
