@@ -136,7 +136,11 @@ const skusOf = (catalog: Catalog, category: string, r: Random, n: number, prefer
   const all = catalog.get(category) ?? [];
   let found = preferredOf.get(all);
   if (!found) preferredOf.set(all, (found = new Map()));
-  if (prefer && !found.has(prefer)) found.set(prefer, all.filter((p) => p.name.includes(prefer)));
+  if (prefer && !found.has(prefer))
+    found.set(
+      prefer,
+      all.filter((p) => p.name.includes(prefer)),
+    );
   const preferred = prefer ? found.get(prefer)! : [];
   const pool = preferred.length >= n ? preferred : all;
   const start = r.int(0, Math.max(0, pool.length - 1));
