@@ -21,7 +21,7 @@ const READY_LINE = /ready on http:\/\/localhost:(\d+)\s+\(\w+, started in (\d+) 
 const live = new Set();
 
 function serverEnv(dataDir) {
-  const env = { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', SEED: 'auto' };
+  const env = { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', SEED: 'demo' };
   // A DATABASE_URL from the shell would point the server at PostgreSQL; this measures the embedded database.
   delete env.DATABASE_URL;
   // PORT=0: the system picks a free port, which the ready line then tells.

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { messages } from '../packages/contracts/src/index.ts';
 import { DEMO_PASSWORD, signIn, signOut } from './auth-helpers.ts';
-import { totp } from './totp.ts';
+import { totp, unusedTotp } from './totp.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -106,7 +106,7 @@ test('two-step verification: turn on an authenticator app, remember a device, fo
 
   await signOut(page);
   await signIn(page, 'installer@demo.test');
-  await page.getByLabel('Verification code').fill(totp(key));
+  await page.getByLabel('Verification code').fill(await unusedTotp(key));
   await page.getByLabel('Remember this device').check();
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL('/');
@@ -118,7 +118,7 @@ test('two-step verification: turn on an authenticator app, remember a device, fo
   await expect(devices.getByText(/No remembered devices/)).toBeVisible();
 
   await page.getByRole('button', { name: 'Turn off two-step verification' }).click();
-  await page.getByLabel('Verification code').fill(totp(key));
+  await page.getByLabel('Verification code').fill(await unusedTotp(key));
   await page.getByRole('button', { name: 'Turn off' }).click();
   await expect(page).toHaveURL('/login');
   await expect(page.getByText('Two-step verification is off. Please sign in again.')).toBeVisible();

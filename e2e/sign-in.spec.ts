@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { messages, TITLE_SUFFIX } from '../packages/contracts/src/index.ts';
-import { totp } from './totp.ts';
+import { unusedTotp } from './totp.ts';
 import { latestSmsCode, openProfileMenu, signIn, signOut } from './auth-helpers.ts';
 
 /** Demo accounts with password only: name shown in the greeting and the role label (spec 01 §2.4). */
@@ -61,7 +61,7 @@ test('TOTP: the demo secret signs in; "remember this device" skips the code next
   await signIn(page, 'totp@demo.test');
   await expect(page.getByRole('heading', { name: 'Verify it’s you' })).toBeVisible();
   await expect(page.getByText('Enter the 6-digit code from your authenticator app.')).toBeVisible();
-  await page.getByLabel('Verification code').fill(totp('JBSWY3DPEHPK3PXP'));
+  await page.getByLabel('Verification code').fill(await unusedTotp('JBSWY3DPEHPK3PXP'));
   await page.getByLabel('Remember this device').check();
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL('/');

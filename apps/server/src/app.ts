@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import fastifyCookie from '@fastify/cookie';
 import type { AppContext } from './context.ts';
-import { registerErrorHandling } from './plugins/errors.ts';
+import { publicUrlOf } from './config.ts';
+import { registerMailboxReader } from './adapters/mailbox-reader.ts';
+import { answerRouterError, registerErrorHandling } from './plugins/errors.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSpa } from './plugins/spa.ts';
@@ -50,6 +53,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     requestIdHeader: false,
     trustProxy: trustProxyOf(ctx.config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
+    frameworkErrors: answerRouterError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -66,6 +70,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   });
 
   registerErrorHandling(app);
+  await app.register(fastifyCookie);
+  if (ctx.config.demoMode) registerMailboxReader(app, { secureCookie: publicUrlOf(ctx.config).startsWith('https://') });
   registerMetrics(app, { token: ctx.config.METRICS_TOKEN });
   await registerSecurity(app, { publicUrl: ctx.config.PUBLIC_URL });
   await registerOpenApi(app);
@@ -82,7 +88,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   acting.registerImpersonationAudit(app);
   await app.register(sessionRoutes(ctx, auth, acting));
   await app.register(catalogRoutes(ctx, auth));
-  await app.register(contentRoutes(ctx));
+  await app.register(contentRoutes(ctx, auth));
   await app.register(dealsRoutes(ctx, auth));
   await app.register(outboxRoutes(ctx));
   await app.register(dealerRequestRoutes(createDealerRequestService(ctx, auth, invitations)));

@@ -21,7 +21,11 @@ const envSchema = z.object({
   /** Bearer token a Prometheus scraper shows at /metrics; without one, only loopback may read it. */
   METRICS_TOKEN: z.string().min(16).optional(),
   WEB_DIST: z.string().optional(),
-  SEED: z.enum(['auto', 'never']).default('auto'),
+  /**
+   * 'auto' loads the demo data into an empty database, except in production; 'demo' loads it into an
+   * empty database even in production (the demo accounts share a published password); 'never' leaves it empty.
+   */
+  SEED: z.enum(['auto', 'demo', 'never']).default('auto'),
   /** Demo mode shows the mail and SMS outbox at /dev/mailbox; on unless NODE_ENV=production. */
   DEMO_MODE: z.enum(['true', 'false']).optional(),
   SMS_PROVIDER_URL: z.url().optional(),
@@ -44,7 +48,7 @@ const envSchema = z.object({
   VPIC_UNAVAILABLE: z.enum(['0', '1']).default('0'),
 });
 
-export type Config = z.infer<typeof envSchema> & { dataDir: string; demoMode: boolean };
+export type Config = z.infer<typeof envSchema> & { dataDir: string; demoMode: boolean; seedsDemoData: boolean };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -53,7 +57,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const demoMode = parsed.data.DEMO_MODE ? parsed.data.DEMO_MODE === 'true' : parsed.data.NODE_ENV !== 'production';
-  return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR), demoMode };
+  // Production never loads the demo accounts (published password) unless told so in so many words.
+  const seedsDemoData =
+    parsed.data.SEED === 'demo' || (parsed.data.SEED === 'auto' && parsed.data.NODE_ENV !== 'production');
+  return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR), demoMode, seedsDemoData };
 }
 
 /** Where links in e-mails point: the public URL, or this server on localhost. */

@@ -39,9 +39,17 @@ const database = await openDatabase(
 );
 await migrateDatabase(database);
 const ctx = await createContext(config, database);
-if (config.SEED === 'auto' && (await isDatabaseEmpty(database.db))) {
-  console.log('Empty database: loading the demo data…');
-  await seedDemoData(database.db, ctx.authSecret);
+if (await isDatabaseEmpty(database.db)) {
+  if (config.seedsDemoData) {
+    console.log('Empty database: loading the demo data…');
+    await seedDemoData(database.db, ctx.authSecret);
+  } else {
+    console.log(
+      config.SEED === 'never'
+        ? 'Empty database: SEED=never, so no demo data is loaded.'
+        : 'Empty database: production does not load the demo accounts (their password is published). Set SEED=demo to load them anyway.',
+    );
+  }
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));

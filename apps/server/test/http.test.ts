@@ -119,4 +119,36 @@ describe('server foundation over HTTP', () => {
     expect(res.json()).toMatchObject({ user: null, selectedBusiness: null, site: 'us' });
     expect(res.headers['cache-control']).toBe('no-store');
   });
+
+  it('answers malformed and over-long addresses with { detail }, never the framework shape (issue 14 §9)', async () => {
+    const cases: [string, number, string][] = [
+      ['/api/dealers/%ff%fe', 400, messages.malformedUrl],
+      ['/%ff', 400, messages.malformedUrl],
+      [`/api/dealers/${'a'.repeat(10_000)}`, 414, messages.urlTooLong],
+    ];
+    for (const [url, status, detail] of cases) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url.slice(0, 40)).toBe(status);
+      expect(res.json(), url.slice(0, 40)).toEqual({ detail });
+    }
+  });
+
+  it('tells an anonymous caller to sign in, and only an ended session to sign in again (issue 14 §9)', async () => {
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/dealers' });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toEqual({ detail: messages.signInRequired });
+    const ended = await t.app.inject({
+      method: 'GET',
+      url: '/api/dealers',
+      headers: { cookie: 'portal.session_token=ended.session' },
+    });
+    expect(ended.statusCode).toBe(401);
+    expect(ended.json()).toEqual({ detail: messages.credentialsNeedRefresh });
+    const badBearer = await t.app.inject({
+      method: 'GET',
+      url: '/api/dealers',
+      headers: { authorization: 'Bearer gone' },
+    });
+    expect(badBearer.json()).toEqual({ detail: messages.credentialsNeedRefresh });
+  });
 });

@@ -24,8 +24,13 @@ export const CART_BADGE_MAX = 9;
 /** The most one cart line may ask for (ours): a counter order, not a warehouse transfer. */
 export const MAX_LINE_QUANTITY = 999;
 export const PASSWORD_LOCKOUT_MINUTES = 15;
-/** Wrong passwords in a row that lock the account (ours: the spec gives the 15-minute lock only). */
+/**
+ * Wrong passwords in a row from one source (address) that lock the account for that source (ours: the
+ * spec gives the 15-minute lock only; NIST SP 800-63B §5.2.2, docs/security.md).
+ */
 export const MAX_FAILED_SIGN_INS = 5;
+/** Wrong passwords in a row from anywhere that pause password sign-in for the account (NIST: at most 100). */
+export const MAX_FAILED_SIGN_INS_PER_ACCOUNT = 100;
 export const IDENTITY_COOKIE_DAYS = 365;
 export const CAROUSEL_SWIPE_THRESHOLD_PX = 30;
 export const COPYRIGHT_YEAR = 2021;

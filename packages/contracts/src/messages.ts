@@ -46,6 +46,9 @@ export const messages = {
   invalidCode: 'Invalid code. Please check the code and try again.',
   codeExpired: 'Your sign-in code has expired. Please sign in again.',
   signInRequired: 'Please sign in to continue.',
+  /** Ours: an address the server cannot read (broken %-escapes) or one past the router's limit. */
+  malformedUrl: 'This address is not valid. Please check the link and try again.',
+  urlTooLong: 'This address is too long. Please check the link and try again.',
 
   // spec 01 §8: business selection
   noDealerPrimary:
@@ -91,6 +94,9 @@ export const messages = {
 
   // spec 01 §2.6: vehicle form
   vehicleFormTitle: 'Find Vehicle Specific Products & Resources!',
+
+  // ours (issue 14): the staff list is for those who see My Business (spec 01 §6)
+  staffOwnersOnly: 'Only the dealer’s owner can see the dealer’s staff.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -1,6 +1,7 @@
 import nodemailer from 'nodemailer';
 import type { Db } from '../db/client.ts';
 import { mailOutbox } from '../modules/outbox/schema.ts';
+import { mailboxReaderFor } from './mailbox-reader.ts';
 
 export interface MailMessage {
   to: string;
@@ -27,6 +28,7 @@ export function createOutboxMailer(defaultDb: Db): Mailer {
         text: message.text,
         html: message.html ?? null,
         replyTo: message.replyTo ?? null,
+        reader: mailboxReaderFor(message.to),
       });
     },
   };

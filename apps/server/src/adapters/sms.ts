@@ -1,5 +1,6 @@
 import type { Db } from '../db/client.ts';
 import { smsOutbox } from '../modules/outbox/schema.ts';
+import { mailboxReaderFor } from './mailbox-reader.ts';
 
 export interface SmsMessage {
   /** E.164, e.g. +15550100001. */
@@ -17,7 +18,7 @@ export function createOutboxSms(defaultDb: Db): SmsSender {
   return {
     kind: 'outbox',
     async send(message, db = defaultDb) {
-      await db.insert(smsOutbox).values({ to: message.to, body: message.body });
+      await db.insert(smsOutbox).values({ to: message.to, body: message.body, reader: mailboxReaderFor(message.to) });
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { apiErrorSchema, messages, type ValidationError } from '@portal/contracts';
 
@@ -7,10 +7,16 @@ export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     readonly detail: string,
+    /** Headers the answer carries, e.g. Retry-After on a 429. */
+    readonly headers: Record<string, string> = {},
   ) {
     super(detail);
   }
 }
+
+/** A 429 that says when to try again (RFC 9110 Retry-After, whole seconds). */
+export const tooManyRequests = (detail: string, retryAfterMs: number) =>
+  new HttpError(429, detail, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) });
 
 /** The 4xx answers a route may give, for its response schema and the OpenAPI document. */
 export const errorResponses = {
@@ -41,7 +47,8 @@ export function registerErrorHandling(app: FastifyInstance) {
       };
       return reply.status(400).send(body);
     }
-    if (error instanceof HttpError) return reply.status(error.statusCode).send({ detail: error.detail });
+    if (error instanceof HttpError)
+      return reply.status(error.statusCode).headers(error.headers).send({ detail: error.detail });
     // The database refuses text it can not store (a NUL character): the request's fault, and nothing was written.
     if (UNSTORABLE_TEXT.has(databaseErrorCode(error)))
       return reply.status(400).send({ detail: messages.invalidRequest });
@@ -61,6 +68,13 @@ export function registerErrorHandling(app: FastifyInstance) {
   app.setNotFoundHandler((request, reply) =>
     reply.status(404).send({ detail: `Route ${request.method} ${request.url.split('?')[0]} not found` }),
   );
+}
+
+/** The router's own refusals (Fastify's frameworkErrors) answer in the app's shape too (spec 01 §8: `{ detail }`). */
+export function answerRouterError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_BAD_URL') return reply.status(400).send({ detail: messages.malformedUrl });
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.status(414).send({ detail: messages.urlTooLong });
+  return reply.status(500).send({ detail: messages.unexpected });
 }
 
 function clientErrorDetail(error: FastifyError): string {

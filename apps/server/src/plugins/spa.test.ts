@@ -51,3 +51,19 @@ it('keeps API paths as JSON', async () => {
   expect(res.statusCode).toBe(404);
   expect(res.json()).toHaveProperty('detail');
 });
+
+it('answers HEAD of a page as GET does, without the body (issue 14 §9)', async () => {
+  for (const url of ['/', '/wiring', '/favicon.svg']) {
+    const get = await app.inject({ method: 'GET', url });
+    const head = await app.inject({ method: 'HEAD', url });
+    expect(head.statusCode, url).toBe(get.statusCode);
+    expect(head.headers['content-type'], url).toBe(get.headers['content-type']);
+    expect(head.body, url).toBe('');
+  }
+});
+
+it('answers a page address with broken %-escapes in the app shape (issue 14 §9)', async () => {
+  const res = await app.inject('/wiring%ff%fe');
+  expect(res.statusCode).toBe(400);
+  expect(res.json()).toEqual({ detail: expect.any(String) });
+});

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { messages } from '@portal/contracts';
 
 /**
  * Serves the built web app: hashed assets with a long cache, and index.html for every other
@@ -25,8 +26,10 @@ export async function registerSpa(app: FastifyInstance, webDist: string) {
     },
   });
   app.addHook('onRequest', async (request, reply) => {
-    if (request.method !== 'GET' || isServerPath(request.url)) return;
-    const pathname = decodeURIComponent(request.url.split('?')[0] ?? '/');
+    // HEAD answers as GET does, without the body (RFC 9110 §9.3.2).
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || isServerPath(request.url)) return;
+    const pathname = decodedPath(request.url);
+    if (pathname === null) return reply.status(400).send({ detail: messages.malformedUrl });
     const file = path.join(webDist, pathname);
     if (file.startsWith(webDist) && pathname !== '/' && fs.statSync(file, { throwIfNoEntry: false })?.isFile()) {
       return reply.sendFile(pathname.slice(1));
@@ -34,6 +37,14 @@ export async function registerSpa(app: FastifyInstance, webDist: string) {
     if (path.extname(pathname) && pathname.startsWith('/assets/')) return; // missing asset: plain 404
     return reply.header('cache-control', 'no-cache').type('text/html').send(indexHtml);
   });
+}
+
+function decodedPath(url: string): string | null {
+  try {
+    return decodeURIComponent(url.split('?')[0] ?? '/');
+  } catch {
+    return null;
+  }
 }
 
 const isServerPath = (url: string) =>

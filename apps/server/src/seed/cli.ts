@@ -15,6 +15,12 @@ if (productCount !== undefined && !(Number.isInteger(productCount) && productCou
   process.exit(2);
 }
 const config = loadConfig();
+if (config.NODE_ENV === 'production' && config.SEED !== 'demo') {
+  console.error(
+    'NODE_ENV=production: the demo accounts share a published password. Set SEED=demo to load them anyway.',
+  );
+  process.exit(2);
+}
 const release = config.DATABASE_URL ? () => {} : acquireDataDirLock(config.dataDir);
 const database = await openDatabase(
   config.DATABASE_URL

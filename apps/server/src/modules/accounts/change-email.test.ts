@@ -61,7 +61,7 @@ describe('e-mail change: the request (POST /api/user/change-email)', () => {
   it('needs a session', async () => {
     const res = await client().changeEmail({ new_email: 'x@example.test', password: DEMO_PASSWORD });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ detail: messages.credentialsNeedRefresh });
+    expect(res.json()).toEqual({ detail: messages.signInRequired });
   });
 
   it('stores a pending change for 24 hours and mails the new address and the old one', async () => {

@@ -81,7 +81,7 @@ describe('GET /api/user/{id} (spec 01 §7)', () => {
     const anonymous = await signedIn(null);
     const res = await anonymous.call('GET', `/api/user/${await idOf('owner@demo.test')}`);
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ detail: messages.credentialsNeedRefresh });
+    expect(res.json()).toEqual({ detail: messages.signInRequired });
     for (const url of ['/api/user', '/api/user/']) {
       const noId = await anonymous.call('GET', url);
       expect(noId.statusCode).toBe(400);
@@ -196,6 +196,6 @@ describe('GET /api/get-user-drone-profile (spec 01 §3, §7)', () => {
   it('needs a session', async () => {
     const res = await (await signedIn(null)).call('GET', '/api/get-user-drone-profile');
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ detail: messages.credentialsNeedRefresh });
+    expect(res.json()).toEqual({ detail: messages.signInRequired });
   });
 });

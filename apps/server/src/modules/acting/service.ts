@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isOutsideRep, isSalesRep, messages, type PortalUser } from '@portal/contracts';
 import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../plugins/errors.ts';
-import type { AuthService } from '../auth/service.ts';
+import { signedOutDetail, type AuthService } from '../auth/service.ts';
 import { loadPortalUser } from '../users/service.ts';
 import { users } from '../users/schema.ts';
 import { businessPartners } from '../business-partners/schema.ts';
@@ -97,7 +97,7 @@ export function createActingService(ctx: AppContext, auth: AuthService) {
 
   async function requireActing(request: FastifyRequest): Promise<Acting> {
     const acting = await actingFor(request);
-    if (!acting) throw new HttpError(401, messages.credentialsNeedRefresh);
+    if (!acting) throw new HttpError(401, signedOutDetail(request));
     return acting;
   }
 

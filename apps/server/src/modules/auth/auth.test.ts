@@ -1,13 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, desc, eq, like } from 'drizzle-orm';
-import { MAX_FAILED_SIGN_INS, messages, PASSWORD_LOCKOUT_MINUTES } from '@portal/contracts';
+import { and, desc, eq, like, sql } from 'drizzle-orm';
+import {
+  MAX_FAILED_SIGN_INS,
+  MAX_FAILED_SIGN_INS_PER_ACCOUNT,
+  messages,
+  PASSWORD_LOCKOUT_MINUTES,
+} from '@portal/contracts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { testClient } from '../../../test/client.ts';
 import { totp } from '../../../../../e2e/totp.ts';
 import { DEMO_PASSWORD, DEMO_PEOPLE, DEMO_TOTP_SECRET } from '../../seed/people.ts';
 import { users } from '../users/schema.ts';
 import { mailOutbox, smsOutbox } from '../outbox/schema.ts';
-import { authEvents, rateLimits } from './schema.ts';
+import { authEvents, rateLimits, usedOneTimeCodes } from './schema.ts';
 import { RATE_LIMITS } from './limits.ts';
 
 let t: TestContext;
@@ -16,6 +21,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 const client = () => testClient(t.app);
+
+/**
+ * The authenticator's code for a test that is not about reuse: the codes earlier tests of this file
+ * used in this 30 s step are forgotten first, so no test waits for the next step.
+ */
+async function freshTotp() {
+  await t.db.delete(usedOneTimeCodes);
+  return totp(DEMO_TOTP_SECRET);
+}
 
 const lastSmsCode = async (to: string) => {
   const [sms] = await t.db
@@ -93,24 +107,32 @@ describe('password sign-in (spec 01 §4, §8)', () => {
   });
 });
 
-describe('lockout (issue 3 §2)', () => {
-  it(`locks after ${MAX_FAILED_SIGN_INS} wrong passwords for ${PASSWORD_LOCKOUT_MINUTES} minutes, even for the right one`, async () => {
-    const c = client();
+describe('lockout (issue 3 §2, issue 14 §4: NIST SP 800-63B §5.2.2)', () => {
+  const attempt = (remoteAddress: string, email: string, password = DEMO_PASSWORD) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email, password }, remoteAddress });
+  const answerOf = (res: Awaited<ReturnType<typeof attempt>>) => ({
+    status: res.statusCode,
+    body: res.json() as unknown,
+    retryAfter: res.headers['retry-after'] ?? null,
+  });
+
+  it(`the ${MAX_FAILED_SIGN_INS}th wrong password in a row locks that address out for ${PASSWORD_LOCKOUT_MINUTES} minutes, the right one too`, async () => {
+    const here = '10.77.0.1';
     for (let i = 1; i < MAX_FAILED_SIGN_INS; i++) {
-      expect((await c.signIn('retired@demo.test', `Wrong!${i}aa`)).json()).toEqual({
+      expect((await attempt(here, 'retired@demo.test', `Wrong!${i}aa`)).json()).toEqual({
         detail: messages.invalidPasswordEmail,
       });
     }
-    const locking = await c.signIn('retired@demo.test', 'Wrong!lastA');
-    expect(locking.statusCode).toBe(403);
+    const locking = await attempt(here, 'retired@demo.test', 'Wrong!lastA');
+    expect(locking.statusCode).toBe(429);
     expect(locking.json()).toEqual({ detail: messages.accountLocked });
-    const right = await c.signIn('retired@demo.test');
-    expect(right.json()).toEqual({ detail: messages.accountLocked });
+    const retryAfter = Number(locking.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan((PASSWORD_LOCKOUT_MINUTES - 1) * 60);
+    expect(retryAfter).toBeLessThanOrEqual(PASSWORD_LOCKOUT_MINUTES * 60);
+    // While locked the password is not even checked: the right one gets the same answer (no oracle).
+    expect(answerOf(await attempt(here, 'retired@demo.test'))).toEqual(answerOf(locking));
 
     const [user] = await t.db.select().from(users).where(eq(users.email, 'retired@demo.test'));
-    const minutes = (user!.lockedUntil!.getTime() - Date.now()) / 60_000;
-    expect(minutes).toBeGreaterThan(PASSWORD_LOCKOUT_MINUTES - 1);
-    expect(minutes).toBeLessThanOrEqual(PASSWORD_LOCKOUT_MINUTES);
     const events = await t.db
       .select()
       .from(authEvents)
@@ -119,12 +141,65 @@ describe('lockout (issue 3 §2)', () => {
 
     // Fifteen minutes later the right password works again and clears the count.
     await t.db
+      .update(rateLimits)
+      .set({ windowStart: Date.now() - PASSWORD_LOCKOUT_MINUTES * 60_000 - 1 })
+      .where(like(rateLimits.key, 'sign-in-fail:%retired@demo.test%'));
+    expect((await attempt(here, 'retired@demo.test')).json()).toEqual({ status: 'signed-in' });
+    const left = await t.db.select().from(rateLimits).where(like(rateLimits.key, 'sign-in-fail:%retired@demo.test%'));
+    expect(left).toEqual([]);
+  });
+
+  it('a stranger elsewhere cannot lock the owner out', async () => {
+    for (let i = 0; i < MAX_FAILED_SIGN_INS + 2; i++) await attempt('10.77.1.1', 'admin@demo.test', `Wrong!${i}aa`);
+    expect((await attempt('10.77.1.1', 'admin@demo.test')).statusCode).toBe(429);
+    expect((await attempt('10.77.1.2', 'admin@demo.test')).json()).toEqual({ status: 'signed-in' });
+  });
+
+  it('a locked, a real and an unknown account answer a stranger alike', async () => {
+    const hammer = async (address: string, email: string) => {
+      const answers = [];
+      for (let i = 0; i < MAX_FAILED_SIGN_INS + 2; i++)
+        answers.push(answerOf(await attempt(address, email, 'Wrong!x1a')));
+      // Retry-After counts down in whole seconds: equal within a second or two.
+      return answers.map((a) => ({
+        ...a,
+        retryAfter: a.retryAfter === null ? null : Math.round(Number(a.retryAfter) / 10),
+      }));
+    };
+    const real = await hammer('10.77.2.1', 'installer@demo.test');
+    const unknown = await hammer('10.77.2.2', 'nobody-here@demo.test');
+    expect(unknown).toEqual(real);
+    expect(real.slice(0, MAX_FAILED_SIGN_INS - 1).every((a) => a.status === 401)).toBe(true);
+    expect(real.slice(MAX_FAILED_SIGN_INS - 1).every((a) => a.status === 429)).toBe(true);
+    expect(real.at(-1)!.body).toEqual({ detail: messages.accountLocked });
+  });
+
+  it(`${MAX_FAILED_SIGN_INS_PER_ACCOUNT} wrong passwords in a row from anywhere pause password sign-in and tell the owner`, async () => {
+    const email = 'accountant@demo.test';
+    // Many addresses have tried before: the account's count stands one short of the limit.
+    const key = `sign-in-fail:0:${email}`;
+    const almost = { count: MAX_FAILED_SIGN_INS_PER_ACCOUNT - 1, windowStart: Date.now() };
+    await t.db
+      .insert(rateLimits)
+      .values({ key, ...almost })
+      .onConflictDoUpdate({ target: rateLimits.key, set: almost });
+    const pausing = await attempt('10.77.3.1', email, 'Wrong!x1a');
+    expect(pausing.statusCode).toBe(429);
+    expect(pausing.json()).toEqual({ detail: messages.accountLocked });
+    expect((await attempt('10.77.3.2', email)).statusCode).toBe(429); // from a fresh address too
+    const [mail] = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, email))
+      .orderBy(desc(mailOutbox.createdAt))
+      .limit(1);
+    expect(mail?.subject).toBe('Password sign-in to your Dealer Portal account is paused');
+    // A password reset unlocks it from everywhere (a new epoch of counts).
+    await t.db
       .update(users)
-      .set({ lockedUntil: new Date(Date.now() - 1000) })
-      .where(eq(users.id, user!.id));
-    expect((await c.signIn('retired@demo.test')).json()).toEqual({ status: 'signed-in' });
-    const [after] = await t.db.select().from(users).where(eq(users.id, user!.id));
-    expect(after).toMatchObject({ failedSignIns: 0, lockedUntil: null });
+      .set({ signInEpoch: sql`${users.signInEpoch} + 1` })
+      .where(eq(users.email, email));
+    expect((await attempt('10.77.3.1', email)).json()).toEqual({ status: 'signed-in' });
   });
 
   it('a right password resets the count of wrong ones', async () => {
@@ -165,9 +240,53 @@ describe('second factor (spec 01 §4)', () => {
     const first = await c.signIn('totp@demo.test');
     expect(first.json()).toEqual({ status: 'second-factor', method: 'totp', destination: null });
     expect((await c.session()).user).toBeNull();
-    const res = await c.secondFactor(totp(DEMO_TOTP_SECRET));
+    const res = await c.secondFactor(await freshTotp());
     expect(res.json()).toEqual({ status: 'signed-in' });
     expect((await c.session()).user?.email).toBe('totp@demo.test');
+  });
+
+  it('TOTP: a code signs in once, even on another instance within its 30 s step (ASVS 6.5.1)', async () => {
+    const other = await t.anotherInstance();
+    const code = await freshTotp();
+    const first = client();
+    await first.signIn('totp@demo.test');
+    expect((await first.secondFactor(code)).json()).toEqual({ status: 'signed-in' });
+    const again = testClient(other);
+    await again.signIn('totp@demo.test');
+    const replay = await again.secondFactor(code);
+    expect(replay.statusCode).toBe(400);
+    expect(replay.json()).toEqual({ detail: messages.invalidCode });
+    expect((await again.session()).user).toBeNull();
+  });
+
+  it('TOTP: two sign-ins racing with one code end with one session', async () => {
+    const code = await freshTotp();
+    const [a, b] = [client(), client()];
+    await a.signIn('totp@demo.test');
+    await b.signIn('totp@demo.test');
+    const answers = await Promise.all([a.secondFactor(code), b.secondFactor(code)]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+  });
+
+  it('TOTP: a wrong code does not spend the right one', async () => {
+    const c = client();
+    await c.signIn('totp@demo.test');
+    const code = await freshTotp();
+    const wrong = String((Number(code) + 7) % 1_000_000).padStart(6, '0');
+    expect((await c.secondFactor(wrong)).statusCode).toBe(400);
+    expect((await c.secondFactor(wrong)).statusCode).toBe(400);
+    expect((await c.secondFactor(code)).json()).toEqual({ status: 'signed-in' });
+  });
+
+  it('SMS: a code signs in once', async () => {
+    const c = client();
+    await c.signIn('sms@demo.test');
+    const code = await lastSmsCode('+15550100001');
+    expect((await c.secondFactor(code!)).json()).toEqual({ status: 'signed-in' });
+    const again = client();
+    await again.signIn('sms@demo.test'); // a new challenge sends a new code; the old one is spent
+    expect((await again.secondFactor(code!)).statusCode).toBeGreaterThanOrEqual(400);
+    expect((await again.session()).user).toBeNull();
   });
 
   it('TOTP: a wrong code says so and does not sign in', async () => {
@@ -199,7 +318,7 @@ describe('second factor (spec 01 §4)', () => {
   it('"remember this device" skips the second factor next time', async () => {
     const c = client();
     await c.signIn('totp@demo.test');
-    await c.secondFactor(totp(DEMO_TOTP_SECRET), true);
+    await c.secondFactor(await freshTotp(), true);
     expect(c.jar.has('portal.trust_device')).toBe(true);
     await c.signOut();
     expect((await c.signIn('totp@demo.test')).json()).toEqual({ status: 'signed-in' });
@@ -238,6 +357,35 @@ describe('bearer tokens for API clients (issue 3 §9)', () => {
     expect((session.json() as { user: { email: string } }).user.email).toBe('owner@demo.test');
     const wrong = await t.app.inject({ url: '/api/session', headers: { authorization: 'Bearer not-a-token' } });
     expect(wrong.json()).toMatchObject({ user: null });
+  });
+});
+
+describe('password change for an API client (issue 14 §8)', () => {
+  it('hands the new session token in set-auth-token, as sign-in does', async () => {
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { email: 'purchaser@demo.test', password: DEMO_PASSWORD },
+      remoteAddress: '10.9.9.10',
+    });
+    const token = signIn.headers['set-auth-token'] as string;
+    const change = (from: string, to: string, bearer: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/change-password',
+        headers: { authorization: `Bearer ${bearer}` },
+        payload: { password: from, new_password: to, confirm_new_password: to },
+        remoteAddress: '10.9.9.10',
+      });
+    const changed = await change(DEMO_PASSWORD, 'Garage#Bay77', token);
+    expect(changed.statusCode).toBe(200);
+    const newToken = changed.headers['set-auth-token'] as string;
+    expect(newToken).toBeTruthy();
+    expect(newToken).not.toBe(token);
+    const session = await t.app.inject({ url: '/api/session', headers: { authorization: `Bearer ${newToken}` } });
+    expect((session.json() as { user: { email: string } | null }).user?.email).toBe('purchaser@demo.test');
+    // Put the demo password back for the other tests.
+    expect((await change('Garage#Bay77', DEMO_PASSWORD, newToken)).statusCode).toBe(200);
   });
 });
 

@@ -1,7 +1,7 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { bearer, emailOTP, twoFactor } from 'better-auth/plugins';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { IDENTITY_COOKIE_DAYS } from '@portal/contracts';
 import type { AppContext } from '../../context.ts';
 import { publicUrlOf } from '../../config.ts';
@@ -45,9 +45,13 @@ export function createAuth(ctx: AppContext) {
       maxPasswordLength: 99,
       requireEmailVerification: true,
       revokeSessionsOnPasswordReset: true,
-      // "Account locked. Please reset password." — a reset unlocks the account.
+      // "Account locked. Please reset password." — a reset unlocks the account from every address
+      // (the lockout counts under the account's epoch: lockout.ts).
       onPasswordReset: async ({ user }) => {
-        await ctx.db.update(users).set({ failedSignIns: 0, lockedUntil: null }).where(eq(users.id, user.id));
+        await ctx.db
+          .update(users)
+          .set({ signInEpoch: sql`${users.signInEpoch} + 1` })
+          .where(eq(users.id, user.id));
       },
     },
     emailVerification: {

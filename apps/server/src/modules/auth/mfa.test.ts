@@ -3,7 +3,7 @@ import { desc, eq } from 'drizzle-orm';
 import { messages, type MfaStatus } from '@portal/contracts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { testClient } from '../../../test/client.ts';
-import { totp } from '../../../../../e2e/totp.ts';
+import { totp, unusedTotp } from '../../../../../e2e/totp.ts';
 import { DEMO_PASSWORD, DEMO_TOTP_SECRET } from '../../seed/people.ts';
 import { smsOutbox } from '../outbox/schema.ts';
 
@@ -32,7 +32,7 @@ describe('MFA management (issue 3 §4)', () => {
   it('needs a session', async () => {
     const res = await client().call('GET', '/api/mfa');
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ detail: messages.credentialsNeedRefresh });
+    expect(res.json()).toEqual({ detail: messages.signInRequired });
   });
 
   it('turns an authenticator app on (QR secret, code) and off again (code, signs out everywhere)', async () => {
@@ -58,7 +58,7 @@ describe('MFA management (issue 3 §4)', () => {
       method: 'totp',
       destination: null,
     });
-    expect((await other.call('POST', '/api/auth/second-factor', { code: totp(secret) })).json()).toEqual({
+    expect((await other.call('POST', '/api/auth/second-factor', { code: await unusedTotp(secret) })).json()).toEqual({
       status: 'signed-in',
     });
 
@@ -102,7 +102,7 @@ describe('MFA management (issue 3 §4)', () => {
   it('lists remembered devices by name, follows them across sign-ins, and forgets one', async () => {
     const c = client();
     await c.signIn('totp@demo.test', DEMO_PASSWORD, true);
-    await c.call('POST', '/api/auth/second-factor', { code: totp(DEMO_TOTP_SECRET), trustDevice: true });
+    await c.call('POST', '/api/auth/second-factor', { code: await unusedTotp(DEMO_TOTP_SECRET), trustDevice: true });
     const [device] = (await c.status()).devices;
     expect(device).toMatchObject({
       label: 'Chrome on Windows',
@@ -127,7 +127,10 @@ describe('MFA management (issue 3 §4)', () => {
   it('"remember this device" without "remember me" keeps the session a browser session', async () => {
     const c = client();
     await c.signIn('totp@demo.test', DEMO_PASSWORD, false);
-    const res = await c.call('POST', '/api/auth/second-factor', { code: totp(DEMO_TOTP_SECRET), trustDevice: true });
+    const res = await c.call('POST', '/api/auth/second-factor', {
+      code: await unusedTotp(DEMO_TOTP_SECRET),
+      trustDevice: true,
+    });
     const setCookies = [res.headers['set-cookie']].flat() as string[];
     const sessionCookie = setCookies.find((line) => line.startsWith('portal.session_token='))!;
     expect(sessionCookie).not.toMatch(/Max-Age/i);

@@ -8,6 +8,8 @@ export interface RateLimitRule {
 
 export interface RateLimitResult {
   allowed: boolean;
+  /** Attempts counted in the current window, this one included. */
+  count: number;
   /** Time left in the current window (also given when the hit is allowed). */
   retryAfterMs: number;
 }
@@ -19,6 +21,8 @@ export interface RateLimitResult {
 export interface RateLimitStore {
   /** Counts one attempt against `key`; the window starts at the first attempt. */
   hit(key: string, rule: RateLimitRule, now?: number): Promise<RateLimitResult>;
+  /** Forgets the counter of `key`. */
+  clear(key: string): Promise<void>;
 }
 
 /**
@@ -39,8 +43,12 @@ export function createDatabaseRateLimitStore(db: Db): RateLimitStore {
       const row = result.rows[0]!;
       return {
         allowed: Number(row.count) <= rule.limit,
+        count: Number(row.count),
         retryAfterMs: Math.max(0, Number(row.window_start) + rule.windowMs - now),
       };
+    },
+    async clear(key) {
+      await db.execute(sql`delete from rate_limits where key = ${key}`);
     },
   };
 }
@@ -48,6 +56,7 @@ export function createDatabaseRateLimitStore(db: Db): RateLimitStore {
 /** The one Redis call the store needs; node-redis's client has it (adapters/redis.ts). */
 export interface RedisScriptClient {
   eval(script: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>;
+  del(key: string): Promise<unknown>;
 }
 
 export const REDIS_RATE_LIMIT_PREFIX = 'portal:rl:';
@@ -82,7 +91,10 @@ export function createRedisRateLimitStore(client: RedisScriptClient, prefix = RE
       });
       if (!Array.isArray(reply) || reply.length !== 2) throw new Error(`Unexpected rate-limit reply from Redis`);
       const [count, ttl] = reply.map(Number) as [number, number];
-      return { allowed: count <= rule.limit, retryAfterMs: Math.max(0, ttl) };
+      return { allowed: count <= rule.limit, count, retryAfterMs: Math.max(0, ttl) };
+    },
+    async clear(key) {
+      await client.del(prefix + key);
     },
   };
 }

@@ -1,4 +1,15 @@
-import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { timestamps } from '../../db/columns.ts';
 import { users } from '../users/schema.ts';
 
@@ -56,6 +67,22 @@ export const rateLimits = pgTable('rate_limits', {
   count: integer('count').notNull(),
   windowStart: bigint('window_start', { mode: 'number' }).notNull(),
 });
+
+/**
+ * One-time codes already used (ASVS 6.5.1): a TOTP code signs in once, on any instance. The primary
+ * key makes two racing uses of one code end with one winner; rows older than a code's life are pruned.
+ */
+export const usedOneTimeCodes = pgTable(
+  'used_one_time_codes',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.codeHash] })],
+);
 
 /** Secrets the server creates once and every instance shares (the auth signing secret). */
 export const appSecrets = pgTable('app_secrets', {

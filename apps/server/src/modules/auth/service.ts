@@ -1,16 +1,19 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { APIError } from 'better-auth/api';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import { MAX_FAILED_SIGN_INS, messages, PASSWORD_LOCKOUT_MINUTES } from '@portal/contracts';
+import { messages, PASSWORD_LOCKOUT_MINUTES } from '@portal/contracts';
 import type { SignInResponse } from '@portal/contracts';
 import type { AppContext } from '../../context.ts';
-import { HttpError } from '../../plugins/errors.ts';
+import { HttpError, tooManyRequests } from '../../plugins/errors.ts';
 import { users } from '../users/schema.ts';
 import { SESSION_COOKIE_PREFIX, type Auth } from './auth.ts';
 import { authEvents, trustedDevices, type AUTH_EVENT_TYPES } from './schema.ts';
 import { deviceLabel, trustIdFromCookieValue } from './devices.ts';
-import { maskPhone } from './phone.ts';
+import { e164, maskPhone } from './phone.ts';
+import { createLockout } from './lockout.ts';
+import { createOneTimeCodes } from './one-time-codes.ts';
+import { asMailboxReaderOf } from '../../adapters/mailbox-reader.ts';
 import { createMemo } from '../../db/memo.ts';
 import { hitRateLimit } from './rate-limit.ts';
 import { RATE_LIMITS } from './limits.ts';
@@ -38,6 +41,8 @@ export function authHeaders(request: FastifyRequest, extraCookies: string[] = []
 const setCookiesOf = (headers: Headers | null | undefined) => headers?.getSetCookie() ?? [];
 
 export function createAuthService(ctx: AppContext, auth: Auth, log: FastifyBaseLogger) {
+  const lockout = createLockout(ctx.db);
+  const oneTimeCodes = createOneTimeCodes(ctx.db);
   const audit = (
     type: (typeof AUTH_EVENT_TYPES)[number],
     request: FastifyRequest,
@@ -57,12 +62,12 @@ export function createAuthService(ctx: AppContext, auth: Auth, log: FastifyBaseL
     // per-account lockout lives in the database and still stops password guessing.
     const result = await hitRateLimit(ctx.db, key, rule).catch((error: unknown) => {
       log.error({ err: error, key }, 'rate-limit store unavailable: request allowed');
-      return { allowed: true };
+      return { allowed: true, retryAfterMs: 0 };
     });
-    if (!result.allowed) throw new HttpError(429, detail);
+    if (!result.allowed) throw tooManyRequests(detail, result.retryAfterMs);
   }
 
-  /** spec 01 §4, §8: password sign-in, lockout, and the start of the second factor. */
+  /** spec 01 §4, §8: password sign-in, lockout (lockout.ts), and the start of the second factor. */
   async function signIn(
     request: FastifyRequest,
     input: { email: string; password: string; rememberMe: boolean },
@@ -70,31 +75,42 @@ export function createAuthService(ctx: AppContext, auth: Auth, log: FastifyBaseL
     const email = input.email.trim().toLowerCase();
     await limit(`sign-in:ip:${request.ip}`, RATE_LIMITS.signInPerIp, messages.attemptLimitForgot);
     const [user] = await ctx.db.select().from(users).where(eq(users.email, email));
-    if (user?.lockedUntil && user.lockedUntil > new Date()) {
-      await audit('sign-in-failed', request, { userId: user.id, email, details: { reason: 'locked' } });
-      throw new HttpError(403, messages.accountLocked);
-    }
-
+    const attempt = await lockout.attempt(email, user?.signInEpoch ?? 0, request.ip).catch(async (error: unknown) => {
+      await audit('sign-in-failed', request, { userId: user?.id, email, details: { reason: 'locked' } });
+      throw error;
+    });
     let result;
     try {
-      result = await auth.api.signInEmail({
-        body: { email, password: input.password, rememberMe: input.rememberMe },
-        headers: authHeaders(request),
-        returnHeaders: true,
-      });
+      // Demo mailbox: the set-up e-mail sent again here is readable by this browser, since better-auth
+      // sends it only once the password is right.
+      result = await asMailboxReaderOf([email], () =>
+        auth.api.signInEmail({
+          body: { email, password: input.password, rememberMe: input.rememberMe },
+          headers: authHeaders(request),
+          returnHeaders: true,
+        }),
+      );
     } catch (error) {
       if (!(error instanceof APIError)) throw error;
       if (error.body?.code === 'EMAIL_NOT_VERIFIED') {
+        await attempt.succeeded(); // the password was right (better-auth checks it first)
         await audit('sign-in-failed', request, { userId: user?.id, email, details: { reason: 'unconfirmed' } });
         throw new HttpError(403, messages.accountSetupIncomplete);
       }
-      if (error.body?.code === 'INVALID_EMAIL_OR_PASSWORD') throw await recordFailure(request, email, user?.id);
+      if (error.body?.code === 'INVALID_EMAIL_OR_PASSWORD') {
+        const locked = attempt.failed();
+        await audit(locked ? 'locked' : 'sign-in-failed', request, {
+          userId: user?.id,
+          email,
+          details: locked ? { by: locked.lock } : { reason: user ? 'password' : 'unknown-email' },
+        });
+        if (locked?.lock === 'account' && user) await tellOwnerOfPause(user.email);
+        throw locked?.error ?? new HttpError(401, messages.invalidPasswordEmail);
+      }
       throw new HttpError(error.statusCode >= 500 ? 500 : 400, error.body?.message ?? messages.unexpected);
     }
 
-    if (user && (user.failedSignIns > 0 || user.lockedUntil)) {
-      await ctx.db.update(users).set({ failedSignIns: 0, lockedUntil: null }).where(eq(users.id, user.id));
-    }
+    await attempt.succeeded();
     const cookies = setCookiesOf(result.headers);
     if (!('twoFactorRedirect' in result.response)) {
       if (user?.twoFactorEnabled) await deviceUsed(request, user.id, cookies);
@@ -104,36 +120,22 @@ export function createAuthService(ctx: AppContext, auth: Auth, log: FastifyBaseL
     // spec 01 §4: an MFA challenge. The user's preferred type decides which one.
     if (user?.mfaType === 'sms' && user.phoneNumber) {
       await limit(`code-send:${user.id}`, RATE_LIMITS.codeSendPerUser, messages.attemptLimitForgot);
-      await auth.api.sendTwoFactorOTP({ body: {}, headers: authHeaders(request, cookies) });
+      await asMailboxReaderOf([e164(user.phoneNumber)], () =>
+        auth.api.sendTwoFactorOTP({ body: {}, headers: authHeaders(request, cookies) }),
+      );
       await audit('second-factor-sent', request, { userId: user.id, email, details: { method: 'sms' } });
       return { body: { status: 'second-factor', method: 'sms', destination: maskPhone(user.phoneNumber) }, cookies };
     }
     return { body: { status: 'second-factor', method: 'totp', destination: null }, cookies };
   }
 
-  /** A wrong password: count it; the fifth in a row locks the account for 15 minutes. */
-  async function recordFailure(request: FastifyRequest, email: string, userId: string | undefined) {
-    if (!userId) {
-      await audit('sign-in-failed', request, { email, details: { reason: 'unknown-email' } });
-      return new HttpError(401, messages.invalidPasswordEmail);
-    }
-    const [row] = await ctx.db
-      .update(users)
-      .set({ failedSignIns: sql`${users.failedSignIns} + 1` })
-      .where(eq(users.id, userId))
-      .returning({ failedSignIns: users.failedSignIns });
-    if (row!.failedSignIns >= MAX_FAILED_SIGN_INS) {
-      const lockedUntil = new Date(Date.now() + PASSWORD_LOCKOUT_MINUTES * 60_000);
-      await ctx.db.update(users).set({ lockedUntil, failedSignIns: 0 }).where(eq(users.id, userId));
-      await audit('locked', request, { userId, email, details: { until: lockedUntil.toISOString() } });
-      return new HttpError(403, messages.accountLocked);
-    }
-    await audit('sign-in-failed', request, {
-      userId,
-      email,
-      details: { reason: 'password', count: row!.failedSignIns },
+  /** NIST SP 800-63B §5.2.2: the owner hears that password sign-in was paused, and how to get back in. */
+  async function tellOwnerOfPause(email: string) {
+    await ctx.mailer.send({
+      to: email,
+      subject: 'Password sign-in to your Dealer Portal account is paused',
+      text: `Someone tried to sign in to your Dealer Portal account with a wrong password many times in a row, so signing in with a password is paused for ${PASSWORD_LOCKOUT_MINUTES} minutes.\n\nIf this was you, reset your password on the Forgot Password page to sign in straight away. If it was not you, your account is safe: no one signed in. Resetting your password is still a good idea.`,
     });
-    return new HttpError(401, messages.invalidPasswordEmail);
   }
 
   /** The second step: a TOTP or SMS code, optionally remembering this device. */
@@ -144,8 +146,23 @@ export function createAuthService(ctx: AppContext, auth: Auth, log: FastifyBaseL
     const challenge = await twoFactorChallengeUser(request);
     await limit(`code:${challenge.id}`, RATE_LIMITS.codePerUser, messages.attemptLimitForgot);
     const call = challenge.mfaType === 'sms' ? auth.api.verifyTwoFactorOTP : auth.api.verifyTOTP;
+    // ASVS 6.5.1: a TOTP code signs in once, on any instance (better-auth's SMS codes are deleted when used).
+    const code = challenge.mfaType === 'sms' ? null : await oneTimeCodes.claim(challenge.id, input.code);
+    if (code && !code.claimed) {
+      await audit('second-factor-failed', request, {
+        userId: challenge.id,
+        email: challenge.email,
+        details: { code: 'CODE_ALREADY_USED' },
+      });
+      throw new HttpError(400, messages.invalidCode);
+    }
     try {
-      const result = await call({ body: input, headers: authHeaders(request), returnHeaders: true });
+      const result = await call({ body: input, headers: authHeaders(request), returnHeaders: true }).catch(
+        async (error: unknown) => {
+          await code?.release(); // a wrong code is not spent: the right one may still be typed
+          throw error;
+        },
+      );
       let cookies = setCookiesOf(result.headers);
       if (input.trustDevice) {
         await rememberDevice(request, challenge.id, cookies);
@@ -206,7 +223,10 @@ export function createAuthService(ctx: AppContext, auth: Auth, log: FastifyBaseL
     const challenge = await twoFactorChallengeUser(request);
     if (challenge.mfaType !== 'sms') throw new HttpError(400, messages.invalidRequest);
     await limit(`code-send:${challenge.id}`, RATE_LIMITS.codeSendPerUser, messages.attemptLimitForgot);
-    const result = await auth.api.sendTwoFactorOTP({ body: {}, headers: authHeaders(request), returnHeaders: true });
+    // The challenge cookie proves the password step: the new code is readable by this browser (demo mailbox).
+    const result = await asMailboxReaderOf([challenge.phoneNumber ? e164(challenge.phoneNumber) : null], () =>
+      auth.api.sendTwoFactorOTP({ body: {}, headers: authHeaders(request), returnHeaders: true }),
+    );
     await audit('second-factor-sent', request, {
       userId: challenge.id,
       email: challenge.email,
@@ -278,7 +298,12 @@ export function createAuthService(ctx: AppContext, auth: Auth, log: FastifyBaseL
         returnHeaders: true,
       });
       await audit('password-changed', request, { userId: session.user.id, email: session.user.email });
-      return { body: { ok: true }, cookies: setCookiesOf(result.headers) };
+      // The other sessions ended and this one was replaced: an API client gets its new token as at sign-in.
+      return {
+        body: { ok: true },
+        cookies: setCookiesOf(result.headers),
+        authToken: result.headers.get('set-auth-token'),
+      };
     } catch (error) {
       if (!(error instanceof APIError)) throw error;
       if (error.body?.code === 'INVALID_PASSWORD') throw new HttpError(400, messages.passwordInvalid);
@@ -286,10 +311,14 @@ export function createAuthService(ctx: AppContext, auth: Auth, log: FastifyBaseL
     }
   }
 
-  /** The signed-in session, or 401 with the spec's "credentials need to be refreshed" (the client logs out). */
+  /**
+   * The signed-in session, or 401: 'Please sign in to continue.' when the request carries no session
+   * at all, the spec's "credentials need to be refreshed" (the client logs out) when it carries one
+   * that ended (spec 01 §8).
+   */
   async function requireSession(request: FastifyRequest) {
     const { session, cookies } = await currentSession(request);
-    if (!session) throw new HttpError(401, messages.credentialsNeedRefresh);
+    if (!session) throw new HttpError(401, signedOutDetail(request));
     return { session, cookies };
   }
 
@@ -366,6 +395,20 @@ export function createAuthService(ctx: AppContext, auth: Auth, log: FastifyBaseL
     limit,
   };
 }
+
+/** Whether the request carries session credentials: a session cookie or a bearer token. */
+export function carriesSession(request: FastifyRequest) {
+  const cookies = request.headers.cookie ?? '';
+  return (
+    /^Bearer\s+\S/i.test(request.headers.authorization ?? '') ||
+    cookies.includes(`${SESSION_COOKIE_PREFIX}.session_token=`) ||
+    cookies.includes(`__Secure-${SESSION_COOKIE_PREFIX}.session_token=`)
+  );
+}
+
+/** The 401 detail for a request without a live session (spec 01 §8: only an ended session is told to log in again). */
+export const signedOutDetail = (request: FastifyRequest) =>
+  carriesSession(request) ? messages.credentialsNeedRefresh : messages.signInRequired;
 
 /** The value a Set-Cookie list gives a cookie. */
 function cookieValue(setCookies: string[], name: string): string | undefined {

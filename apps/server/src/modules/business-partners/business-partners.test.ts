@@ -112,10 +112,10 @@ describe('POST /api/business-partners (spec 01 §4, §7)', () => {
     expect(codes(await listPartners(rep, { can: true }))).toEqual([]);
   });
 
-  it('anonymous: 401 with the refresh-your-login detail', async () => {
+  it('anonymous: 401 asking to sign in', async () => {
     const res = await testClient(t.app).call('POST', '/api/business-partners', { limit: 100 });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ detail: messages.credentialsNeedRefresh });
+    expect(res.json()).toEqual({ detail: messages.signInRequired });
   });
 
   it('bad input: field errors, and an unknown cursor is refused', async () => {
@@ -233,7 +233,7 @@ describe('GET /api/business-partners/{id} (spec 01 §3, §6; spec 02 §3)', () =
     expect((await rep.call('GET', '/api/business-partners/C100234?limited=yes')).statusCode).toBe(400);
     const anonymous = await testClient(t.app).call('GET', '/api/business-partners/C100234');
     expect(anonymous.statusCode).toBe(401);
-    expect(anonymous.json()).toEqual({ detail: messages.credentialsNeedRefresh });
+    expect(anonymous.json()).toEqual({ detail: messages.signInRequired });
   });
 });
 
@@ -265,6 +265,17 @@ describe('GET /api/users-info-saleor (spec 01 §3, §4)', () => {
     expect((await info(owner, '?bpId=C100234')).status).toBe(200);
   });
 
+  it('staff who may not see My Business see only themselves among the employees (issue 14 §6)', async () => {
+    for (const email of ['installer@demo.test', 'purchaser@demo.test', 'accountant@demo.test', 'retired@demo.test']) {
+      const { status, body } = await info(await signedIn(email));
+      expect(status, email).toBe(200);
+      expect(
+        body.employees.map((e) => e.email),
+        email,
+      ).toEqual([email]);
+    }
+  });
+
   it('another business by bpId: 404 except for outside reps', async () => {
     for (const email of ['owner@demo.test', 'installer@demo.test', 'consumer@demo.test', 'admin@demo.test']) {
       const res = await info(await signedIn(email), `?bpId=${idByCode.get('C100310')}`);
@@ -294,7 +305,7 @@ describe('GET /api/users-info-saleor (spec 01 §3, §4)', () => {
     expect((await info(outside, `?bpId=${'x'.repeat(61)}`)).status).toBe(400);
     const anonymous = await info(testClient(t.app));
     expect(anonymous.status).toBe(401);
-    expect(anonymous.body).toEqual({ detail: messages.credentialsNeedRefresh });
+    expect(anonymous.body).toEqual({ detail: messages.signInRequired });
   });
 
   it('the consumer gets their B2C business without staff', async () => {

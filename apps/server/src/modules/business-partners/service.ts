@@ -4,6 +4,7 @@ import {
   fetchesPartnerLimited,
   isCanadianCode,
   isOutsideRep,
+  profileMenuFor,
   isSalesRep,
   type Address,
   type BusinessPartner,
@@ -172,6 +173,7 @@ export function createBusinessPartnerService(ctx: AppContext, acting: ActingServ
   async function userInfoOf(
     partner: Pick<PartnerRow, 'id' | 'insideSalesRepUserId' | 'outsideSalesRepUserId'>,
     userId: string,
+    seesStaff: boolean,
   ): Promise<UserInfo> {
     const [approvedBrands, addresses, staff, insideSalesRep, outsideSalesRep] = await Promise.all([
       approvedBrandsOf(ctx.db, partner.id),
@@ -185,14 +187,17 @@ export function createBusinessPartnerService(ctx: AppContext, acting: ActingServ
       id: userId,
       approvedBrands,
       defaultShippingAddress: defaultShipping ? toAddress(defaultShipping) : null,
-      employees: staff.map((s) => ({
-        id: s.id,
-        firstName: s.firstName,
-        lastName: s.lastName,
-        email: s.email,
-        // spec 01 §6: purchasing rights = a non-retired owner or purchaser.
-        isProductPurchaser: !s.isRetired && (s.isOwner || s.isPurchaser),
-      })),
+      // The staff list is for those who see My Business (spec 01 §6, issue 14 §6); others see themselves.
+      employees: staff
+        .filter((s) => seesStaff || s.id === userId)
+        .map((s) => ({
+          id: s.id,
+          firstName: s.firstName,
+          lastName: s.lastName,
+          email: s.email,
+          // spec 01 §6: purchasing rights = a non-retired owner or purchaser.
+          isProductPurchaser: !s.isRetired && (s.isOwner || s.isPurchaser),
+        })),
       insideSalesRep: toPerson(insideSalesRep),
       outsideSalesRep: toPerson(outsideSalesRep),
     };
@@ -208,15 +213,17 @@ export function createBusinessPartnerService(ctx: AppContext, acting: ActingServ
   }
 
   async function userInfoFor(current: Acting, bpId?: string): Promise<UserInfo> {
+    // spec 01 §4: an outside rep loads the user info of the partner they pick, staff included.
+    const seesStaff = profileMenuFor(current.user, current.business !== null).myBusiness || isOutsideRep(current.user);
     if (bpId) {
       const partner = await findPartner(ctx.db, bpId);
       if (!partner || (current.business?.id !== partner.id && !isOutsideRep(current.user)))
         throw new HttpError(404, DEALER_TEXTS.partnerNotFound);
-      return userInfoOf(partner, current.actingUser.id);
+      return userInfoOf(partner, current.actingUser.id, seesStaff);
     }
     if (!current.business) throw new HttpError(404, DEALER_TEXTS.noBusiness);
     const partner = await findPartner(ctx.db, current.business.id);
-    return userInfoOf(partner!, current.actingUser.id);
+    return userInfoOf(partner!, current.actingUser.id, seesStaff);
   }
 
   return { list, detail, userInfo, userInfoFor };

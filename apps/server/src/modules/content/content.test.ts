@@ -3,6 +3,7 @@ import { desc, eq } from 'drizzle-orm';
 import { messages } from '@portal/contracts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { contactMessages } from './schema.ts';
+import { CONTACT_RATE_LIMITS } from './service.ts';
 import { mailOutbox } from '../outbox/schema.ts';
 
 let t: TestContext;
@@ -64,5 +65,30 @@ describe('POST /api/contact-us', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ validation: [{ field, messages: [expected] }] });
     expect(await t.db.$count(contactMessages)).toBe(before);
+  });
+
+  it(`is limited per address across instances (issue 14 §5): ${CONTACT_RATE_LIMITS.submitPerIp.limit} an hour, then 429 and nothing kept`, async () => {
+    const other = await t.anotherInstance();
+    const post = (instance: typeof other) =>
+      instance.inject({ method: 'POST', url: '/api/contact-us', payload: valid, remoteAddress: '10.66.0.1' });
+    const statuses = [];
+    for (let i = 0; i < CONTACT_RATE_LIMITS.submitPerIp.limit; i++)
+      statuses.push((await post(i % 2 ? other : t.app)).statusCode);
+    expect(statuses.every((s) => s === 201)).toBe(true);
+    const [stored, mailed] = [await t.db.$count(contactMessages), await t.db.$count(mailOutbox)];
+    const refused = await post(other);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ detail: messages.attemptLimitForgot });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await t.db.$count(contactMessages)).toBe(stored);
+    expect(await t.db.$count(mailOutbox)).toBe(mailed);
+    // Another address is not held back.
+    const elsewhere = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact-us',
+      payload: valid,
+      remoteAddress: '10.66.0.2',
+    });
+    expect(elsewhere.statusCode).toBe(201);
   });
 });

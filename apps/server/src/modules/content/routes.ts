@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contactRequestSchema, contactResponseSchema, homeCarouselSchema } from '@portal/contracts';
 import type { AppContext } from '../../context.ts';
+import type { AuthService } from '../auth/service.ts';
 import { homeSlidesNow, submitContactMessage } from './service.ts';
 import { errorResponses } from '../../plugins/errors.ts';
 
 export const contentRoutes =
-  (ctx: AppContext): FastifyPluginAsyncZod =>
+  (ctx: AppContext, auth: AuthService): FastifyPluginAsyncZod =>
   async (app) => {
     app.post(
       '/api/contact-us',
@@ -18,7 +19,7 @@ export const contentRoutes =
         },
       },
       async (request, reply) => {
-        const id = await submitContactMessage(ctx, request.body, null);
+        const id = await submitContactMessage(ctx, auth.limit, request.body, { userId: null, ip: request.ip });
         return reply.status(201).send({ id, received: true as const });
       },
     );

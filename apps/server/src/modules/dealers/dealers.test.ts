@@ -4,17 +4,19 @@ import {
   DEALER_TEXTS,
   INVITATION_TEXTS,
   messages,
+  profileMenuFor,
   type ActivityList,
   type Dealer,
   type DealerList,
   type Installer,
   type InstallerList,
   type Invitation,
+  type Session,
   type UserInfo,
 } from '@portal/contracts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { testClient, type TestClient } from '../../../test/client.ts';
-import { totp } from '../../../../../e2e/totp.ts';
+import { unusedTotp } from '../../../../../e2e/totp.ts';
 import { DEMO_TOTP_SECRET } from '../../seed/people.ts';
 import { businessPartners } from '../business-partners/schema.ts';
 import { mailOutbox } from '../outbox/schema.ts';
@@ -47,7 +49,9 @@ beforeAll(async () => {
   }
   lakesideOwner = testClient(t.app);
   await lakesideOwner.signIn('totp@demo.test');
-  expect((await lakesideOwner.secondFactor(totp(DEMO_TOTP_SECRET))).json()).toEqual({ status: 'signed-in' });
+  expect((await lakesideOwner.secondFactor(await unusedTotp(DEMO_TOTP_SECRET))).json()).toEqual({
+    status: 'signed-in',
+  });
 });
 afterAll(() => t.close());
 
@@ -98,7 +102,7 @@ describe('GET /api/dealers, /api/dealers/{id} (spec 02 §7)', () => {
     }
     const anonymous = await testClient(t.app).call('GET', '/api/dealers');
     expect(anonymous.statusCode).toBe(401);
-    expect(anonymous.json()).toEqual({ detail: messages.credentialsNeedRefresh });
+    expect(anonymous.json()).toEqual({ detail: messages.signInRequired });
   });
 
   it('the dealer has its profile, public flag and contact e-mail', async () => {
@@ -143,6 +147,32 @@ describe('GET /api/dealers/{id}/installers (spec 02 §7, §9)', () => {
     ).json() as InstallerList;
     expect(last).toMatchObject({ count: 5, next: null, previous: 2 });
     expect(last.results).toHaveLength(1);
+  });
+
+  it('only those who see My Business list the staff (issue 14); other staff and outside reps 403', async () => {
+    const cases: [string, () => Promise<TestClient>, number][] = [
+      ['owner', () => signedIn('owner@demo.test'), 200],
+      ['insiderep with C100234', () => withBusiness('insiderep@demo.test'), 200],
+      ['installer', () => signedIn('installer@demo.test'), 403],
+      ['purchaser', () => signedIn('purchaser@demo.test'), 403],
+      ['accountant', () => signedIn('accountant@demo.test'), 403],
+      ['retired', () => signedIn('retired@demo.test'), 403],
+      ['outsiderep with C100234', () => withBusiness('outsiderep@demo.test'), 403],
+    ];
+    for (const [who, open, status] of cases) {
+      const c = await open();
+      // The server asks the question the web's profile menu asks (spec 01 §6).
+      const session = (await c.call('GET', '/api/session')).json() as Session;
+      expect(profileMenuFor(session.user!, session.selectedBusiness !== null).myBusiness, who).toBe(status === 200);
+      const res = await c.call('GET', `/api/dealers/${northside}/installers`);
+      expect(res.statusCode, who).toBe(status);
+      if (status === 403) {
+        expect(res.json(), who).toEqual({ detail: messages.staffOwnersOnly });
+        // Their own record and their dealer stay readable.
+        expect((await c.call('GET', `/api/dealers/${northside}`)).statusCode, who).toBe(200);
+        expect((await c.call('GET', `/api/user/${session.user!.id}`)).statusCode, who).toBe(200);
+      }
+    }
   });
 
   it('another dealer’s installers are 404, for staff and reps alike', async () => {

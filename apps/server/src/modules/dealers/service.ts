@@ -2,7 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import {
   DEALER_TEXTS,
-  isOwner,
+  messages,
+  profileMenuFor,
   type ActivityList,
   type Dealer,
   type DealerList,
@@ -52,6 +53,20 @@ const toInstaller = (row: InstallerRow): Installer => ({
   email: row.email,
 });
 
+/**
+ * spec 01 §6: a dealer's staff — names, e-mails, rights, invitations, what reps did for it — is for
+ * those who see My Business: owners, and sales reps acting for a business unless they are outside
+ * reps. Asked of the very rule the web's profile menu asks (`profileMenuFor`), for the person signed
+ * in and whether the session acts for a business, as the shell does; the dealer is the acting one.
+ */
+export const seesMyBusiness = (current: Acting) => profileMenuFor(current.user, current.business !== null).myBusiness;
+
+/** 403 with `detail` unless the session sees My Business of `dealerId` (the acting dealer). */
+export function requireMyBusiness(current: Acting, dealerId: string, detail: string) {
+  // The person acted as must belong to that dealer too: the owner, or the dealer primary a rep impersonates.
+  if (!seesMyBusiness(current) || current.actingUser.dealer_id !== dealerId) throw new HttpError(403, detail);
+}
+
 const pageLinks = (count: number, limit: number, offset: number) => ({
   count,
   next: offset + limit < count ? offset + limit : null,
@@ -77,10 +92,8 @@ export function createDealerService(ctx: AppContext, acting: ActingService, part
    * Changes to the dealer are the owner's (spec 02 §6). A sales rep who impersonates the dealer
    * primary acts as that owner; an outside rep acts as themself and has no My Business (spec 01 §6).
    */
-  function requireManager(current: Acting, dealerId: string) {
-    const who = current.actingUser;
-    if (!isOwner(who) || who.dealer_id !== dealerId) throw new HttpError(403, DEALER_TEXTS.ownersOnly);
-  }
+  const requireManager = (current: Acting, dealerId: string) =>
+    requireMyBusiness(current, dealerId, DEALER_TEXTS.ownersOnly);
 
   /** GET /api/dealers: the acting dealer (none for a rep without a business, an admin or a consumer). */
   async function listDealers(request: FastifyRequest): Promise<DealerList> {
@@ -103,7 +116,9 @@ export function createDealerService(ctx: AppContext, acting: ActingService, part
     id: string,
     query: { limit: number; offset: number },
   ): Promise<InstallerList> {
-    const { dealerId } = await actingDealer(request, id);
+    const { current, dealerId } = await actingDealer(request, id);
+    // issue 14: colleagues' names, e-mails and rights only for those who manage them.
+    requireMyBusiness(current, dealerId, messages.staffOwnersOnly);
     const { rows, count } = await listInstallersOfDealer(ctx.db, dealerId, query.limit, query.offset);
     return { ...pageLinks(count, query.limit, query.offset), results: rows.map(toInstaller) };
   }

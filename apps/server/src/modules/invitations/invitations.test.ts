@@ -65,6 +65,47 @@ describe('invitations (spec 01 §7, spec 02 §7)', () => {
     expect(taken.json()).toEqual({ detail: INVITATION_TEXTS.accountExists });
   });
 
+  it('an address with an account outside the dealer answers as one without (issue 14): a note, never a link', async () => {
+    const c = await owner();
+    const mailsTo = (to: string) => t.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
+    const pendingEmails = async () =>
+      ((await c.call('GET', '/api/user/token')).json() as { results: { email: string }[] }).results.map((r) => r.email);
+    // What the inviter can compare: the status, and the body without its own id, address and times.
+    const seen = (res: { statusCode: number; json(): unknown }) => {
+      const body = res.json() as Record<string, unknown>;
+      return { status: res.statusCode, body: { ...body, id: '', email: '', created_at: '', expires_at: '' } };
+    };
+    const fresh = await c.call('POST', '/api/user/invite', { email: 'nobody.yet@example.com', user_type: 'installer' });
+    expect(fresh.statusCode).toBe(201);
+    expect(await mailsTo('nobody.yet@example.com')).toHaveLength(1);
+
+    // Another dealer's owner and installer, an admin, a sales rep, a consumer.
+    for (const email of [
+      'sms@demo.test',
+      'totp@demo.test',
+      'admin@demo.test',
+      'outsiderep@demo.test',
+      'consumer@demo.test',
+    ]) {
+      const before = (await mailsTo(email)).length;
+      const res = await c.call('POST', '/api/user/invite', { email: email.toUpperCase(), user_type: 'installer' });
+      expect(seen(res), email).toEqual(seen(fresh));
+      expect(await pendingEmails(), email).toContain(email);
+      const resent = await c.call('POST', `/api/user/invite/${(res.json() as { id: string }).id}/resend`);
+      expect(resent.statusCode, email).toBe(200);
+      // One mail per call, as for a new address, but a note that lets nobody join.
+      const mails = await mailsTo(email);
+      expect(mails, email).toHaveLength(before + 2);
+      for (const mail of mails) expect(mail.text, email).not.toMatch(/token=/);
+      expect(mails.at(-1)!.text, email).toContain('already have a Dealer Portal account');
+    }
+
+    // The dealer's own staff may still be told plainly.
+    const taken = await c.call('POST', '/api/user/invite', { email: 'accountant@demo.test', user_type: 'installer' });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toEqual({ detail: INVITATION_TEXTS.accountExists });
+  });
+
   it('invite → e-mail → accept: the installer joins the dealer and signs in', async () => {
     const c = await owner();
     const sent = await c.call('POST', '/api/user/invite', { email: 'Luis.Tech@Example.com', user_type: 'installer' });

@@ -5,7 +5,6 @@ import type { FastifyRequest } from 'fastify';
 import {
   DEALER_TEXTS,
   INVITATION_TEXTS,
-  isOwner,
   messages,
   PERMISSION_GROUPS,
   type Invitation,
@@ -16,6 +15,7 @@ import type { AppContext } from '../../context.ts';
 import { publicUrlOf } from '../../config.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import type { ActingService } from '../acting/service.ts';
+import { requireMyBusiness } from '../dealers/service.ts';
 import { accounts, permissionGroups, userPermissionGroups, users, userTypes } from '../users/schema.ts';
 import { dealers, installers } from '../dealers/schema.ts';
 import { businessPartners } from '../business-partners/schema.ts';
@@ -45,22 +45,39 @@ export function createInvitationService(ctx: AppContext, acting: ActingService) 
   const invalid = () => new HttpError(400, messages.invalidJwt);
 
   /**
-   * The dealer the session acts for, when it acts as its owner (the shared rule `isOwner`): the
-   * owner, or a sales rep impersonating the dealer primary (issue 5); otherwise 403. The inviter
-   * named in the mail is the real person.
+   * The dealer the session acts for, when it sees that dealer's My Business (`requireMyBusiness`,
+   * the rule of the staff list): the owner, or a sales rep impersonating the dealer primary
+   * (issue 5); otherwise 403. The inviter named in the mail is the real person.
    */
   async function ownedDealer(request: FastifyRequest) {
     const current = await acting.requireActing(request);
     const dealerId = current.business?.dealerId;
-    const who = current.actingUser;
-    if (!dealerId || !isOwner(who) || who.dealer_id !== dealerId) throw new HttpError(403, INVITATION_TEXTS.notAllowed);
+    if (!dealerId) throw new HttpError(403, INVITATION_TEXTS.notAllowed);
+    requireMyBusiness(current, dealerId, INVITATION_TEXTS.notAllowed);
     return { dealerId, inviter: { id: current.user.id, name: `${current.user.first_name} ${current.user.last_name}` } };
   }
 
+  /** Whether an address has an account, and whether it is on this dealer's staff — in one query. */
+  async function accountOf(email: string, dealerId: string) {
+    const [row] = await ctx.db
+      .select({ staffOf: installers.dealerId })
+      .from(users)
+      .leftJoin(installers, and(eq(installers.userId, users.id), eq(installers.dealerId, dealerId)))
+      .where(eq(users.email, email))
+      .limit(1);
+    return row ? { onStaff: row.staffOf !== null } : null;
+  }
+
+  /**
+   * issue 14: an address with an account outside this dealer (another dealer's staff, an admin, a
+   * rep, a consumer) answers exactly as one without: a pending invitation, listed, resendable. Only
+   * its mail differs, and only the address's owner reads it. The dealer's own staff, whom the
+   * inviter sees on My Business anyway, are told plainly.
+   */
   async function invite(request: FastifyRequest, email: string): Promise<Invitation> {
     const { dealerId, inviter } = await ownedDealer(request);
-    const [existingUser] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-    if (existingUser) throw new HttpError(409, INVITATION_TEXTS.accountExists);
+    const account = await accountOf(email, dealerId);
+    if (account?.onStaff) throw new HttpError(409, INVITATION_TEXTS.accountExists);
     const tokenVersion = randomUUID();
     const expiresAt = new Date(Date.now() + INVITATION_DAYS * 86_400_000);
     // Inviting the same e-mail again resends: the same invitation, a new link, the old link dead.
@@ -78,22 +95,43 @@ export function createInvitationService(ctx: AppContext, acting: ActingService) 
           .insert(invitations)
           .values({ email, dealerId, invitedByUserId: inviter.id, userType: 'installer', tokenVersion, expiresAt })
           .returning();
-    await sendInvitation(row!, inviter.name);
+    await sendInvitation(row!, inviter.name, account !== null);
     return toInvitation(row!);
   }
 
-  async function sendInvitation(row: typeof invitations.$inferSelect, inviterName: string) {
+  /**
+   * The invitation mail with its link — or, to an address that already has an account (issue 14), a
+   * note in its place: no link, since an account belongs to one business and must not be moved by
+   * whoever knows its e-mail. The same queries and one mail either way, so the two take alike long.
+   */
+  async function sendInvitation(row: typeof invitations.$inferSelect, inviterName: string, hasAccount: boolean) {
     const [dealer] = await ctx.db
       .select({ name: businessPartners.companyName })
       .from(dealers)
       .innerJoin(businessPartners, eq(businessPartners.id, dealers.businessPartnerId))
       .where(eq(dealers.id, row.dealerId));
+    const base = publicUrlOf(ctx.config);
+    if (hasAccount) {
+      await ctx.mailer.send({
+        to: row.email,
+        subject: `${inviterName} tried to invite you to ${dealer!.name} on the Dealer Portal`,
+        text: [
+          `${inviterName} tried to invite this e-mail address to join ${dealer!.name} on the Dealer Portal.`,
+          '',
+          `You already have a Dealer Portal account with this address, so we sent no invitation and nothing about your account has changed. You can sign in as usual at ${base}/login.`,
+          '',
+          `If you do want to work with ${dealer!.name} on the portal, write to us at ${ctx.config.CONTACT_INBOX} and we will help.`,
+          '',
+          `Not expecting this? You can ignore this e-mail. We did not tell ${inviterName} that you have an account.`,
+        ].join('\n'),
+      });
+      return;
+    }
     const token = await signJWT(
       { sub: row.id, typ: 'accept_decline_invitation', v: row.tokenVersion } satisfies TokenPayload,
       ctx.authSecret,
       INVITATION_DAYS * 86_400,
     );
-    const base = publicUrlOf(ctx.config);
     await ctx.mailer.send({
       to: row.email,
       subject: `${inviterName} invited you to ${dealer!.name} on the Dealer Portal`,
@@ -135,13 +173,14 @@ export function createInvitationService(ctx: AppContext, acting: ActingService) 
 
   /** Resend (/my-business): a new link and a new 7 days; the old link stops working. */
   async function resend(request: FastifyRequest, id: string): Promise<Invitation> {
-    const { row, inviter } = await pendingOfDealer(request, id);
+    const { row, inviter, dealerId } = await pendingOfDealer(request, id);
+    const account = await accountOf(row.email, dealerId);
     const [updated] = await ctx.db
       .update(invitations)
       .set({ tokenVersion: randomUUID(), expiresAt: new Date(Date.now() + INVITATION_DAYS * 86_400_000) })
       .where(eq(invitations.id, row.id))
       .returning();
-    await sendInvitation(updated!, inviter.name);
+    await sendInvitation(updated!, inviter.name, account !== null);
     return toInvitation(updated!);
   }
 

@@ -10,6 +10,8 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html'),
+    /** The browser (demo mailbox key) allowed to read it from elsewhere than this machine; see outbox/reader.ts. */
+    reader: text('reader'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('mail_outbox_to_idx').on(t.to)],
@@ -22,6 +24,8 @@ export const smsOutbox = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     to: text('to').notNull(),
     body: text('body').notNull(),
+    /** The browser (demo mailbox key) allowed to read it from elsewhere than this machine; see outbox/reader.ts. */
+    reader: text('reader'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('sms_outbox_to_idx').on(t.to)],

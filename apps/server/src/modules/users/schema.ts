@@ -25,9 +25,12 @@ export const users = pgTable('users', {
   mfaType: text('mfa_type', { enum: ['none', 'sms', 'totp'] })
     .notNull()
     .default('none'),
-  /** Lockout after repeated wrong passwords (ours: better-auth has none). */
-  failedSignIns: integer('failed_sign_ins').notNull().default(0),
-  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  /**
+   * Lockout after repeated wrong passwords is ours (better-auth has none): counted per account and
+   * source in the shared rate-limit store under this epoch; a password reset moves to a new epoch,
+   * which unlocks the account everywhere (auth/lockout.ts).
+   */
+  signInEpoch: integer('sign_in_epoch').notNull().default(0),
   // better-auth twoFactor plugin
   twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
   // better-auth admin plugin (impersonation)

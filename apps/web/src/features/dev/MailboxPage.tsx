@@ -35,13 +35,20 @@ export default function MailboxPage() {
       </div>
     );
   }
-  const { mail, sms } = outbox.data;
+  const { mail, sms, scope } = outbox.data;
   return (
     <div className="page mailbox">
       <h1>Demo Mailbox</h1>
       <p className="content-updated">
         Demo mode sends nothing: e-mails and text messages land here instead. Newest first; refreshes every 3 seconds.
       </p>
+      {scope === 'this-browser' && (
+        <p className="mailbox-scope" role="note">
+          You are not on the computer that runs the portal, so this mailbox shows only what your own sign-ins in this
+          browser asked for, such as a text-message sign-in code. Other people’s messages, password reset codes and
+          invitations show only on that computer.
+        </p>
+      )}
       <section aria-labelledby="sms-heading">
         <h2 id="sms-heading">Text messages ({sms.length})</h2>
         {sms.length === 0 ? (

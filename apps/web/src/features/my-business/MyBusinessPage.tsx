@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { isOwner, isSalesRep } from '@portal/contracts/permissions';
+import { isSalesRep, profileMenuFor } from '@portal/contracts/permissions';
 import { useSession } from '../session/api.ts';
 import { ApiError } from '../../lib/api.ts';
 import { alertLinesFor } from '../../lib/errors.ts';
@@ -21,8 +21,9 @@ export default function MyBusinessPage() {
   const user = session?.user ?? null;
   const business = session?.selectedBusiness ?? null;
   const rep = user ? isSalesRep(user) : false;
-  // spec 01 §6: My Business is for owners, and for sales reps with a selected business.
-  const allowed = !!user && !!business && (isOwner(user) || rep);
+  // spec 01 §6: the rule of the profile menu, which the server's staff calls ask too (issue 14):
+  // owners, and sales reps with a selected business unless they are outside reps.
+  const allowed = !!user && business !== null && profileMenuFor(user, business !== null).myBusiness;
   const dealer = useQuery({ ...myDealerQuery, enabled: allowed });
   const partner = useQuery({ ...partnerQuery(business?.sapBpCode ?? ''), enabled: allowed });
 
@@ -31,11 +32,19 @@ export default function MyBusinessPage() {
       <div className="page my-business">
         <h1>My Business</h1>
         <div className="empty-state">
-          <h2>{rep ? 'Select a business first' : 'Only the dealer’s owner manages the business'}</h2>
+          <h2>
+            {!rep
+              ? 'Only the dealer’s owner manages the business'
+              : business
+                ? 'Outside sales reps don’t manage the business'
+                : 'Select a business first'}
+          </h2>
           <p>
-            {rep
-              ? 'Choose the business you act for with Select Business in the top bar.'
-              : 'Ask your dealer’s owner to change the profile, installers or invitations.'}
+            {!rep
+              ? 'Ask your dealer’s owner to change the profile, installers or invitations.'
+              : business
+                ? 'Ask the dealer’s owner or an inside sales rep to change the profile, installers or invitations.'
+                : 'Choose the business you act for with Select Business in the top bar.'}
           </p>
           <p>
             <Link to="/">Back to the dashboard</Link>

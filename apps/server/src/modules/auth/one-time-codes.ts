@@ -1,0 +1,37 @@
+import { createHash } from 'node:crypto';
+import { and, eq, lt } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { usedOneTimeCodes } from './schema.ts';
+
+/** Longer than any TOTP code is accepted (better-auth takes the step before and after: 90 s). */
+const KEEP_MS = 5 * 60_000;
+
+const hashOf = (code: string) => createHash('sha256').update(code).digest('hex');
+
+/**
+ * ASVS 6.5.1: a one-time code is used once. A code is claimed before it is checked, by inserting it
+ * under the user's id; the primary key lets one of two racing uses win, on any instance. A code that
+ * turns out wrong is released, so typing a wrong code never spends the right one.
+ */
+export function createOneTimeCodes(db: Db) {
+  async function claim(userId: string, code: string) {
+    const codeHash = hashOf(code);
+    await db
+      .delete(usedOneTimeCodes)
+      .where(and(eq(usedOneTimeCodes.userId, userId), lt(usedOneTimeCodes.usedAt, new Date(Date.now() - KEEP_MS))));
+    const claimed = await db
+      .insert(usedOneTimeCodes)
+      .values({ userId, codeHash })
+      .onConflictDoNothing()
+      .returning({ userId: usedOneTimeCodes.userId });
+    return {
+      claimed: claimed.length > 0,
+      async release() {
+        await db
+          .delete(usedOneTimeCodes)
+          .where(and(eq(usedOneTimeCodes.userId, userId), eq(usedOneTimeCodes.codeHash, codeHash)));
+      },
+    };
+  }
+  return { claim };
+}
