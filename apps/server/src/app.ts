@@ -83,12 +83,12 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(mfaRoutes(createMfaService(ctx, betterAuth, auth)));
   const acting = createActingService(ctx, auth);
   const invitations = createInvitationService(ctx, acting);
-  await app.register(invitationRoutes(invitations));
-  await app.register(accountRoutes(createAccountsService(ctx, betterAuth, auth)));
+  await app.register(invitationRoutes(invitations, auth.limit));
+  await app.register(accountRoutes(createAccountsService(ctx, betterAuth, auth), auth.limit));
   acting.registerImpersonationAudit(app);
   await app.register(sessionRoutes(ctx, auth, acting));
   await app.register(catalogRoutes(ctx, auth));
-  await app.register(contentRoutes(ctx, auth));
+  await app.register(contentRoutes(ctx, auth.limit));
   await app.register(dealsRoutes(ctx, auth));
   await app.register(outboxRoutes(ctx));
   await app.register(dealerRequestRoutes(createDealerRequestService(ctx, auth, invitations)));

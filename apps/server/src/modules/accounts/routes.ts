@@ -14,6 +14,7 @@ import {
   verifyEmailQuerySchema,
 } from '@portal/contracts/accounts';
 import { errorResponses, HttpError } from '../../plugins/errors.ts';
+import { limitPerAddress, type Limit } from '../../plugins/form-limits.ts';
 import type { AccountsService } from './service.ts';
 
 const noStore = { 'cache-control': 'no-store' };
@@ -31,8 +32,9 @@ async function requireIdAndUpdates(request: FastifyRequest) {
 
 /** Registration, e-mail confirmation and change, and the account-service calls (spec 01 §1, §7). */
 export const accountRoutes =
-  (service: AccountsService): FastifyPluginAsyncZod =>
+  (service: AccountsService, limit: Limit): FastifyPluginAsyncZod =>
   async (app) => {
+    const linkForm = limitPerAddress(limit, 'link-form');
     const tags = ['accounts'];
 
     app.post(
@@ -94,6 +96,7 @@ export const accountRoutes =
     app.post(
       '/api/user/change-email/accept',
       {
+        preHandler: linkForm,
         schema: {
           tags,
           summary: 'Confirm the new e-mail (no auth: the token is the proof); every session ends',
@@ -108,6 +111,7 @@ export const accountRoutes =
     app.post(
       '/api/user/change-email/decline',
       {
+        preHandler: linkForm,
         schema: {
           tags,
           summary: 'Cancel a pending e-mail change from the old address (no auth)',

@@ -1,16 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contactRequestSchema, contactResponseSchema, homeCarouselSchema } from '@portal/contracts';
 import type { AppContext } from '../../context.ts';
-import type { AuthService } from '../auth/service.ts';
-import { homeSlidesNow, submitContactMessage } from './service.ts';
+import { limitPerAddress, type Limit } from '../../plugins/form-limits.ts';
+import { CONTACT_RATE_LIMITS, homeSlidesNow, submitContactMessage } from './service.ts';
 import { errorResponses } from '../../plugins/errors.ts';
 
 export const contentRoutes =
-  (ctx: AppContext, auth: AuthService): FastifyPluginAsyncZod =>
+  (ctx: AppContext, limit: Limit): FastifyPluginAsyncZod =>
   async (app) => {
     app.post(
       '/api/contact-us',
       {
+        preHandler: limitPerAddress(limit, 'contact', CONTACT_RATE_LIMITS.submitPerIp),
         schema: {
           tags: ['content'],
           summary: 'Send a message to support (stored, and mailed to the support inbox)',
@@ -19,7 +20,7 @@ export const contentRoutes =
         },
       },
       async (request, reply) => {
-        const id = await submitContactMessage(ctx, auth.limit, request.body, { userId: null, ip: request.ip });
+        const id = await submitContactMessage(ctx, request.body, null);
         return reply.status(201).send({ id, received: true as const });
       },
     );

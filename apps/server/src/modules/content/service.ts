@@ -1,32 +1,23 @@
 import type { z } from 'zod';
 import type { contactRequestSchema } from '@portal/contracts';
-import { formatPhone, messages } from '@portal/contracts';
+import { formatPhone } from '@portal/contracts';
 import type { RateLimitRule } from '../auth/rate-limit.ts';
-import type { AuthService } from '../auth/service.ts';
 import type { AppContext } from '../../context.ts';
 import { and, asc, gt, isNull, lte, or } from 'drizzle-orm';
 import { contactMessages, homeSlides } from './schema.ts';
 
 type ContactInput = z.output<typeof contactRequestSchema>;
-type Limit = AuthService['limit'];
 
-/** A public form that mails support: enough for a person who retries, far too few to flood the inbox. */
+/**
+ * A public form that mails support: enough for a person who retries, far too few to flood the inbox;
+ * counted per address across instances (issue 14 §5).
+ */
 export const CONTACT_RATE_LIMITS = {
   submitPerIp: { limit: 5, windowMs: 60 * 60_000 },
 } satisfies Record<string, RateLimitRule>;
 
-/**
- * Stores a contact-us message and mails it to the support inbox, in one transaction; limited per
- * source address in the shared rate-limit store, so the limit holds across instances (issue 14 §5).
- */
-export async function submitContactMessage(
-  ctx: AppContext,
-  limit: Limit,
-  input: ContactInput,
-  from: { userId: string | null; ip: string },
-) {
-  await limit(`contact:ip:${from.ip}`, CONTACT_RATE_LIMITS.submitPerIp, messages.attemptLimitForgot);
-  const userId = from.userId;
+/** Stores a contact-us message and mails it to the support inbox, in one transaction. */
+export async function submitContactMessage(ctx: AppContext, input: ContactInput, userId: string | null) {
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(contactMessages)

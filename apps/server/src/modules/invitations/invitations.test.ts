@@ -9,6 +9,7 @@ import { mailOutbox } from '../outbox/schema.ts';
 import { users } from '../users/schema.ts';
 import { getAuthSecret } from '../auth/secret.ts';
 import { invitations } from './schema.ts';
+import { LINK_FORM_LIMIT } from '../../plugins/form-limits.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -223,5 +224,34 @@ describe('invitations (spec 01 §7, spec 02 §7)', () => {
     expect((await client().call('POST', `/api/user/set-password?token=${token}`, body)).json()).toEqual({
       detail: messages.invalidJwt,
     });
+  });
+});
+
+describe('link forms are limited per address (issue 14 §5)', () => {
+  it(`${LINK_FORM_LIMIT.limit} tries from one address, then 429 with Retry-After; other addresses go on`, async () => {
+    const other = await t.anotherInstance();
+    const forms = [
+      {
+        method: 'POST' as const,
+        url: '/api/user/set-password?token=not-a-token',
+        payload: { password: 'Garage#Bay42', confirm_password: 'Garage#Bay42' },
+      },
+      { method: 'DELETE' as const, url: '/api/user/invite/decline?token=not-a-token' },
+      { method: 'POST' as const, url: '/api/user/change-email/accept', payload: { token: 'not-a-token' } },
+      { method: 'POST' as const, url: '/api/user/change-email/decline', payload: { token: 'not-a-token' } },
+    ];
+    const statuses: number[] = [];
+    for (let i = 0; i < LINK_FORM_LIMIT.limit; i++) {
+      const form = forms[i % forms.length]!;
+      statuses.push((await (i % 2 ? other : t.app).inject({ ...form, remoteAddress: '10.55.0.1' })).statusCode);
+    }
+    expect(statuses.every((s) => s === 400)).toBe(true); // 'Invalid JWT token'
+    for (const form of forms) {
+      const refused = await t.app.inject({ ...form, remoteAddress: '10.55.0.1' });
+      expect(refused.statusCode, form.url).toBe(429);
+      expect(refused.json()).toEqual({ detail: messages.attemptLimitForgot });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    expect((await t.app.inject({ ...forms[1]!, remoteAddress: '10.55.0.2' })).statusCode).toBe(400);
   });
 });

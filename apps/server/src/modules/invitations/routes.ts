@@ -11,12 +11,14 @@ import {
   tokenQuerySchema,
 } from '@portal/contracts';
 import { errorResponses } from '../../plugins/errors.ts';
+import { limitPerAddress, type Limit } from '../../plugins/form-limits.ts';
 import type { InvitationService } from './service.ts';
 
 /** Account-service calls for invitations (spec 01 §7, spec 02 §7). */
 export const invitationRoutes =
-  (service: InvitationService): FastifyPluginAsyncZod =>
+  (service: InvitationService, limit: Limit): FastifyPluginAsyncZod =>
   async (app) => {
+    const linkForm = limitPerAddress(limit, 'link-form');
     const tags = ['invitations'];
     app.post(
       '/api/user/invite',
@@ -81,6 +83,7 @@ export const invitationRoutes =
     app.post(
       '/api/user/set-password',
       {
+        preHandler: linkForm,
         schema: {
           tags,
           summary: 'Accept an invitation or finish a registration by choosing a password (no auth)',
@@ -96,6 +99,7 @@ export const invitationRoutes =
       app.delete(
         url,
         {
+          preHandler: linkForm,
           schema: {
             tags,
             summary: 'Decline an invitation (no auth)',
