@@ -213,8 +213,9 @@ export function createBusinessPartnerService(ctx: AppContext, acting: ActingServ
   }
 
   async function userInfoFor(current: Acting, bpId?: string): Promise<UserInfo> {
-    // spec 01 §4: an outside rep loads the user info of the partner they pick, staff included.
-    const seesStaff = profileMenuFor(current.user, current.business !== null).myBusiness || isOutsideRep(current.user);
+    // spec 01 §4: an outside rep loads the user info of the partner they pick, for its brands and
+    // address; its staff only for those who see My Business (spec 01 §6: not outside reps).
+    const seesStaff = profileMenuFor(current.user, current.business !== null).myBusiness;
     if (bpId) {
       const partner = await findPartner(ctx.db, bpId);
       if (!partner || (current.business?.id !== partner.id && !isOutsideRep(current.user)))

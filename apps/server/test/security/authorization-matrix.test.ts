@@ -1,0 +1,759 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import {
+  CONTACT_SUBJECTS,
+  type Checkout,
+  type MfaStatus,
+  type SearchProductsResponse,
+  type VehicleInfo,
+} from '@portal/contracts';
+import { createTestApp, type TestContext } from '../helpers.ts';
+import { testClient, type TestClient } from '../client.ts';
+import { totp } from '../../../../e2e/totp.ts';
+import { DEMO_PASSWORD, DEMO_TOTP_SECRET } from '../../src/seed/people.ts';
+import { DEMO_VEHICLES } from '../../src/seed/vehicle-demo.ts';
+import { SESSION_COOKIE_PREFIX } from '../../src/modules/auth/auth.ts';
+import { businessPartners } from '../../src/modules/business-partners/schema.ts';
+import { dealers, installers } from '../../src/modules/dealers/schema.ts';
+import { users } from '../../src/modules/users/schema.ts';
+import {
+  AUTHORIZATION_TABLE,
+  expectedOf,
+  ROLES,
+  type Answer,
+  type Role,
+  type RouteKey,
+  type Row,
+} from './authorization-table.ts';
+
+/**
+ * The authorization matrix (issue 14): every route of the app × every role (authorization-table.ts),
+ * through HTTP on the test database. The route list comes from the app's own route table, so a new
+ * route fails here until its row is written. Each role signs in once and its cookies are reused; the
+ * cells of a route run side by side, each with a valid request that changes nothing it gets through
+ * (a wrong current password, a name the user already has, a thing made for that cell alone). A call
+ * that ends or changes its session makes the role sign in again before its next use, so no cell
+ * depends on the order of the others.
+ */
+
+// ---- The routes of the app ------------------------------------------------------------------------
+
+/**
+ * Every route Fastify registered, as `METHOD /path`, read from its route tree (`printRoutes`): the
+ * OpenAPI document leaves out hidden routes (health, metrics, the docs' own files), this does not. A
+ * HEAD route Fastify adds beside a GET is the GET's. An unreadable line fails rather than hides a route.
+ */
+function routesOf(app: FastifyInstance): string[] {
+  const byPath = new Map<string, Set<string>>();
+  const pathAtDepth: string[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    if (!line.trim()) continue;
+    const match = /^((?:│ {3}| {4})*)(?:├── |└── )(.+?)(?: \(([A-Z, ]+)\))?$/.exec(line);
+    if (!match) throw new Error(`printRoutes gave a line this test can not read: ${JSON.stringify(line)}`);
+    const depth = match[1]!.length / 4;
+    const path = (depth ? pathAtDepth[depth - 1]! : '') + match[2]!;
+    pathAtDepth.length = depth;
+    pathAtDepth.push(path);
+    for (const method of match[3]?.split(', ') ?? []) {
+      byPath.set(path, (byPath.get(path) ?? new Set()).add(method));
+    }
+  }
+  return [...byPath].flatMap(([path, methods]) =>
+    [...methods].filter((m) => !(m === 'HEAD' && methods.has('GET'))).map((m) => `${m} ${path}`),
+  );
+}
+
+// ---- Who asks ---------------------------------------------------------------------------------------
+
+const LAKESIDE_OWNER = 'totp@demo.test';
+const ACCOUNTS: Record<Role, { email: string; select?: string } | null> = {
+  anonymous: null,
+  installer: { email: 'installer@demo.test' },
+  purchaser: { email: 'purchaser@demo.test' },
+  owner: { email: 'owner@demo.test' },
+  accountant: { email: 'accountant@demo.test' },
+  retired: { email: 'retired@demo.test' },
+  insiderep: { email: 'insiderep@demo.test' },
+  'insiderep+NS': { email: 'insiderep@demo.test', select: 'C100234' },
+  outsiderep: { email: 'outsiderep@demo.test' },
+  'outsiderep+NS': { email: 'outsiderep@demo.test', select: 'C100234' },
+  admin: { email: 'admin@demo.test' },
+  consumer: { email: 'consumer@demo.test' },
+  'LS-owner': { email: LAKESIDE_OWNER },
+};
+
+/** The dealer (or B2C business) a caller belongs to or acts for. */
+type Home = 'NS' | 'LS' | 'B2C' | null;
+const HOME: Record<Role, Home> = {
+  anonymous: null,
+  installer: 'NS',
+  purchaser: 'NS',
+  owner: 'NS',
+  accountant: 'NS',
+  retired: 'NS',
+  insiderep: null,
+  'insiderep+NS': 'NS',
+  outsiderep: null,
+  'outsiderep+NS': 'NS',
+  admin: null,
+  consumer: 'B2C',
+  'LS-owner': 'LS',
+};
+/** The other dealer: Lakeside, or Northside for Lakeside's owner. */
+const otherOf = (role: Role): 'NS' | 'LS' => (HOME[role] === 'LS' ? 'NS' : 'LS');
+/** canPurchase(user) and a business to buy for (spec 01 §6): the callers who have a cart of their own. */
+const BUYERS: ReadonlySet<Role> = new Set<Role>(['purchaser', 'owner', 'insiderep+NS', 'outsiderep+NS', 'LS-owner']);
+
+const TRUST_COOKIE = `${SESSION_COOKIE_PREFIX}.trust_device`;
+
+/**
+ * One signed-in client per role, made on first use and kept (a call of the matrix never stores the
+ * cookies it gets back, so it can not change them). Lakeside's owner signs in with an authenticator
+ * code once and remembers the device; later sign-ins show the remembered device instead of a new code.
+ */
+function createSessions(app: FastifyInstance) {
+  const shared = new Map<Role, Promise<TestClient>>();
+  let trustCookie: string | null = null;
+  let lakesideSignIns = Promise.resolve<unknown>(null);
+
+  async function signIn(role: Role): Promise<TestClient> {
+    const account = ACCOUNTS[role];
+    const client = testClient(app);
+    if (!account) return client;
+    const remembered = account.email === LAKESIDE_OWNER;
+    if (remembered && trustCookie)
+      client.jar.store({ headers: { 'set-cookie': trustCookie } } as unknown as Parameters<typeof client.jar.store>[0]);
+    const res = await client.signIn(account.email);
+    if (res.statusCode !== 200) throw new Error(`${role}: sign-in answered ${res.statusCode} ${res.body}`);
+    if ((res.json() as { status: string }).status === 'second-factor') await secondFactor(client, role);
+    if (remembered) trustCookie = cookieOf(client, TRUST_COOKIE) ?? trustCookie;
+    if (account.select) {
+      const selected = await client.call('POST', '/api/select-business', { sapBpCode: account.select });
+      if (selected.statusCode !== 200) throw new Error(`${role}: select-business answered ${selected.statusCode}`);
+    }
+    return client;
+  }
+
+  /** An authenticator code (one sign-in per code: the next 30-second window's, or the last's, if taken). */
+  async function secondFactor(client: TestClient, role: Role) {
+    for (const at of [Date.now(), Date.now() + 30_000, Date.now() - 30_000]) {
+      const res = await client.secondFactor(totp(DEMO_TOTP_SECRET, at), true);
+      if (res.statusCode === 200) return;
+    }
+    throw new Error(`${role}: no authenticator code was accepted`);
+  }
+
+  /** Lakeside's owner signs in one at a time: each remembered-device sign-in renews the device cookie. */
+  function signInOneAtATime(role: Role) {
+    if (ACCOUNTS[role]?.email !== LAKESIDE_OWNER) return signIn(role);
+    const next = lakesideSignIns.then(() => signIn(role));
+    lakesideSignIns = next.catch(() => null);
+    return next;
+  }
+
+  return {
+    client(role: Role) {
+      let client = shared.get(role);
+      if (!client) shared.set(role, (client = signInOneAtATime(role)));
+      return client;
+    },
+    /** After a call ended or changed the role's session: the next use signs in again. */
+    forget: (role: Role) => shared.delete(role),
+    /** After a call ended every session of a user: each of its roles signs in again. */
+    forgetUser(role: Role) {
+      for (const other of ROLES) if (ACCOUNTS[other]?.email === ACCOUNTS[role]?.email) shared.delete(other);
+    },
+  };
+}
+
+function cookieOf(client: TestClient, name: string): string | null {
+  const pair = client.jar
+    .header()
+    .split('; ')
+    .find((p) => p.startsWith(`${name}=`));
+  return pair ?? null;
+}
+
+// ---- How each route is asked ----------------------------------------------------------------------
+
+/** The kinds of id a route names; each role has its own (maybe none) and the other dealer's. */
+type IdKind = 'dealer' | 'business' | 'user' | 'installer' | 'staff' | 'invitation' | 'cart' | 'device';
+type Target = 'own' | 'other';
+interface Ref {
+  id: string;
+  /** A line of the cart (cart targets). */
+  lineId?: string;
+}
+interface CellContext {
+  role: Role;
+  target: Target | null;
+  ref: Ref;
+  /** A number of its own, for e-mails that must not repeat. */
+  n: number;
+}
+interface Call {
+  url?: string;
+  payload?: object;
+}
+interface How {
+  ids?: IdKind;
+  /**
+   * What the call does to the caller's session, so that no later cell depends on it: 'ends' it (the
+   * role signs in again when next needed), or 'ends-all' sessions of the user (cells one after another,
+   * each user's roles signing in again). Signing in costs a password hash, so these routes run last.
+   */
+  session?: 'ends' | 'ends-all';
+  /** The call may change what the session acts for: the role signs in again when this says so. */
+  changesSession?: (role: Role, status: number) => boolean;
+  call: (cell: CellContext) => Call;
+}
+
+const NEW_PASSWORD = 'Matrix!Grid2027';
+const WRONG_PASSWORD = 'Not-the-password-1!';
+const NOT_A_TOKEN = 'not-a-token';
+const WRONG_CODE = '000000';
+
+let t: TestContext;
+let sessions: ReturnType<typeof createSessions>;
+let serial = 0;
+const fx = {
+  dealer: {} as Record<'NS' | 'LS', string>,
+  partner: {} as Record<'NS' | 'LS' | 'B2C', string>,
+  userIdByEmail: new Map<string, string>(),
+  firstNameById: new Map<string, string>(),
+  installerIdByEmail: new Map<string, string>(),
+  product: { id: '', sku: '' },
+  vehicle: {
+    key: { year: 2019, makeId: 'toyota', modelId: 'toyota-camry' },
+    id: '',
+    wiringCategoryId: '',
+    instructionCategoryId: '',
+    documentId: '',
+    harnessSku: '',
+    moduleSku: '',
+  },
+  folderSlug: '',
+  dealerRequestId: '',
+};
+/** Staff members (not owners) whose rights a manager may change: installer@ at Northside, sms@ at Lakeside. */
+const STAFF_OF = { NS: 'installer@demo.test', LS: 'sms@demo.test' } as const;
+const OWNER_OF = { NS: 'owner', LS: 'LS-owner' } as const satisfies Record<'NS' | 'LS', Role>;
+
+const HOW: Record<string, How> = {
+  // Identity, public
+  'POST /api/auth/sign-in': { call: () => ({ payload: { email: 'consumer@demo.test', password: DEMO_PASSWORD } }) },
+  'POST /api/auth/second-factor': { call: () => ({ payload: { code: WRONG_CODE } }) },
+  'POST /api/auth/second-factor/resend': { call: () => ({}) },
+  'POST /api/auth/forgot-password': { call: ({ n }) => ({ payload: { email: `nobody-${n}@example.com` } }) },
+  'POST /api/auth/reset-password': {
+    call: ({ n }) => ({
+      payload: {
+        email: `nobody-${n}@example.com`,
+        code: WRONG_CODE,
+        password: NEW_PASSWORD,
+        confirmPassword: NEW_PASSWORD,
+      },
+    }),
+  },
+  'GET /api/auth/verify-email': { call: () => ({ url: `/api/auth/verify-email?token=${NOT_A_TOKEN}` }) },
+  'POST /api/auth/sign-out': { session: 'ends', call: () => ({}) },
+  'POST /api/user/register': {
+    // An e-mail that has an account: the same answer as a new one, and nothing is created.
+    call: () => ({
+      payload: {
+        first_name: 'Matrix',
+        last_name: 'Tester',
+        email: 'consumer@demo.test',
+        password: NEW_PASSWORD,
+        confirm_password: NEW_PASSWORD,
+      },
+    }),
+  },
+  'POST /api/user/email-resend': { call: ({ n }) => ({ payload: { email: `nobody-${n}@example.com` } }) },
+  'POST /api/user/change-email/accept': { call: () => ({ payload: { token: NOT_A_TOKEN } }) },
+  'POST /api/user/change-email/decline': { call: () => ({ payload: { token: NOT_A_TOKEN } }) },
+  'GET /api/user/token-info': { call: () => ({ url: `/api/user/token-info?token=${NOT_A_TOKEN}` }) },
+  'POST /api/user/set-password': {
+    call: () => ({
+      url: `/api/user/set-password?token=${NOT_A_TOKEN}`,
+      payload: { password: NEW_PASSWORD, confirm_password: NEW_PASSWORD },
+    }),
+  },
+  'DELETE /api/user/invite/decline': { call: () => ({ url: `/api/user/invite/decline?token=${NOT_A_TOKEN}` }) },
+  'DELETE /api/user/invite/decline/': { call: () => ({ url: `/api/user/invite/decline/?token=${NOT_A_TOKEN}` }) },
+
+  // One's own account: wrong passwords and codes get past the session check and change nothing.
+  'POST /api/auth/sign-out-everywhere': { session: 'ends-all', call: () => ({}) },
+  'POST /api/change-password': {
+    call: () => ({
+      payload: { password: WRONG_PASSWORD, new_password: NEW_PASSWORD, confirm_new_password: NEW_PASSWORD },
+    }),
+  },
+  'POST /api/user/change-email': {
+    call: ({ n }) => ({ payload: { new_email: `moved-${n}@example.com`, password: WRONG_PASSWORD } }),
+  },
+  'GET /api/get-user-drone-profile': { call: () => ({}) },
+  'GET /api/mfa': { call: () => ({}) },
+  'POST /api/mfa/totp/enable': { call: () => ({ payload: { password: WRONG_PASSWORD } }) },
+  'POST /api/mfa/totp/confirm': { call: () => ({ payload: { code: WRONG_CODE } }) },
+  'POST /api/mfa/sms/enable': { call: () => ({ payload: { password: WRONG_PASSWORD, phone: '5550109999' } }) },
+  'POST /api/mfa/sms/confirm': { call: () => ({ payload: { code: WRONG_CODE } }) },
+  'POST /api/mfa/disable/send-code': { call: () => ({}) },
+  'POST /api/mfa/disable': { call: () => ({ payload: { code: WRONG_CODE } }) },
+  'DELETE /api/mfa/devices/:id': { ids: 'device', call: ({ ref }) => ({ url: `/api/mfa/devices/${ref.id}` }) },
+  'GET /api/user/:id': { ids: 'user', call: ({ ref }) => ({ url: `/api/user/${ref.id}` }) },
+  'PATCH /api/user/:id': {
+    ids: 'user',
+    // The name the user already has: a write that gets through changes nothing.
+    call: ({ ref }) => ({
+      url: `/api/user/${ref.id}`,
+      payload: { updates: { first_name: fx.firstNameById.get(ref.id) } },
+    }),
+  },
+  'GET /api/user': { call: () => ({}) },
+  'PATCH /api/user': { call: () => ({ payload: { updates: { first_name: 'Matrix' } } }) },
+  'GET /api/user/': { call: () => ({}) },
+  'PATCH /api/user/': { call: () => ({ payload: { updates: { first_name: 'Matrix' } } }) },
+
+  // Session
+  'GET /api/session': { call: () => ({}) },
+  // Selecting Northside again leaves a '+NS' session as it was; any other selection or clearing changes it.
+  'POST /api/select-business': {
+    changesSession: (role, status) => status < 300 && ACCOUNTS[role]?.select !== 'C100234',
+    call: () => ({ payload: { sapBpCode: 'C100234' } }),
+  },
+  'DELETE /api/select-business': {
+    changesSession: (role, status) => status < 300 && !!ACCOUNTS[role]?.select,
+    call: () => ({}),
+  },
+  'PUT /api/preferences': { call: () => ({ payload: {} }) },
+
+  // Catalog, deals, content
+  'GET /api/catalog/menu': { call: () => ({}) },
+  'POST /api/search-products': { call: () => ({ payload: { limit: 8 } }) },
+  'POST /api/search-products/cursor': { call: () => ({ payload: { limit: 8, page: 2 } }) },
+  'GET /api/product-by-sku/:sku': { call: () => ({ url: `/api/product-by-sku/${fx.product.sku}` }) },
+  'POST /api/products-by-ids': { call: () => ({ payload: { ids: [fx.product.id] } }) },
+  'POST /api/vehicle-saleor-products': { call: () => ({ payload: { skus: [fx.product.sku] } }) },
+  'POST /api/condensed-products-by-ids': { call: () => ({ payload: { ids: [fx.product.id] } }) },
+  'GET /api/popular-products': { call: () => ({}) },
+  'GET /api/product-images/:sku/:file': { call: () => ({ url: `/api/product-images/${fx.product.sku}/1.svg` }) },
+  'GET /api/get-coupons': { call: () => ({}) },
+  'GET /api/get-discounted-products': { call: () => ({}) },
+  'GET /api/content/home-carousel': { call: () => ({}) },
+  'POST /api/contact-us': {
+    call: () => ({
+      payload: { name: 'Lee Matrix', email: 'lee@example.com', subject: CONTACT_SUBJECTS[0], message: 'Matrix test' },
+    }),
+  },
+  'POST /api/dealer-requests': { call: () => ({ payload: application('matrix-applicant@example.com') }) },
+  'GET /api/dev/outbox': { call: () => ({}) },
+
+  // Vehicles and wiring
+  'POST /api/year-make-model': { call: () => ({ payload: { year: 2019 } }) },
+  'POST /api/dot-vehicle-by-vin': { call: () => ({ payload: { VIN: DEMO_VEHICLES[0]!.vin } }) },
+  'POST /api/vehicle-info': { call: () => ({ payload: fx.vehicle.key }) },
+  'POST /api/internal-vehicle-wiring': { call: () => ({ payload: fx.vehicle.key }) },
+  'POST /api/external-vehicle-wiring': { call: () => ({ payload: fx.vehicle.key }) },
+  'POST /api/wiring-by-category': {
+    call: () => ({ payload: { vehicleId: fx.vehicle.id, categoryId: fx.vehicle.wiringCategoryId } }),
+  },
+  'POST /api/instructions-by-category': {
+    call: () => ({ payload: { vehicleId: fx.vehicle.id, categoryId: fx.vehicle.instructionCategoryId } }),
+  },
+  'POST /api/guides-by-vehicle-ids': { call: () => ({ payload: { vehicleIds: [fx.vehicle.id] } }) },
+  'POST /api/vehicle-saleor-accessory-products': { call: () => ({ payload: { vehicleId: fx.vehicle.id } }) },
+  'POST /api/t-harness-by-sku': { call: () => ({ payload: { items: [{ sku: fx.vehicle.harnessSku }] } }) },
+  'POST /api/product-features': { call: () => ({ payload: { productId: fx.vehicle.moduleSku } }) },
+  'GET /api/folder': { call: () => ({}) },
+  'GET /api/folder/:slug': { call: () => ({ url: `/api/folder/${fx.folderSlug}` }) },
+  'GET /api/documents/:id': { call: () => ({ url: `/api/documents/${fx.vehicle.documentId}` }) },
+  'GET /api/vehicle-images/:file': { call: () => ({ url: '/api/vehicle-images/sedan.svg' }) },
+
+  // Business partners and dealers
+  'POST /api/business-partners': { call: () => ({ payload: {} }) },
+  'GET /api/business-partners/:id': {
+    ids: 'business',
+    call: ({ ref }) => ({ url: `/api/business-partners/${ref.id}` }),
+  },
+  'GET /api/users-info-saleor': {
+    ids: 'business',
+    call: ({ ref }) => ({ url: `/api/users-info-saleor?bpId=${ref.id}` }),
+  },
+  'GET /api/dealers': { call: () => ({}) },
+  'GET /api/dealers/:id': { ids: 'dealer', call: ({ ref }) => ({ url: `/api/dealers/${ref.id}` }) },
+
+  // My Business: writes that change nothing when they get through (the flags the staff member already has).
+  'GET /api/dealers/:id/installers': {
+    ids: 'dealer',
+    call: ({ ref }) => ({ url: `/api/dealers/${ref.id}/installers` }),
+  },
+  'PATCH /api/installer/:id': {
+    ids: 'installer',
+    call: ({ ref }) => ({ url: `/api/installer/${ref.id}`, payload: { is_purchaser: false } }),
+  },
+  'PATCH /api/dealer/:id': {
+    ids: 'dealer',
+    call: ({ ref }) => ({ url: `/api/dealer/${ref.id}`, payload: { is_public_profile: true } }),
+  },
+  'POST /api/update-user-permissions': {
+    ids: 'staff',
+    call: ({ ref }) => ({ payload: { removeUsersId: [ref.id], addUsersId: [] } }),
+  },
+  // A member of the inviter's own staff: refused (409) past the check of who invites; nothing is made or sent.
+  'POST /api/user/invite': {
+    call: ({ role }) => ({ payload: { email: STAFF_OF[HOME[role] === 'LS' ? 'LS' : 'NS'], user_type: 'installer' } }),
+  },
+  'GET /api/user/token': { ids: 'dealer', call: ({ ref }) => ({ url: `/api/user/token?dealer_id=${ref.id}` }) },
+  'POST /api/user/invite/:id/resend': {
+    ids: 'invitation',
+    call: ({ ref }) => ({ url: `/api/user/invite/${ref.id}/resend` }),
+  },
+  'DELETE /api/user/invite/:id': { ids: 'invitation', call: ({ ref }) => ({ url: `/api/user/invite/${ref.id}` }) },
+  'GET /api/my-business/activity': { call: () => ({}) },
+
+  // Admin review: a taken SAP code makes an approval refuse (409) in its transaction.
+  'GET /api/admin/dealer-requests': { call: () => ({}) },
+  'GET /api/admin/dealer-requests/:id': { call: () => ({ url: `/api/admin/dealer-requests/${fx.dealerRequestId}` }) },
+  'POST /api/admin/dealer-requests/:id/approve': {
+    call: () => ({
+      url: `/api/admin/dealer-requests/${fx.dealerRequestId}/approve`,
+      payload: { sapBpCode: 'C100234', channel: 'dealer' },
+    }),
+  },
+  'POST /api/admin/dealer-requests/:id/decline': {
+    call: () => ({ url: `/api/admin/dealer-requests/${fx.dealerRequestId}/decline`, payload: { note: 'Matrix test' } }),
+  },
+
+  // Cart: each cell's carts are made (or found) right before it, with a line.
+  'GET /api/products-checkout/last-b2b-token': { call: () => ({}) },
+  'POST /api/products-checkout/create-b2b': { call: () => ({ payload: { lines: [] } }) },
+  'GET /api/products-checkout/:token': {
+    ids: 'cart',
+    call: ({ ref }) => ({ url: `/api/products-checkout/${ref.id}` }),
+  },
+  'POST /api/products-checkout/:token/add-lines': {
+    ids: 'cart',
+    call: ({ ref }) => ({
+      url: `/api/products-checkout/${ref.id}/add-lines`,
+      payload: { lines: [{ variantId: fx.product.id, quantity: 1 }] },
+    }),
+  },
+  'POST /api/products-checkout/:token/update-lines': {
+    ids: 'cart',
+    call: ({ ref }) => ({
+      url: `/api/products-checkout/${ref.id}/update-lines`,
+      payload: { lines: [{ lineId: ref.lineId, quantity: 1 }] },
+    }),
+  },
+  'POST /api/products-checkout/:token/delete-lines': {
+    ids: 'cart',
+    call: ({ ref }) => ({ url: `/api/products-checkout/${ref.id}/delete-lines`, payload: { lineId: ref.lineId } }),
+  },
+
+  // Operations and documentation
+  'GET /healthz': { call: () => ({}) },
+  'GET /readyz': { call: () => ({}) },
+  'GET /metrics': { call: () => ({}) },
+  'GET /api/docs': { call: () => ({}) },
+  'GET /api/docs/': { call: () => ({}) },
+  'GET /api/docs/json': { call: () => ({}) },
+  'GET /api/docs/yaml': { call: () => ({}) },
+  'GET /api/docs/static/index.html': { call: () => ({}) },
+  'GET /api/docs/static/swagger-initializer.js': { call: () => ({}) },
+  'GET /api/docs/*': { call: () => ({ url: '/api/docs/static/swagger-ui.css' }) },
+};
+
+function application(email: string) {
+  return {
+    companyName: 'Matrix Remote Start',
+    firstName: 'Noor',
+    lastName: 'Matrix',
+    email,
+    phoneCountry: 'USCA',
+    phone: '(614) 555 - 0199',
+    website: 'https://matrix.example',
+    streetAddress1: '12 Main St',
+    streetAddress2: '',
+    city: 'Columbus',
+    country: 'US',
+    countryArea: 'OH',
+    postalCode: '43004',
+    yearsInBusiness: '7',
+    installerCount: 3,
+    brandsOfInterest: ['northwind'],
+    message: '',
+  };
+}
+
+/** The caller's own thing of a kind, and the other dealer's; undefined when there is none to try. */
+function targetsOf(kind: IdKind, role: Role): Record<Target, (() => Promise<Ref>) | undefined> {
+  const home = HOME[role];
+  const dealerHome = home === 'NS' || home === 'LS' ? home : null;
+  const other = otherOf(role);
+  const ref = (id: string | undefined) => async () => {
+    if (!id) throw new Error(`no ${kind} id in the fixtures`);
+    return { id };
+  };
+  switch (kind) {
+    case 'dealer':
+      return { own: dealerHome ? ref(fx.dealer[dealerHome]) : undefined, other: ref(fx.dealer[other]) };
+    case 'business':
+      return { own: home ? ref(fx.partner[home]) : undefined, other: ref(fx.partner[other]) };
+    case 'user': {
+      const account = ACCOUNTS[role];
+      const otherOwner = ACCOUNTS[OWNER_OF[other]]!.email;
+      return {
+        own: account ? ref(fx.userIdByEmail.get(account.email)) : undefined,
+        other: ref(fx.userIdByEmail.get(otherOwner)),
+      };
+    }
+    case 'installer':
+      return {
+        own: dealerHome ? ref(fx.installerIdByEmail.get(STAFF_OF[dealerHome])) : undefined,
+        other: ref(fx.installerIdByEmail.get(STAFF_OF[other])),
+      };
+    case 'staff':
+      return {
+        own: dealerHome ? ref(fx.userIdByEmail.get(STAFF_OF[dealerHome])) : undefined,
+        other: ref(fx.userIdByEmail.get(STAFF_OF[other])),
+      };
+    case 'invitation':
+      return {
+        own: dealerHome ? () => pendingInvitation(dealerHome) : undefined,
+        other: () => pendingInvitation(other),
+      };
+    case 'cart':
+      return {
+        own: BUYERS.has(role) ? () => cartWithLine(role) : undefined,
+        other: () => cartWithLine(OWNER_OF[other]),
+      };
+    case 'device':
+      // Only Lakeside's owner has a remembered device; nobody else's to try for them.
+      return { own: undefined, other: role === 'LS-owner' ? undefined : rememberedDevice };
+  }
+}
+
+/** A new pending invitation of a dealer, sent by its owner. */
+async function pendingInvitation(dealer: 'NS' | 'LS'): Promise<Ref> {
+  const owner = await sessions.client(OWNER_OF[dealer]);
+  const res = await owner.call('POST', '/api/user/invite', {
+    email: `invitee-${++serial}@example.com`,
+    user_type: 'installer',
+  });
+  if (res.statusCode !== 201) throw new Error(`inviting for ${dealer} answered ${res.statusCode} ${res.body}`);
+  return { id: (res.json() as { id: string }).id };
+}
+
+/** The open cart of a buyer, with a line of the fixture product. */
+async function cartWithLine(buyer: Role): Promise<Ref> {
+  const client = await sessions.client(buyer);
+  const res = await client.call('POST', '/api/products-checkout/create-b2b', {
+    lines: [{ variantId: fx.product.id, quantity: 1 }],
+  });
+  if (res.statusCode !== 200) throw new Error(`${buyer}'s cart answered ${res.statusCode} ${res.body}`);
+  const cart = res.json() as Checkout;
+  const line = cart.lines.find((l) => l.product.id === fx.product.id);
+  if (!line) throw new Error(`${buyer}'s cart has no line of ${fx.product.sku}`);
+  return { id: cart.token, lineId: line.id };
+}
+
+/** Lakeside's owner's remembered device (its id changes with every remembered sign-in). */
+async function rememberedDevice(): Promise<Ref> {
+  const client = await sessions.client('LS-owner');
+  const status = (await client.call('GET', '/api/mfa')).json() as MfaStatus;
+  const device = status.devices[0];
+  if (!device) throw new Error('LS-owner has no remembered device');
+  return { id: device.id };
+}
+
+// ---- Answers -------------------------------------------------------------------------------------
+
+function matches(expected: Answer, status: number): boolean {
+  switch (expected) {
+    case 'ok':
+      return (status >= 200 && status < 400) || status === 400 || status === 409 || status === 422;
+    case 'deny':
+      return status === 403 || status === 404;
+    case '-':
+      return false;
+    default:
+      return status === Number(expected);
+  }
+}
+const ANSWER_TEXT: Record<Answer, string> = {
+  ok: 'ok (2xx/3xx, or 400/409/422 past authorization)',
+  '400': '400',
+  '401': '401',
+  '403': '403',
+  '404': '404 (hidden)',
+  deny: 'deny (403 or 404)',
+  '-': 'not asked',
+};
+
+interface Difference {
+  route: string;
+  role: Role;
+  target: Target | null;
+  expected: Answer;
+  got: string;
+}
+const differences: Difference[] = [];
+const describeDifference = (d: Difference) =>
+  `${d.route} × ${d.role}${d.target ? ` × ${d.target}` : ''}: expected ${ANSWER_TEXT[d.expected]}, got ${d.got}`;
+
+/** Asks one route as one role: each of its targets (or once without), and compares with the table. */
+async function askAs(route: RouteKey, row: Row, how: How, role: Role): Promise<Difference[]> {
+  const [method, path] = route.split(' ') as [string, string];
+  const expected = expectedOf(row, role);
+  const found: Difference[] = [];
+  const targets = how.ids ? targetsOf(how.ids, role) : null;
+  const asked: (Target | null)[] = targets ? (['own', 'other'] as const).filter((k) => targets[k]) : [null];
+  if (targets && expected.split && !targets.own)
+    throw new Error(`${route} × ${role}: the table splits own/other, but ${role} has no own ${how.ids}`);
+  if (!how.ids && expected.split) throw new Error(`${route}: the table splits own/other, but the route names no id`);
+  if (asked.length === 0 && expected.own !== '-')
+    throw new Error(`${route} × ${role}: nothing to ask (no own or other ${how.ids}); the table must say '-'`);
+
+  for (const target of asked) {
+    const want = target === 'own' ? expected.own : expected.other;
+    let got: string;
+    try {
+      const ref = target ? await targets![target]!() : { id: '' };
+      const call = how.call({ role, target, ref, n: ++serial });
+      const client = await sessions.client(role);
+      const res = await t.app.inject({
+        method: method as 'GET',
+        url: call.url ?? path,
+        payload: call.payload,
+        remoteAddress: client.remoteAddress,
+        headers: { cookie: client.jar.header() },
+      });
+      if (how.session === 'ends') sessions.forget(role);
+      if (how.session === 'ends-all') sessions.forgetUser(role);
+      if (how.changesSession?.(role, res.statusCode)) sessions.forget(role);
+      const body: unknown = res.headers['content-type']?.toString().includes('json') ? res.json() : undefined;
+      // A field error means the request never reached the route's checks: the request is wrong, not the route.
+      const invalid = typeof body === 'object' && body !== null && 'validation' in body;
+      if (!invalid && matches(want, res.statusCode)) continue;
+      got = `${res.statusCode}${body === undefined ? '' : ` ${JSON.stringify(body).slice(0, 160)}`}`;
+      if (invalid) got += ' (the request of this test fails validation: fix it in HOW)';
+    } catch (error) {
+      got = `an error: ${(error as Error).message}`;
+    }
+    found.push({ route, role, target, expected: want, got });
+  }
+  return found;
+}
+
+// ---- The tests -----------------------------------------------------------------------------------
+
+beforeAll(async () => {
+  t = await createTestApp();
+  sessions = createSessions(t.app);
+
+  const dealerRows = await t.db
+    .select({ id: dealers.id, code: businessPartners.sapBpCode })
+    .from(dealers)
+    .innerJoin(businessPartners, eq(businessPartners.id, dealers.businessPartnerId));
+  const partnerRows = await t.db
+    .select({ id: businessPartners.id, code: businessPartners.sapBpCode })
+    .from(businessPartners);
+  const codes = { NS: 'C100234', LS: 'C100310', B2C: 'B2C-000001' } as const;
+  for (const home of ['NS', 'LS'] as const) fx.dealer[home] = dealerRows.find((r) => r.code === codes[home])!.id;
+  for (const home of ['NS', 'LS', 'B2C'] as const)
+    fx.partner[home] = partnerRows.find((r) => r.code === codes[home])!.id;
+  for (const u of await t.db.select({ id: users.id, email: users.email, firstName: users.firstName }).from(users)) {
+    fx.userIdByEmail.set(u.email, u.id);
+    fx.firstNameById.set(u.id, u.firstName);
+  }
+  for (const s of await t.db
+    .select({ email: users.email, id: installers.id })
+    .from(installers)
+    .innerJoin(users, eq(users.id, installers.userId)))
+    fx.installerIdByEmail.set(s.email, s.id);
+
+  // Both owners sign in first (Lakeside's with its authenticator code, remembering the device).
+  const [northside, lakeside] = await Promise.all([sessions.client('owner'), sessions.client('LS-owner')]);
+
+  // A product both dealers may buy, so each one's cart can hold it.
+  const sellable = async (c: TestClient) => {
+    const res = await c.call('POST', '/api/search-products', { limit: 100 });
+    return (res.json() as SearchProductsResponse).results.filter((p) => p.isAvailableForPurchase);
+  };
+  const [forNorthside, forLakeside] = await Promise.all([sellable(northside), sellable(lakeside)]);
+  const product = forNorthside.find((p) => forLakeside.some((q) => q.id === p.id));
+  if (!product) throw new Error('no product is for sale to both Northside and Lakeside');
+  fx.product = { id: product.id, sku: product.sku };
+
+  const vehicle = (await northside.call('POST', '/api/vehicle-info', fx.vehicle.key)).json() as VehicleInfo;
+  fx.vehicle.id = vehicle.id;
+  fx.vehicle.wiringCategoryId = vehicle.wiring_categories[0]!.id;
+  fx.vehicle.instructionCategoryId = vehicle.instruction_categories[0]!.id;
+  fx.vehicle.documentId = vehicle.vehicle_documents[0]!.id;
+  fx.vehicle.harnessSku = vehicle.t_harnesses[0]!.sku;
+  fx.vehicle.moduleSku = vehicle.productSkus[0]!;
+  fx.folderSlug = (
+    (await northside.call('GET', '/api/folder')).json() as { results: { slug: string }[] }
+  ).results[0]!.slug;
+
+  const applied = await testClient(t.app).call(
+    'POST',
+    '/api/dealer-requests',
+    application('matrix-fixture@example.com'),
+  );
+  if (applied.statusCode !== 201) throw new Error(`dealer request answered ${applied.statusCode} ${applied.body}`);
+  fx.dealerRequestId = (applied.json() as { id: string }).id;
+});
+
+afterAll(async () => {
+  if (differences.length)
+    console.log(
+      `Authorization matrix: ${differences.length} cells differ from authorization-table.ts:\n` +
+        differences.map((d) => `  ${describeDifference(d)}`).join('\n'),
+    );
+  await t?.close();
+});
+
+describe('authorization matrix (issue 14)', () => {
+  it('names every route of the app, and only those', () => {
+    const app = new Set(routesOf(t.app));
+    const table = new Set(AUTHORIZATION_TABLE.map(([route]) => route as string));
+    expect(
+      {
+        'routes of the app missing from authorization-table.ts': [...app].filter((r) => !table.has(r)).sort(),
+        'rows of authorization-table.ts for routes that no longer exist': [...table].filter((r) => !app.has(r)).sort(),
+        'rows without a request in this test (HOW)': [...table].filter((r) => !HOW[r]).sort(),
+        'requests in this test (HOW) without a row': Object.keys(HOW)
+          .filter((r) => !table.has(r))
+          .sort(),
+      },
+      'Every route needs a row in authorization-table.ts (and a request here); a row of a removed route goes.',
+    ).toEqual({
+      'routes of the app missing from authorization-table.ts': [],
+      'rows of authorization-table.ts for routes that no longer exist': [],
+      'rows without a request in this test (HOW)': [],
+      'requests in this test (HOW) without a row': [],
+    });
+  });
+
+  // Routes that end sessions run last: after them every role would have to sign in again.
+  const endsSessions = (row: Row) => (HOW[row[0]]?.session ? 1 : 0);
+  const rows = [...AUTHORIZATION_TABLE].sort((a, b) => endsSessions(a) - endsSessions(b));
+
+  it.each(rows.map((row) => [row[0], row] as const))('%s', async (route, row) => {
+    const how = HOW[route];
+    if (!how) throw new Error(`${route}: no request in HOW`);
+    let found: Difference[];
+    if (how.session === 'ends-all') {
+      // One role at a time: a call ends the sessions of the user's other role too.
+      found = [];
+      for (const role of ROLES) found.push(...(await askAs(route, row, how, role)));
+    } else {
+      found = (await Promise.all(ROLES.map((role) => askAs(route, row, how, role)))).flat();
+    }
+    differences.push(...found);
+    expect(found.map(describeDifference), `${route}: cells that differ from the table`).toEqual([]);
+  });
+});
