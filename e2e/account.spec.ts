@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { messages } from '../packages/contracts/src/index.ts';
 import { DEMO_PASSWORD, signIn, signOut } from './auth-helpers.ts';
-import { totp, unusedTotp } from './totp.ts';
+import { unusedTotp } from './totp.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -100,7 +100,7 @@ test('two-step verification: turn on an authenticator app, remember a device, fo
   await twoStep.getByRole('button', { name: 'Continue' }).click();
   await expect(twoStep.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
   const key = (await twoStep.locator('.manual-key').innerText()).replace(/\s/g, '');
-  await twoStep.getByLabel('Code from the app').fill(totp(key));
+  await twoStep.getByLabel('Code from the app').fill(await unusedTotp(key));
   await twoStep.getByRole('button', { name: 'Turn on' }).click();
   await expect(page.getByText('On: a code from your authenticator app.')).toBeVisible();
 

@@ -45,7 +45,21 @@ export interface BuildAppOptions {
 /** Builds the Fastify instance: plugins and modules, no listen (CONVENTIONS). */
 export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : { level: ctx.config.LOG_LEVEL },
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: ctx.config.LOG_LEVEL,
+            // Links carry their proof in the query (?token=): never in the log (ASVS 14.2.1, 16.2.5).
+            serializers: {
+              req: (request) => ({
+                method: request.method,
+                url: redactSecrets(request.url),
+                host: request.host,
+                remoteAddress: request.ip,
+              }),
+            },
+          },
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
@@ -60,6 +74,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // API answers are about someone: no cache keeps them unless a route says otherwise (ASVS 14.3.2).
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
   // The in-memory caches (identity, search) forget on the database's change notices; a change made
   // by this request is noticed before its answer leaves, so the client's next request sees it.
@@ -100,6 +116,11 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
 
   if (options.webDist) await registerSpa(app, options.webDist);
   return app;
+}
+
+/** A URL with the values of its secret-bearing query parameters replaced. */
+export function redactSecrets(url: string): string {
+  return url.replace(/([?&](?:token|code|otp|password)=)[^&#]*/gi, '$1[redacted]');
 }
 
 /** 'none' trusts no proxy; otherwise Fastify's forms ('loopback', '10.0.0.0/8,127.0.0.1', …). */

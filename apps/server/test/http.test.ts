@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@portal/contracts';
 import { createTestApp, type TestContext } from './helpers.ts';
+import { redactSecrets } from '../src/app.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -150,5 +151,22 @@ describe('server foundation over HTTP', () => {
       headers: { authorization: 'Bearer gone' },
     });
     expect(badBearer.json()).toEqual({ detail: messages.credentialsNeedRefresh });
+  });
+
+  it('API answers are not kept by caches unless the route says so (ASVS 14.3.2)', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/dealers' })).headers['cache-control']).toBe('no-store');
+    expect((await t.app.inject({ method: 'GET', url: '/api/session' })).headers['cache-control']).toBe('no-store');
+    const carousel = await t.app.inject({ method: 'GET', url: '/api/content/home-carousel' });
+    expect(carousel.headers['cache-control']).toBe('public, max-age=300');
+  });
+
+  it('keeps link tokens and codes out of the request log (ASVS 16.2.5)', () => {
+    expect(redactSecrets('/api/user/token-info?token=eyJhbGciOi.x.y&x=1')).toBe(
+      '/api/user/token-info?token=[redacted]&x=1',
+    );
+    expect(redactSecrets('/api/auth/verify-email?callbackURL=%2F&token=abc')).toBe(
+      '/api/auth/verify-email?callbackURL=%2F&token=[redacted]',
+    );
+    expect(redactSecrets('/api/search-products?s=token')).toBe('/api/search-products?s=token');
   });
 });

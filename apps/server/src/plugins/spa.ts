@@ -31,7 +31,11 @@ export async function registerSpa(app: FastifyInstance, webDist: string) {
     const pathname = decodedPath(request.url);
     if (pathname === null) return reply.status(400).send({ detail: messages.malformedUrl });
     const file = path.join(webDist, pathname);
-    if (file.startsWith(webDist) && pathname !== '/' && fs.statSync(file, { throwIfNoEntry: false })?.isFile()) {
+    if (
+      file.startsWith(webDist + path.sep) &&
+      pathname !== '/' &&
+      fs.statSync(file, { throwIfNoEntry: false })?.isFile()
+    ) {
       return reply.sendFile(pathname.slice(1));
     }
     if (path.extname(pathname) && pathname.startsWith('/assets/')) return; // missing asset: plain 404

@@ -360,6 +360,21 @@ describe('bearer tokens for API clients (issue 3 §9)', () => {
   });
 });
 
+describe('the session token stays out of a browser’s scripts (ASVS 3.3.4)', () => {
+  it('a browser’s sign-in gets the HttpOnly cookie and no set-auth-token header', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { email: 'owner@demo.test', password: DEMO_PASSWORD },
+      headers: { 'sec-fetch-mode': 'cors', 'sec-fetch-site': 'same-origin' },
+      remoteAddress: '10.9.9.11',
+    });
+    expect(res.json()).toEqual({ status: 'signed-in' });
+    expect(res.headers['set-auth-token']).toBeUndefined();
+    expect(String(res.headers['set-cookie'])).toMatch(/portal\.session_token=.*HttpOnly/);
+  });
+});
+
 describe('password change for an API client (issue 14 §8)', () => {
   it('hands the new session token in set-auth-token, as sign-in does', async () => {
     const signIn = await t.app.inject({

@@ -3,9 +3,10 @@ import { desc, eq } from 'drizzle-orm';
 import { messages, type MfaStatus } from '@portal/contracts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { testClient } from '../../../test/client.ts';
-import { totp, unusedTotp } from '../../../../../e2e/totp.ts';
+import { unusedTotp } from '../../../../../e2e/totp.ts';
 import { DEMO_PASSWORD, DEMO_TOTP_SECRET } from '../../seed/people.ts';
 import { smsOutbox } from '../outbox/schema.ts';
+import { RATE_LIMITS } from './limits.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -49,7 +50,7 @@ describe('MFA management (issue 3 §4)', () => {
     expect((await c.call('POST', '/api/mfa/totp/confirm', { code: '000000' })).json()).toEqual({
       detail: messages.invalidCode,
     });
-    expect((await c.call('POST', '/api/mfa/totp/confirm', { code: totp(secret) })).statusCode).toBe(200);
+    expect((await c.call('POST', '/api/mfa/totp/confirm', { code: await unusedTotp(secret) })).statusCode).toBe(200);
     expect((await c.status()).mfaType).toBe('totp');
 
     const other = client();
@@ -58,15 +59,31 @@ describe('MFA management (issue 3 §4)', () => {
       method: 'totp',
       destination: null,
     });
-    expect((await other.call('POST', '/api/auth/second-factor', { code: await unusedTotp(secret) })).json()).toEqual({
+    const signInCode = await unusedTotp(secret);
+    expect((await other.call('POST', '/api/auth/second-factor', { code: signInCode })).json()).toEqual({
       status: 'signed-in',
     });
 
-    const off = await c.call('POST', '/api/mfa/disable', { code: totp(secret) });
+    // A code is used once (ASVS 6.5.1): the one that just signed in cannot turn the app off.
+    expect((await c.call('POST', '/api/mfa/disable', { code: signInCode })).json()).toEqual({
+      detail: messages.invalidCode,
+    });
+    expect(await c.sessionEmail()).toBe('installer@demo.test');
+    const off = await c.call('POST', '/api/mfa/disable', { code: await unusedTotp(secret) });
     expect(off.statusCode).toBe(200);
     expect(await c.sessionEmail()).toBeNull();
     expect(await other.sessionEmail()).toBeNull(); // every session ends
     expect((await client().signIn('installer@demo.test')).json()).toEqual({ status: 'signed-in' });
+  });
+
+  it('limits password guesses when starting an authenticator app like a password change', async () => {
+    const c = client();
+    await c.signIn('accountant@demo.test');
+    const answers = [];
+    for (let i = 0; i < RATE_LIMITS.changePasswordPerUser.limit + 1; i++)
+      answers.push((await c.call('POST', '/api/mfa/totp/enable', { password: `Nope!${i}2026x` })).statusCode);
+    expect(answers.slice(0, -1).every((s) => s === 400)).toBe(true);
+    expect(answers.at(-1)).toBe(429);
   });
 
   it('turns text-message sign-in on after the phone proves itself', async () => {

@@ -12,6 +12,7 @@ import { authHeaders, parseCookie, type AuthService, type WithCookies } from './
 import { e164, maskPhone } from './phone.ts';
 import { trustIdFromCookieValue } from './devices.ts';
 import { RATE_LIMITS } from './limits.ts';
+import { createOneTimeCodes } from './one-time-codes.ts';
 
 const PHONE_CODE_MINUTES = 10;
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
@@ -22,6 +23,9 @@ const expiredSessionCookie = `${SESSION_COOKIE_PREFIX}.session_token=; Max-Age=0
  * code, set none, forget every trusted device, log out), list and forget remembered devices.
  */
 export function createMfaService(ctx: AppContext, auth: Auth, base: AuthService) {
+  // ASVS 6.5.1: a TOTP code is used once, here as at sign-in (one-time-codes.ts).
+  const oneTimeCodes = createOneTimeCodes(ctx.db);
+  const codeUsed = () => new HttpError(400, messages.invalidCode);
   const userOf = async (id: string) => (await ctx.db.select().from(users).where(eq(users.id, id)))[0]!;
   const currentTrustId = (request: FastifyRequest) =>
     trustIdFromCookieValue(parseCookie(request.headers.cookie, `${SESSION_COOKIE_PREFIX}.trust_device`));
@@ -61,6 +65,12 @@ export function createMfaService(ctx: AppContext, auth: Auth, base: AuthService)
   /** Step 1 of an authenticator app: a new secret, shown as a QR code and a manual key. */
   async function enableTotp(request: FastifyRequest, password: string) {
     const { session } = await base.requireSession(request);
+    // The password is checked here: guessing it is limited as a password change is.
+    await base.limit(
+      `password-check:${session.user.id}`,
+      RATE_LIMITS.changePasswordPerUser,
+      messages.attemptLimitChange,
+    );
     try {
       const result = await auth.api.enableTwoFactor({
         body: { password, method: 'totp' },
@@ -80,7 +90,9 @@ export function createMfaService(ctx: AppContext, auth: Auth, base: AuthService)
     const { session } = await base.requireSession(request);
     await base.limit(`code:${session.user.id}`, RATE_LIMITS.codePerUser, messages.attemptLimitForgot);
     try {
-      const result = await auth.api.verifyTOTP({ body: { code }, headers: authHeaders(request), returnHeaders: true });
+      const result = await oneTimeCodes.once(session.user.id, code, codeUsed, () =>
+        auth.api.verifyTOTP({ body: { code }, headers: authHeaders(request), returnHeaders: true }),
+      );
       await ctx.db.update(users).set({ mfaType: 'totp', twoFactorEnabled: true }).where(eq(users.id, session.user.id));
       await base.audit('mfa-changed', request, { userId: session.user.id, details: { mfaType: 'totp' } });
       return { body: { ok: true }, cookies: result.headers.getSetCookie() };
@@ -150,9 +162,12 @@ export function createMfaService(ctx: AppContext, auth: Auth, base: AuthService)
     const user = await userOf(session.user.id);
     if (user.mfaType === 'none') throw new HttpError(400, messages.invalidRequest);
     await base.limit(`code:${user.id}`, RATE_LIMITS.codePerUser, messages.attemptLimitForgot);
-    const verify = user.mfaType === 'sms' ? auth.api.verifyTwoFactorOTP : auth.api.verifyTOTP;
     try {
-      await verify({ body: { code }, headers: authHeaders(request) });
+      if (user.mfaType === 'sms') await auth.api.verifyTwoFactorOTP({ body: { code }, headers: authHeaders(request) });
+      else
+        await oneTimeCodes.once(user.id, code, codeUsed, () =>
+          auth.api.verifyTOTP({ body: { code }, headers: authHeaders(request) }),
+        );
     } catch (error) {
       throw mapApiError(error);
     }

@@ -33,5 +33,20 @@ export function createOneTimeCodes(db: Db) {
       },
     };
   }
-  return { claim };
+  /**
+   * Runs `check` (which throws on a wrong code) with the code claimed: a code already used answers
+   * `used()` without checking; a wrong one is released again.
+   */
+  async function once<T>(userId: string, code: string, used: () => Error, check: () => Promise<T>): Promise<T> {
+    const claimed = await claim(userId, code);
+    if (!claimed.claimed) throw used();
+    try {
+      return await check();
+    } catch (error) {
+      await claimed.release();
+      throw error;
+    }
+  }
+
+  return { claim, once };
 }

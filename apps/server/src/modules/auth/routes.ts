@@ -14,7 +14,9 @@ import type { AuthService, WithCookies } from './service.ts';
 
 function send<T>(reply: FastifyReply, result: WithCookies<T>) {
   if (result.cookies.length) reply.header('set-cookie', result.cookies);
-  if (result.authToken) reply.header('set-auth-token', result.authToken);
+  // API clients read their token here; a browser keeps it in the HttpOnly cookie only, where no script
+  // (ours or an injected one) can read it (ASVS 3.3.4). Browsers say they are one (Fetch Metadata).
+  if (result.authToken && !reply.request.headers['sec-fetch-mode']) reply.header('set-auth-token', result.authToken);
   reply.header('cache-control', 'no-store');
   return result.body;
 }
