@@ -36,6 +36,7 @@ export function createHttpSms(providerUrl: string): SmsSender {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(message),
         signal: AbortSignal.timeout(10_000),
+        redirect: 'error', // the gateway answers itself; a redirect is never followed (ASVS 15.3.2)
       });
       if (!response.ok) throw new Error(`SMS provider answered ${response.status}`);
     },
