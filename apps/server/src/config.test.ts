@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.ts';
 
@@ -17,5 +19,19 @@ describe('demo data at start (issue 14 §2)', () => {
   it('production is not in demo mode (no mailbox) unless DEMO_MODE says so', () => {
     expect(loadConfig({ NODE_ENV: 'production' }).demoMode).toBe(false);
     expect(loadConfig({}).demoMode).toBe(true);
+  });
+});
+
+describe('one data folder whatever the working directory (issue 15 §1)', () => {
+  const repository = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+  it('defaults to <repo>/data, from the repository root or from apps/server', () => {
+    expect(loadConfig({}).dataDir).toBe(path.join(repository, 'data'));
+    expect(loadConfig({ INIT_CWD: path.join(repository, 'apps/server') }).dataDir).toBe(path.join(repository, 'data'));
+  });
+
+  it('reads a relative DATA_DIR from where npm was started', () => {
+    expect(loadConfig({ DATA_DIR: './other', INIT_CWD: repository }).dataDir).toBe(path.join(repository, 'other'));
+    expect(loadConfig({ DATA_DIR: '/srv/portal' }).dataDir).toBe('/srv/portal');
   });
 });

@@ -1,13 +1,18 @@
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { SITES } from '@portal/contracts';
+
+/** apps/server/src (or the bundle in apps/server/dist) is three folders below the repository. */
+const REPOSITORY_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 /** Every environment variable the server reads, parsed once (CONVENTIONS 6). */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  DATA_DIR: z.string().default('./data'),
+  /** Where the embedded database lives; relative to the folder npm was started in. Default: `<repo>/data`. */
+  DATA_DIR: z.string().optional(),
   DATABASE_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SITE: z.enum(SITES).default('us'),
@@ -60,7 +65,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Production never loads the demo accounts (published password) unless told so in so many words.
   const seedsDemoData =
     parsed.data.SEED === 'demo' || (parsed.data.SEED === 'auto' && parsed.data.NODE_ENV !== 'production');
-  return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR), demoMode, seedsDemoData };
+  // One data folder whatever the working directory (`npm run seed` runs inside apps/server): a given
+  // DATA_DIR is read from where npm was started (INIT_CWD), the default is the repository's own.
+  const dataDir = parsed.data.DATA_DIR
+    ? path.resolve(env.INIT_CWD ?? process.cwd(), parsed.data.DATA_DIR)
+    : path.join(REPOSITORY_ROOT, 'data');
+  return { ...parsed.data, dataDir, demoMode, seedsDemoData };
 }
 
 /** Where links in e-mails point: the public URL, or this server on localhost. */

@@ -41,8 +41,8 @@ await migrateDatabase(database);
 const ctx = await createContext(config, database);
 if (await isDatabaseEmpty(database.db)) {
   if (config.seedsDemoData) {
-    console.log('Empty database: loading the demo data…');
-    await seedDemoData(database.db, ctx.authSecret);
+    console.log('Empty database: loading the demo data (a minute or two on the first start)…');
+    await seedDemoData(database.db, ctx.authSecret, { progress: (line) => console.log(line) });
   } else {
     console.log(
       config.SEED === 'never'

@@ -31,7 +31,11 @@ try {
   await migrateDatabase(database);
   await truncateAll(database.db);
   const started = performance.now();
-  await seedDemoData(database.db, await getAuthSecret(database.db, config.AUTH_SECRET), { products: productCount });
+  console.log(`Loading the demo data into ${config.DATABASE_URL ? 'PostgreSQL' : config.dataDir}…`);
+  await seedDemoData(database.db, await getAuthSecret(database.db, config.AUTH_SECRET), {
+    products: productCount,
+    progress: (line) => console.log(line),
+  });
   // Outside the seed's transaction: statistics for the planner and a visibility map for index-only scans.
   await database.db.execute(sql`vacuum analyze`);
   console.log(`Demo data loaded into ${database.kind} in ${Math.round(performance.now() - started)} ms.`);

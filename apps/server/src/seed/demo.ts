@@ -16,14 +16,28 @@ import { seedVehicles } from './vehicles.ts';
 /** DEMO-DATA.md: at least 2,000 products. */
 export const DEMO_PRODUCT_COUNT = 2000;
 
-export async function seedDemoData(db: Db, authSecret: string, options: { products?: number } = {}) {
+export async function seedDemoData(
+  db: Db,
+  authSecret: string,
+  options: { products?: number; progress?: (line: string) => void } = {},
+) {
+  const products = options.products ?? DEMO_PRODUCT_COUNT;
+  const steps = 6;
+  let step = 0;
+  // A first start seeds for a minute or more: say what is happening (issue 15 §4).
+  const stage = async <T>(what: string, run: () => Promise<T>) => {
+    const started = performance.now();
+    const result = await run();
+    options.progress?.(`  ${++step}/${steps} ${what} (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+    return result;
+  };
   await db.transaction(async (tx) => {
-    const ref = await seedReference(tx);
-    const bpIdByCode = await seedBusinesses(tx, ref);
-    await seedPeople(tx, ref, bpIdByCode, authSecret);
-    await seedProducts(tx, ref, options.products ?? DEMO_PRODUCT_COUNT);
-    await seedDeals(tx);
-    await seedVehicles(tx);
+    const ref = await stage('brands, categories and channels', () => seedReference(tx));
+    const bpIdByCode = await stage('businesses', () => seedBusinesses(tx, ref));
+    await stage('people and sign-ins', () => seedPeople(tx, ref, bpIdByCode, authSecret));
+    await stage(`${products.toLocaleString('en-US')} products with prices`, () => seedProducts(tx, ref, products));
+    await stage('deals', () => seedDeals(tx));
+    await stage('vehicles and wiring', () => seedVehicles(tx));
   });
 }
 
