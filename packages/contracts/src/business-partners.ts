@@ -28,9 +28,12 @@ export const businessPartnerNodeSchema = z.object({
 });
 export type BusinessPartnerNode = z.infer<typeof businessPartnerNodeSchema>;
 
+/** spec 01 §3 "Business option in the modal: name and value (the code)", sent with each node. */
+export const businessOptionFieldsSchema = z.object({ name: z.string(), value: z.string() });
+
 /** spec 01 §3 connection results. */
 export const businessPartnersResponseSchema = z.object({
-  edges: z.array(z.object({ node: businessPartnerNodeSchema })),
+  edges: z.array(z.object({ node: businessPartnerNodeSchema.extend(businessOptionFieldsSchema.shape) })),
   totalCount: z.number().int(),
   pageInfo: z.object({ hasNextPage: z.boolean(), endCursor: z.string().nullable() }),
 });
@@ -54,7 +57,9 @@ const money = z.number().int(); // cents
 
 /**
  * GET /api/business-partners/{id} (spec 01 §3, spec 02 §3). With limited=true (a user whose only
- * group is Installer) the money fields are left out.
+ * group is Installer) the money fields are left out. accountBalance, pastDueInvoices and
+ * invoices.totalCount are derived from the partner's invoices (the ledger), never stored figures;
+ * creditLimit is the partner's term. Money in integer cents (docs/decisions.md, issue 15 §5, §7).
  */
 export const businessPartnerSchema = z.object({
   id: z.string(),

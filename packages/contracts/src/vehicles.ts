@@ -37,7 +37,7 @@
 import { z } from 'zod';
 import { FIRST_VEHICLE_YEAR } from './constants.ts';
 import { messages } from './messages.ts';
-import { productSummarySchema } from './search.ts';
+import { productSchema } from './search.ts';
 import { lastVehicleYear, VEHICLE_VARIANTS } from './vehicle-rules.ts';
 
 /** spec 01 §5, §8: the vehicle texts, word for word (kept once, in messages.ts). */
@@ -198,7 +198,7 @@ export const accessoryProductsRequestSchema = z
     sapBpCode: z.string().max(40).optional(),
   })
   .refine((body) => body.vehicleId || body.productId, { message: messages.requiredField, path: ['vehicleId'] });
-export const accessoryProductListSchema = z.object({ results: z.array(productSummarySchema) });
+export const accessoryProductListSchema = z.object({ results: z.array(productSchema) });
 
 export const tHarnessRequestSchema = z.object({
   items: z

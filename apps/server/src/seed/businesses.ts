@@ -186,9 +186,8 @@ export interface BusinessSeed {
   country: 'US' | 'CA';
   place: Place;
   street: string;
-  accountBalanceCents: number;
+  /** The partner's credit term. Its balances are not seeded: they come from its invoices (issue 15 §5). */
   creditLimitCents: number;
-  pastDueCents: number;
   approvedBrands: string[];
 }
 
@@ -200,16 +199,19 @@ function business(
   extra: Partial<BusinessSeed> = {},
 ): BusinessSeed {
   const creditLimitCents = rng.pick([10_000, 25_000, 50_000, 75_000, 150_000]) * 100;
+  const channelSlug = rng.chance(0.85) ? 'dealer' : rng.pick(['distributor', 'national-account']);
+  const street = `${rng.int(100, 9899)} ${rng.pick(STREETS)}`;
+  // The draws of the balances once typed in here, kept so the generated businesses stay the same.
+  rng.int(0, Math.floor(creditLimitCents / 300));
+  if (rng.chance(0.2)) rng.int(5, 300);
   return {
     sapBpCode: code,
     companyName,
-    channelSlug: rng.chance(0.85) ? 'dealer' : rng.pick(['distributor', 'national-account']),
+    channelSlug,
     country: place.country,
     place,
-    street: `${rng.int(100, 9899)} ${rng.pick(STREETS)}`,
-    accountBalanceCents: rng.int(0, Math.floor(creditLimitCents / 300)) * 100,
+    street,
     creditLimitCents,
-    pastDueCents: rng.chance(0.2) ? rng.int(5, 300) * 1000 : 0,
     approvedBrands: BRAND_NAMES.filter(() => rng.chance(0.35)),
     ...extra,
   };
@@ -223,16 +225,13 @@ export function demoBusinesses(generatedCount = 260): BusinessSeed[] {
     business(rng, 'C100234', 'Northside Auto Sound', place('Columbus'), {
       channelSlug: 'dealer',
       street: '2750 Cleveland Ave',
-      accountBalanceCents: 1_284_650,
       creditLimitCents: 5_000_000,
-      pastDueCents: 186_420,
       approvedBrands: ['Northwind', 'ArcticStart', 'DriveLink'],
     }),
     business(rng, 'C100310', 'Lakeside Remote Start', place('Duluth'), {
       channelSlug: 'dealer',
       street: '1405 London Rd',
       approvedBrands: ['Northwind', 'Voltline'],
-      pastDueCents: 0,
     }),
     business(rng, 'C100977', 'Harbor Mobile Electronics', place('Providence'), {
       channelSlug: 'dealer',
@@ -247,9 +246,7 @@ export function demoBusinesses(generatedCount = 260): BusinessSeed[] {
     business(rng, 'B2C-000001', 'Jordan Ellis', place('Boise'), {
       channelSlug: 'msrp',
       street: '1919 W Hill Rd',
-      accountBalanceCents: 0,
       creditLimitCents: 0,
-      pastDueCents: 0,
       approvedBrands: [],
     }),
   ];
@@ -280,9 +277,7 @@ export async function seedBusinesses(db: Db, ref: Reference, seeds = demoBusines
         companyName: b.companyName,
         channelSlug: b.channelSlug,
         country: b.country,
-        accountBalanceCents: b.accountBalanceCents,
         creditLimitCents: b.creditLimitCents,
-        pastDueCents: b.pastDueCents,
         phone: `${b.place.phoneArea}555${String(1000 + ((b.sapBpCode.length * 97 + b.companyName.length * 31) % 9000)).slice(0, 4)}`,
         email: `orders@${b.companyName.toLowerCase().replace(/[^a-z0-9]+/g, '')}.example`,
       })),

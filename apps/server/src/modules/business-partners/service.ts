@@ -26,6 +26,7 @@ import {
   type AddressRow,
   type PartnerRow,
 } from './repo.ts';
+import { partnerBalances } from './balances.ts';
 
 const EMPTY_PAGE: BusinessPartnersResponse = {
   edges: [],
@@ -107,6 +108,9 @@ export function createBusinessPartnerService(ctx: AppContext, acting: ActingServ
           channel: { slug: row.channelSlug },
           city: row.city,
           countryArea: row.countryArea,
+          // spec 01 §3: the select-business modal's option.
+          name: row.companyName,
+          value: row.sapBpCode,
         },
       })),
       totalCount,
@@ -131,21 +135,22 @@ export function createBusinessPartnerService(ctx: AppContext, acting: ActingServ
     const partner = await readablePartner(current, idOrCode);
     // spec 01 §6: a user whose only group is Installer gets the limited partner, asked for or not.
     const limited = askedLimited || fetchesPartnerLimited(current.user);
-    const [addresses, approvedBrands] = await Promise.all([
+    const [addresses, approvedBrands, balances] = await Promise.all([
       addressesOf(ctx.db, partner.id),
       approvedBrandsOf(ctx.db, partner.id),
+      limited ? null : partnerBalances(ctx.db, partner.id),
     ]);
     const defaultShipping = addresses.find((a) => a.isDefaultShipping);
     const defaultBilling = addresses.find((a) => a.isDefaultBilling);
-    const money = limited
-      ? {}
-      : {
-          accountBalance: partner.accountBalanceCents,
+    // Balances come from the invoices (the ledger), so they agree with invoices.totalCount (issue 15 §5).
+    const money = balances
+      ? {
+          accountBalance: balances.accountBalanceCents,
           creditLimit: partner.creditLimitCents,
-          pastDueInvoices: partner.pastDueCents,
-          // Invoices arrive with the billing issue; until then a partner has none.
-          invoices: { totalCount: 0 },
-        };
+          pastDueInvoices: balances.pastDueCents,
+          invoices: { totalCount: balances.invoiceCount },
+        }
+      : {};
     return {
       id: partner.id,
       sapBpCode: partner.sapBpCode,

@@ -216,7 +216,17 @@ describe('the cursor endpoint, products by SKU and id, popular products (spec 01
     const full = (await c.call('POST', '/api/products-by-ids', { ids })).json() as { results: { id: string }[] };
     expect(full.results.map((p) => p.id)).toEqual([rows[2]!.id, rows[0]!.id, rows[1]!.id]);
     const condensed = (await c.call('POST', '/api/condensed-products-by-ids', { ids })).json() as { results: object[] };
-    expect(Object.keys(condensed.results[0]!).sort()).toEqual(['id', 'image', 'name', 'price', 'sku']);
+    // The essentials, under the portal's names and the spec's (issue 15 §7).
+    expect(Object.keys(condensed.results[0]!).sort()).toEqual([
+      'defaultVariant',
+      'id',
+      'image',
+      'name',
+      'price',
+      'pricing',
+      'product_name',
+      'sku',
+    ]);
     expect((await c.call('POST', '/api/products-by-ids', { ids: ['nope'] })).statusCode).toBe(400);
     expect((await c.call('POST', '/api/products-by-ids', { ids: [] })).statusCode).toBe(400);
   });

@@ -9,8 +9,9 @@ import {
   priceFor,
   shortCodeOf,
   type PortalUser,
+  moneyOf,
   type PricingContext,
-  type ProductSummary,
+  type Product,
   type SearchProductsResponse,
   searchProductsResponseSchema,
   type SearchSort,
@@ -601,6 +602,9 @@ export function productSelect(ctx: { db: Db }, channelSlug: string, key: SQL = s
       isAvailable: products.isAvailable,
       isAvailableForPurchase: products.isAvailableForPurchase,
       caseQty: products.caseQty,
+      // Columns of the row already read: the spec's attributes and metadata cost no extra query.
+      relatedSkus: products.relatedSkus,
+      metadata: products.metadata,
       brandName: brands.name,
       brandSlug: brands.slug,
       categoryName: categories.name,
@@ -617,8 +621,33 @@ export function productSelect(ctx: { db: Db }, channelSlug: string, key: SQL = s
 }
 type ProductRow = Awaited<ReturnType<typeof productSelect>>[number];
 
-/** A product row as lists show it, at the caller's price (spec 01 §6). */
-export function toSummary(row: ProductRow, pricing: PricingContext): ProductSummary {
+/** spec 01 §3: the metadata key holding the case quantity, an integer on the wire. */
+export const CASE_QTY_KEY = 'manufacture_case_qty';
+
+/**
+ * The product's metadata as the spec shapes it: the stored key/value pairs, with
+ * manufacture_case_qty as the integer the cart uses (the `case_qty` column), added when missing.
+ */
+export function metadataOf(row: Pick<ProductRow, 'metadata' | 'caseQty'>): Product['metadata'] {
+  const rest = row.metadata.filter((entry) => entry.key !== CASE_QTY_KEY);
+  return [{ key: CASE_QTY_KEY, value: row.caseQty }, ...rest];
+}
+
+const slugOf = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+
+/** A product row as lists show it, at the caller's price (spec 01 §6), with the spec's fields (§3). */
+export function toSummary(row: ProductRow, pricing: PricingContext): Product {
+  const price = priceFor(
+    { brandSlug: row.brandSlug, msrpCents: row.msrpCents, discountedCents: row.discountedCents },
+    pricing,
+  );
+  const paid = { gross: moneyOf(price.cents) };
+  // The list price: the msrp, else the price paid (as product_prices.list_cents).
+  const list = { gross: moneyOf(row.msrpCents ?? price.cents) };
   return {
     id: row.id,
     sku: row.sku,
@@ -627,14 +656,29 @@ export function toSummary(row: ProductRow, pricing: PricingContext): ProductSumm
     brand: { name: row.brandName, slug: row.brandSlug },
     category: { name: row.categoryName, slug: row.categorySlug },
     image: row.images[0] ?? null,
-    price: priceFor(
-      { brandSlug: row.brandSlug, msrpCents: row.msrpCents, discountedCents: row.discountedCents },
-      pricing,
-    ),
+    price,
     msrpCents: row.msrpCents,
     isAvailable: row.isAvailable,
     isAvailableForPurchase: row.isAvailableForPurchase,
     caseQty: row.caseQty,
+    product_name: row.name,
+    pricing: {
+      priceRange: { start: paid, stop: paid },
+      priceRangeUndiscounted: { start: list, stop: list },
+    },
+    msrp: row.msrpCents === null ? null : moneyOf(row.msrpCents).amount,
+    attributes: [
+      {
+        attribute: { name: 'Brand Name', slug: 'brand-name' },
+        values: [{ name: row.brandName, slug: row.brandSlug }],
+      },
+      {
+        attribute: { name: 'related-product-skus', slug: 'related-product-skus' },
+        values: row.relatedSkus.map((sku) => ({ name: sku, slug: slugOf(sku) })),
+      },
+    ],
+    metadata: metadataOf(row),
+    defaultVariant: { sku: row.sku },
   };
 }
 
@@ -662,8 +706,8 @@ export async function productBySku(ctx: AppContext, auth: AuthService, request: 
   const [row] = await productSelect(ctx, channelSlug).where(eq(products.sku, sku.toUpperCase()));
   if (!row) throw new HttpError(404, messages.notFound);
   const [detail] = await ctx.db
-    .select({ description: products.description, relatedSkus: products.relatedSkus, metadata: products.metadata })
+    .select({ description: products.description })
     .from(products)
     .where(eq(products.id, row.id));
-  return { ...toSummary(row, pricing), images: row.images, ...detail! };
+  return { ...toSummary(row, pricing), images: row.images, relatedSkus: row.relatedSkus, ...detail! };
 }

@@ -17,7 +17,9 @@ const humanize = (key: string) => {
 
 /** The specifications table: metadata with human labels, internal keys and empty values left out. */
 export function specificationRows(metadata: ProductDetail['metadata']): { label: string; value: string }[] {
+  // spec 01 §3: manufacture_case_qty's value is an integer, the others text.
   return metadata
+    .map((m) => ({ key: m.key, value: String(m.value) }))
     .filter((m) => !HIDDEN_SPEC_KEYS.has(m.key) && m.value.trim() !== '')
     .map((m) => ({ label: SPEC_LABELS[m.key] ?? humanize(m.key), value: m.value }));
 }
