@@ -135,8 +135,10 @@ test.describe('/my-business (issue 5)', () => {
     await expect(page.getByText('The dealer profile is saved.')).toBeVisible();
     await page.reload();
     const activity = page.getByRole('region', { name: 'Activity by sales reps' });
-    await expect(activity.getByText(/PATCH \/api\/dealer\//).first()).toBeVisible();
+    // In words, never the raw call (issue 15 §13).
+    await expect(activity.getByText(/Saved the dealer profile/).first()).toBeVisible();
     await expect(activity.getByText('Started acting for the business').first()).toBeVisible();
+    await expect(activity.getByText(/\/api\//)).toHaveCount(0);
     await page.request.delete('/api/select-business');
   });
 });

@@ -58,10 +58,30 @@ test.describe('on a 360 px phone', () => {
     const [a, b] = await Promise.all([cards.nth(0).boundingBox(), cards.nth(1).boundingBox()]);
     expect(b!.y).toBeGreaterThan(a!.y + a!.height - 1); // stacked, not side by side
     await expect(page.getByRole('group', { name: 'Categories' })).toBeHidden();
-    await page.locator('.filters-disclosure summary').click();
+    // The folded Filters shows that it opens: a chevron that turns once open (issue 15 §12).
+    const summary = page.locator('.filters-disclosure summary');
+    const chevron = () =>
+      summary.evaluate((s) => {
+        const after = getComputedStyle(s, '::after');
+        return { border: after.borderRightWidth, turn: after.transform };
+      });
+    const closed = await chevron();
+    expect(closed.border).not.toBe('0px');
+    await summary.click();
     await expect(page.getByRole('group', { name: 'Categories' })).toBeVisible();
+    expect((await chevron()).turn).not.toBe(closed.turn);
     await page.goto('/search?c=remote-start&qo=1');
     await expect(page.getByRole('table', { name: 'Search results' })).toBeVisible();
+    // Each row: the check box beside the product, the quantity beside the price, not under the box.
+    const row = page.getByRole('table', { name: 'Search results' }).getByRole('row').nth(1);
+    const [box, quantity, product] = await Promise.all([
+      row.getByRole('checkbox').boundingBox(),
+      row.getByRole('spinbutton').boundingBox(),
+      row.getByRole('link').first().boundingBox(),
+    ]);
+    expect(quantity!.x).toBeGreaterThan(box!.x + box!.width);
+    expect(product!.x).toBeGreaterThan(box!.x + box!.width);
+    expect(quantity!.y).toBeGreaterThan(product!.y);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await expectAccessible(page);
@@ -92,6 +112,42 @@ test.describe('on a 360 px phone', () => {
       await expect(items).toHaveCount(left - 1);
     }
     await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible();
+  });
+
+  test('/my-business: each installer is a card; e-mail, role and both switches in view (issue 15 §9)', async ({
+    page,
+  }) => {
+    await signInAs(page, 'owner@demo.test');
+    await page.goto('/my-business');
+    const table = page.getByRole('table', { name: 'Installers of this dealer' });
+    const rows = table.getByRole('row').filter({ has: page.getByRole('rowheader') });
+    await expect(rows).not.toHaveCount(0);
+    for (const row of await rows.all()) {
+      const name = (await row.getByRole('rowheader').boundingBox())!;
+      const cells = await row.getByRole('cell').all();
+      expect(cells).toHaveLength(4); // e-mail, role, can purchase, retired
+      let above = name.y + name.height;
+      for (const cell of cells) {
+        // A card: each line under the one before, as wide as the card, its text uncut.
+        const box = (await cell.boundingBox())!;
+        expect(box.y).toBeGreaterThanOrEqual(above - 1);
+        expect(Math.abs(box.width - name.width)).toBeLessThanOrEqual(1);
+        expect(await cell.evaluate((c) => c.scrollWidth <= c.clientWidth)).toBe(true);
+        above = box.y + box.height;
+      }
+      // Both switches inside the visible part of the list, without scrolling it sideways.
+      for (const checkbox of await row.getByRole('checkbox').all()) {
+        const inView = await checkbox.evaluate((box) => {
+          const area = box.closest('.table-scroll')!.getBoundingClientRect();
+          const r = box.getBoundingClientRect();
+          return r.left >= area.left && r.right <= area.right && r.right <= window.innerWidth;
+        });
+        expect(inView).toBe(true);
+      }
+    }
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expectAccessible(page);
   });
 
   test('the shell is accessible on a phone', async ({ page }) => {

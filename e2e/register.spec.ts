@@ -50,6 +50,9 @@ test('a consumer registers, confirms the e-mail from its link and signs in as a 
 
   // The form checks the fields as the server does.
   await page.goto('/register');
+  // It promises what a consumer can do: no product checkout (spec 02 §1, issue 15 §6).
+  await expect(page.getByText(messages.consumerRegisterLead)).toBeVisible();
+  await expect(page.getByText(/buy products/i)).toHaveCount(0);
   await page.getByLabel('First name').fill('C4sey');
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByLabel('Confirm password').fill('Garage#Bay43');
@@ -75,6 +78,15 @@ test('a consumer registers, confirms the e-mail from its link and signs in as a 
   const menu = await openProfileMenu(page, 'Casey');
   await expect(page.locator('.top-nav')).toContainText('Hi, Casey');
   await expect(menu.locator('.role-label')).toHaveText('Customer');
+  await page.keyboard.press('Escape');
+
+  // A product page tells them products come through a dealer, not to ask a dealer's owner.
+  const found = await page.request.post('/api/search-products', { data: { limit: 8 } });
+  const [product] = ((await found.json()) as { results: { sku: string }[] }).results;
+  await page.goto(`/product/${product!.sku}`);
+  await expect(page.getByText(messages.consumerNoProductCheckout)).toBeVisible();
+  await expect(page.getByText(/purchasing rights/)).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Add to cart' })).toHaveCount(0);
 });
 
 test('a bad confirmation link lands on /login with a notice, not an error page', async ({ page }) => {

@@ -30,7 +30,9 @@ test.describe('access rules (spec 01 §2.2)', () => {
 });
 
 test('an unknown page shows the 404 page and leads home', async ({ page }) => {
-  await page.goto('/this/does/not/exist');
+  // The server knows the page table: HTTP 404, with the app's own Not Found page (spec 01 §2.3).
+  const answer = await page.goto('/this/does/not/exist');
+  expect(answer!.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(messages.pageNotFoundTitle);
   await expect(page.getByText(messages.pageNotFoundBody)).toBeVisible();
   await expect(page).toHaveTitle(`${messages.pageNotFoundTitle}${TITLE_SUFFIX}`);

@@ -155,6 +155,29 @@ test.describe('wiring slides (spec 01 §2.6)', () => {
     const table = page.getByRole('table', { name: /Std\. Key\. Ignition Harness wiring/ });
     await expect(table.getByRole('rowheader', { name: '12V Constant' })).toBeVisible();
     await expect(table).toContainText('Black/Yellow');
+    // One trail, starting at Home; the sheet takes the page's width and keeps its words whole (issue 15 §10).
+    await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toHaveCount(0);
+    await expect(page.getByRole('navigation', { name: 'Wiring steps' }).getByRole('listitem').first()).toHaveText(
+      'Home',
+    );
+    expect((await table.boundingBox())!.width).toBeGreaterThan(1000);
+    expect(
+      await table.evaluate((sheet) => {
+        const broken: string[] = [];
+        const walker = document.createTreeWalker(sheet, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          // A word may wrap after a slash ('Blue/' 'Black'), never inside itself ('Blac' 'k').
+          for (const match of node.textContent!.matchAll(/[^\s/]+/g)) {
+            const range = document.createRange();
+            range.setStart(node, match.index);
+            range.setEnd(node, match.index + match[0].length);
+            const lines = new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top)));
+            if (lines.size > 1) broken.push(match[0]);
+          }
+        }
+        return broken;
+      }),
+    ).toEqual([]);
     await expectAccessible(page);
     await page.goBack();
     await expect(slideHeading(page)).toHaveText('Firstech-style Wiring Diagrams');
@@ -182,6 +205,9 @@ test.describe('wiring slides (spec 01 §2.6)', () => {
     await expect(slideHeading(page)).toHaveText('iDatawire-style Wiring Diagrams');
     const trims = page.locator('main .option-list').first().getByRole('link');
     await expect(trims.first()).toBeVisible();
+    // Trims read as the vehicle spells them ('LE'), not as iDatawire keys them ('le').
+    for (const label of await trims.locator('.option-label').allTextContents())
+      expect(label).not.toBe(label.toLowerCase());
     await trims.first().click();
     await expect(page).toHaveURL(/slide=ads-wiring-results/);
     await expect(page.getByRole('table')).toBeVisible();
@@ -192,6 +218,21 @@ test.describe('wiring slides (spec 01 §2.6)', () => {
     await page.locator('main .option-link').first().click();
     await expect(page).toHaveURL(/slide=ads-product&/);
     await expect(page.locator('.features')).toContainText(/Cloning(Yes|No)/);
+    // Its accessories: named by the product, under the iDatawire trail (issue 15 §10).
+    const moduleName = await slideHeading(page).textContent();
+    await page.getByRole('link', { name: 'Shop accessories' }).click();
+    await expect(slideHeading(page)).toHaveText('Accessories');
+    await expect(page.locator('.slide-sub')).toHaveText(`${moduleName} · ${nameOf(camry)}`);
+    await expect(page.getByRole('navigation', { name: 'Wiring steps' }).getByRole('listitem')).toHaveText([
+      'Home',
+      'Vehicle Search',
+      nameOf(camry),
+      'iDatawire-style Wiring Diagrams',
+      'Products',
+      'Product',
+      'Accessories',
+    ]);
+    await page.goBack();
     await page.goBack();
     await page.goBack();
     await page.goBack();

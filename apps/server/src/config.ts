@@ -51,6 +51,11 @@ const envSchema = z.object({
   IDENTITY_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   /** '1' switches the VIN decoder off: VIN search answers 503 (spec 01 §8), the rest of wiring works. */
   VPIC_UNAVAILABLE: z.enum(['0', '1']).default('0'),
+  /**
+   * Where the VIN decoder keeps its unpacked, indexed vPIC database (85 MB, made at the first start);
+   * relative to the data folder. Default: `<data folder>/vpic`.
+   */
+  VPIC_CACHE_DIR: z.string().optional(),
 });
 
 export type Config = z.infer<typeof envSchema> & { dataDir: string; demoMode: boolean; seedsDemoData: boolean };

@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
@@ -89,7 +91,14 @@ async function clonePostgres(templateUrl: string): Promise<Database> {
 
 /** The whole server on its own database copy; requests go through HTTP (app.inject). */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent', ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: '/nonexistent',
+    // One unpacked vPIC database per machine and library version, shared by every test file.
+    VPIC_CACHE_DIR: path.join(os.tmpdir(), 'portal-vpic-cache'),
+    ...env,
+  });
   const database = await openTestDatabase();
   const start = async () => {
     const instance = await buildApp(await createContext(config, database), { logger: false });

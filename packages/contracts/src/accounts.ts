@@ -17,7 +17,7 @@ export const ACCOUNT_TEXTS = {
     'This phone number receives your sign-in codes. Change it under Two-step verification: turn text messages off, then on with the new number.',
   // /register
   registerTitle: 'Create your account',
-  registerLead: 'Shop as a customer: buy products and activate and manage your devices.',
+  registerLead: messages.consumerRegisterLead,
   checkEmailTitle: 'Check your e-mail',
   checkEmailBody: (email: string) =>
     `We sent a link to ${email}. Open it to confirm your e-mail address and finish setting up your account. The link works for one hour.`,

@@ -97,6 +97,12 @@ export const messages = {
 
   // ours (issue 14): the staff list is for those who see My Business (spec 01 §6)
   staffOwnersOnly: 'Only the dealer’s owner can see the dealer’s staff.',
+
+  // ours (issue 15): consumers (B2C) skip the product checkout (spec 02 §1); they activate their
+  // own devices and buy their service plans
+  consumerNoProductCheckout:
+    'Products are bought through a dealer or installer. With your account you activate your own devices and buy their service plans.',
+  consumerRegisterLead: 'Activate and manage your own devices, and buy their service plans.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

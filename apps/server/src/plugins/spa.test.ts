@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { PAGES } from '@portal/contracts/pages';
 import { buildApp } from '../app.ts';
 import { createContext } from '../context.ts';
 import { loadConfig } from '../config.ts';
@@ -29,12 +30,41 @@ afterAll(async () => {
 });
 
 it('serves index.html for any page path (history fallback), never cached', async () => {
-  for (const url of ['/', '/wiring?vehicle=1&slide=vehicle', '/invoice/123', '/no-such-page']) {
+  for (const url of [
+    '/',
+    '/wiring?vehicle=1&slide=vehicle',
+    '/invoice/123',
+    '/invoice',
+    '/Product/ABC-1/',
+    '/login/',
+  ]) {
     const res = await app.inject(url);
-    expect(res.statusCode).toBe(200);
+    expect(res.statusCode, url).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);
     expect(res.body).toContain('<div id="root">');
     expect(res.headers['cache-control']).toBe('no-cache');
+  }
+});
+
+it('answers 404 with the same index.html for a path outside the page table (issue 15 §14, spec 01 §2.3)', async () => {
+  for (const url of ['/no-such-page', '/wiring/nope', '/product/a/b', '/invoice/1/2', '/logins', '/rewards']) {
+    const res = await app.inject(url);
+    const known = url === '/rewards'; // a page of the table (built later), not an unknown path
+    expect(res.statusCode, url).toBe(known ? 200 : 404);
+    expect(res.headers['content-type'], url).toMatch(/text\/html/);
+    expect(res.body, url).toContain('<div id="root">');
+    expect(res.headers['cache-control'], url).toBe('no-cache');
+  }
+  const head = await app.inject({ method: 'HEAD', url: '/no-such-page' });
+  expect(head.statusCode).toBe(404);
+  expect(head.headers['content-type']).toMatch(/text\/html/);
+  expect(head.body).toBe('');
+});
+
+it('knows every page of the table (each answers 200)', async () => {
+  for (const page of PAGES) {
+    const url = page.path.replace(/\/:\w+\??/g, '/x1');
+    expect((await app.inject(url)).statusCode, url).toBe(200);
   }
 });
 
@@ -53,7 +83,7 @@ it('keeps API paths as JSON', async () => {
 });
 
 it('answers HEAD of a page as GET does, without the body (issue 14 §9)', async () => {
-  for (const url of ['/', '/wiring', '/favicon.svg']) {
+  for (const url of ['/', '/wiring', '/favicon.svg', '/no-such-page']) {
     const get = await app.inject({ method: 'GET', url });
     const head = await app.inject({ method: 'HEAD', url });
     expect(head.statusCode, url).toBe(get.statusCode);

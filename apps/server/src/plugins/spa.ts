@@ -3,10 +3,13 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { messages } from '@portal/contracts';
+import { isPagePath } from '@portal/contracts/pages';
 
 /**
  * Serves the built web app: hashed assets with a long cache, and index.html for every other
- * GET that is not an API call (history fallback), so deep links work after a reload.
+ * GET that is not an API call (history fallback), so deep links work after a reload. A path
+ * outside the portal's page table (contracts/pages.ts, the table the web's router is built
+ * from) answers 404 with the same index.html: the app shows its Not Found page (spec 01 §2.3).
  */
 export async function registerSpa(app: FastifyInstance, webDist: string) {
   const indexFile = path.join(webDist, 'index.html');
@@ -22,7 +25,7 @@ export async function registerSpa(app: FastifyInstance, webDist: string) {
     cacheControl: false,
     setHeaders(reply, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-      reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      reply.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
   app.addHook('onRequest', async (request, reply) => {
@@ -39,7 +42,11 @@ export async function registerSpa(app: FastifyInstance, webDist: string) {
       return reply.sendFile(pathname.slice(1));
     }
     if (path.extname(pathname) && pathname.startsWith('/assets/')) return; // missing asset: plain 404
-    return reply.header('cache-control', 'no-cache').type('text/html').send(indexHtml);
+    return reply
+      .status(isPagePath(pathname) ? 200 : 404)
+      .header('cache-control', 'no-cache')
+      .type('text/html')
+      .send(indexHtml);
   });
 }
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { matchRoutes } from 'react-router';
 import { TITLE_SUFFIX } from '@portal/contracts/constants';
+import { isPagePath } from '@portal/contracts/pages';
 import {
   NO_REDIRECT_PATHS,
   QUICK_ORDER_PATH,
@@ -263,5 +265,35 @@ describe('safeNext', () => {
   // Browsers strip tab/CR/LF from URLs: '/\t/evil.example' would resolve to https://evil.example/.
   it.each(['/\t/evil.example', '/\n/evil.example', '/\r\\evil.example'])('keeps %j on our origin', (next) => {
     expect(new URL(safeNext(next), ORIGIN).origin).toBe(ORIGIN);
+  });
+});
+
+describe('the server knows the same pages as the router (issue 15 §14)', () => {
+  const routerKnows = (pathname: string) =>
+    (
+      matchRoutes(
+        ROUTES.map((r) => ({ path: r.path })),
+        pathname,
+      ) ?? []
+    ).length > 0;
+
+  it.each([
+    '/',
+    '/login',
+    '/login/',
+    '/LOGIN',
+    '/product',
+    '/product/NW-RS-X1234',
+    '/product/a/b',
+    '/invoice/12',
+    '/rewards',
+    '/rewards/7',
+    '/wiring/print',
+    '/wiring/nope',
+    '/no-such-page',
+    '/cart/checkout/products/complete',
+    '/cart/checkout',
+  ])('%s: isPagePath answers as the router matches', (pathname) => {
+    expect(isPagePath(pathname)).toBe(routerKnows(pathname));
   });
 });

@@ -13,14 +13,15 @@ import { TopNav } from './TopNav.tsx';
 /** spec 01 §2.3 default layout, with the select-business and wrong-site modals (issue 5). */
 export function DefaultLayout() {
   const matches = useMatches();
-  const gray = (matches[matches.length - 1]?.handle as PortalRoute | undefined)?.gray ?? false;
+  const route = matches[matches.length - 1]?.handle as PortalRoute | undefined;
+  const gray = route?.gray ?? false;
   return (
     <div className={`layout layout-default${gray ? ' is-gray' : ''}`}>
       <SkipLink />
       <TopNav />
       <MobileBar />
       <ActingBanner />
-      <Breadcrumbs />
+      {!route?.ownTrail && <Breadcrumbs />}
       <AlertBar />
       <main id="main" tabIndex={-1}>
         <Outlet />

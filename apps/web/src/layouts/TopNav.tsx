@@ -2,7 +2,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { Dropdown } from '../components/Dropdown.tsx';
 import { ProfileBusinessItems, TopBarBusinessSelector } from '../features/business/BusinessSelector.tsx';
 import { CarIcon, CartIcon, ExternalIcon, UserIcon } from '../components/icons.tsx';
-import { cartBadgeText } from '../lib/format.ts';
+import { cartBadgeText, countOf } from '../lib/format.ts';
 import { Logo } from './Logo.tsx';
 import { SearchField } from './SearchField.tsx';
 import { useShellState } from './useShellState.ts';
@@ -69,7 +69,7 @@ export function TopNav() {
 export function CartLink({ count }: { count: number }) {
   const badge = cartBadgeText(count);
   return (
-    <Link to="/cart" className="top-bar-link cart-link" aria-label={badge ? `Cart, ${count} items` : 'Cart'}>
+    <Link to="/cart" className="top-bar-link cart-link" aria-label={badge ? `Cart, ${countOf(count, 'item')}` : 'Cart'}>
       <CartIcon />
       {badge && (
         <span className="cart-badge" aria-hidden="true">

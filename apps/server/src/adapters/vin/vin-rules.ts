@@ -1,6 +1,5 @@
 /**
- * The parts of a 17-character VIN that are the same for every maker (49 CFR Part 565):
- * the check digit in position 9 and the model-year character in position 10.
+ * The check digit of a 17-character VIN (49 CFR Part 565, position 9), the same for every maker.
  */
 const TRANSLITERATION: Record<string, number> = {
   A: 1,
@@ -42,16 +41,3 @@ export function checkDigitOf(vin: string): string {
 }
 
 export const hasValidCheckDigit = (vin: string) => isWellFormedVin(vin) && vin[8] === checkDigitOf(vin);
-
-/** Position 10 codes in cycle order: A = 1980 / 2010 … Y = 2000 / 2030, 1–9 = 2001–2009 / 2031–2039. */
-const YEAR_CODES = 'ABCDEFGHJKLMNPRSTVWXY123456789';
-
-/**
- * The model year of a VIN. The code repeats every 30 years; for cars, light trucks and MPVs a
- * numeric 7th character means the 1980–2009 cycle and a letter the 2010–2039 one.
- */
-export function modelYearOf(vin: string): number | null {
-  const index = YEAR_CODES.indexOf(vin[9]!);
-  if (index < 0) return null;
-  return (/\d/.test(vin[6]!) ? 1980 : 2010) + index;
-}

@@ -145,19 +145,20 @@ describe('who may buy (spec 01 §6, §8; spec 02 §4)', () => {
     expect((await create(visitor, [{ variantId: approvedA, quantity: 1 }])).statusCode).toBe(401);
 
     // The admin has neither rights nor a business: the rights text, not the rep's business text.
-    for (const email of [
-      'installer@demo.test',
-      'retired@demo.test',
-      'accountant@demo.test',
-      'consumer@demo.test',
-      'admin@demo.test',
-    ]) {
+    for (const email of ['installer@demo.test', 'retired@demo.test', 'accountant@demo.test', 'admin@demo.test']) {
       const c = await signedIn(email);
       const res = await create(c, [{ variantId: approvedA, quantity: 1 }]);
       expect(res.statusCode, email).toBe(403);
       expect(res.json(), email).toEqual({ detail: CART_TEXTS.noPurchasingRights });
       expect(await last(c), email).toEqual({ token: null, checkout: null });
     }
+
+    // A consumer has no product checkout (spec 02 §1): their own text, not a dealer staff's (issue 15 §6).
+    const consumer = await signedIn('consumer@demo.test');
+    const refused = await create(consumer, [{ variantId: approvedA, quantity: 1 }]);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ detail: messages.consumerNoProductCheckout });
+    expect(await last(consumer)).toEqual({ token: null, checkout: null });
 
     for (const email of ['insiderep@demo.test', 'outsiderep@demo.test']) {
       const rep = await signedIn(email);

@@ -5,6 +5,7 @@ import {
   MAX_LINE_QUANTITY,
   canPurchase,
   messages,
+  roleLabel,
   type AddLinesRequest,
   type Checkout,
   type LastCheckout,
@@ -50,7 +51,12 @@ export function createCartService(ctx: AppContext, auth: AuthService, acting: Ac
   async function requireBuyer(request: FastifyRequest): Promise<Buyer> {
     const a = await acting.requireActing(request);
     // Rights first: sales reps always have them, so only a rep can meet the "no linked business" text.
-    if (!canPurchase(a.user)) throw new HttpError(403, CART_TEXTS.noPurchasingRights);
+    if (!canPurchase(a.user))
+      // spec 02 §1: a consumer has no product checkout at all; no dealer's owner could grant it.
+      throw new HttpError(
+        403,
+        roleLabel(a.user) === 'Customer' ? messages.consumerNoProductCheckout : CART_TEXTS.noPurchasingRights,
+      );
     if (!a.business) throw new HttpError(400, messages.noLinkedBusiness);
     return { ...a, business: a.business, priced: await pricingForRequest(ctx, auth, request) };
   }

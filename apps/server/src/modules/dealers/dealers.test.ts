@@ -5,7 +5,6 @@ import {
   INVITATION_TEXTS,
   messages,
   profileMenuFor,
-  type ActivityList,
   type Dealer,
   type DealerList,
   type Installer,
@@ -14,6 +13,7 @@ import {
   type Session,
   type UserInfo,
 } from '@portal/contracts';
+import type { DescribedActivityList } from '@portal/contracts/activity';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { testClient, type TestClient } from '../../../test/client.ts';
 import { unusedTotp } from '../../../../../e2e/totp.ts';
@@ -540,29 +540,65 @@ describe('GET /api/my-business/activity (issue 5)', () => {
     const owner = await signedIn('owner@demo.test');
     const res = await owner.call('GET', '/api/my-business/activity?limit=100');
     expect(res.statusCode).toBe(200);
-    const list = res.json() as ActivityList;
+    const list = res.json() as DescribedActivityList;
     expect(list.count).toBeGreaterThanOrEqual(2);
     const request = list.results.find((e) => e.kind === 'request' && e.path?.startsWith('/api/installer/'));
     expect(request).toMatchObject({
       method: 'PATCH',
       status: 200,
+      // What happened in words, never the raw call (issue 15 §13).
+      description: 'Changed an installer’s purchasing rights or retirement',
       actor: { email: 'insiderep@demo.test', first_name: 'Tessa' },
       impersonated: { email: 'owner@demo.test' },
     });
-    expect(list.results.some((e) => e.kind === 'business-selected')).toBe(true);
+    expect(list.results.find((e) => e.kind === 'business-selected')).toMatchObject({
+      description: 'Started acting for the business',
+    });
+    for (const event of list.results) expect(event.description, event.path ?? event.kind).not.toMatch(/\/api\//);
+
     const times = list.results.map((e) => e.created_at);
     expect([...times].sort().reverse()).toEqual(times);
     // The rep acting for the business sees the same list.
-    expect(((await rep.call('GET', '/api/my-business/activity?limit=100')).json() as ActivityList).count).toBe(
+    expect(((await rep.call('GET', '/api/my-business/activity?limit=100')).json() as DescribedActivityList).count).toBe(
       list.count,
     );
-    const paged = (await owner.call('GET', '/api/my-business/activity?limit=1&offset=1')).json() as ActivityList;
+    const paged = (
+      await owner.call('GET', '/api/my-business/activity?limit=1&offset=1')
+    ).json() as DescribedActivityList;
     expect(paged).toMatchObject({ count: list.count, previous: 0 });
     expect(paged.results[0]!.id).toBe(list.results[1]!.id);
   });
 
+  it('says in words what each call did, what was refused, and a plain line for any other call (issue 15 §13)', async () => {
+    const rep = await withBusiness('insiderep@demo.test');
+    const found = (await rep.call('POST', '/api/search-products', { limit: 40 })).json() as {
+      results: { id: string; isAvailableForPurchase: boolean }[];
+    };
+    const product = found.results.find((p) => p.isAvailableForPurchase)!;
+    const cart = await rep.call('POST', '/api/products-checkout/create-b2b', {
+      lines: [{ variantId: product.id, quantity: 2 }],
+    });
+    expect(cart.statusCode).toBe(200);
+    const owner = installerIdByEmail.get('owner@demo.test')!;
+    expect((await rep.call('PATCH', `/api/installer/${owner}`, { is_retired: true })).statusCode).toBe(400);
+    await rep.call('POST', '/api/user/email-resend', { email: 'nobody@example.test' });
+    const described = async () =>
+      ((await rep.call('GET', '/api/my-business/activity?limit=10')).json() as DescribedActivityList).results.map(
+        (e) => e.description,
+      );
+    await expect
+      .poll(described)
+      .toEqual(
+        expect.arrayContaining([
+          'Added items to the cart',
+          'Tried to change an installer’s purchasing rights or retirement; it was refused',
+          'Made a change for the business',
+        ]),
+      );
+  });
+
   it('other dealers see only their own; staff without ownership 403; bad paging 400', async () => {
-    const lakesideList = (await lakesideOwner.call('GET', '/api/my-business/activity')).json() as ActivityList;
+    const lakesideList = (await lakesideOwner.call('GET', '/api/my-business/activity')).json() as DescribedActivityList;
     const [bp] = await t.db.select().from(businessPartners).where(eq(businessPartners.sapBpCode, 'C100234'));
     expect(lakesideList.results.every((e) => e.path === null || !e.path.includes(bp!.id))).toBe(true);
     expect(lakesideList.results.some((e) => e.actor.email === 'insiderep@demo.test')).toBe(false);

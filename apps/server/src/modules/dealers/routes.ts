@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  activityListSchema,
   activityQuerySchema,
   dealerIdParamsSchema,
   dealerListSchema,
@@ -14,6 +13,7 @@ import {
   updateUserPermissionsSchema,
   userInfoSchema,
 } from '@portal/contracts';
+import { describedActivityListSchema } from '@portal/contracts/activity';
 import { errorResponses } from '../../plugins/errors.ts';
 import type { DealerService } from './service.ts';
 
@@ -103,7 +103,7 @@ export const dealerRoutes =
           tags,
           summary: 'What sales reps did while acting for the business, newest first (the dealer’s owner)',
           querystring: activityQuerySchema,
-          response: { 200: activityListSchema, ...errorResponses },
+          response: { 200: describedActivityListSchema, ...errorResponses },
         },
       },
       async (request) => service.activity(request, request.query),

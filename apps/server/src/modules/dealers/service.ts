@@ -4,7 +4,6 @@ import {
   DEALER_TEXTS,
   messages,
   profileMenuFor,
-  type ActivityList,
   type Dealer,
   type DealerList,
   type dealerUpdateSchema,
@@ -14,9 +13,11 @@ import {
   type UserInfo,
   type updateUserPermissionsSchema,
 } from '@portal/contracts';
+import type { DescribedActivityList } from '@portal/contracts/activity';
 import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import type { Acting, ActingService } from '../acting/service.ts';
+import { describeActivity } from '../acting/activity.ts';
 import type { BusinessPartnerService } from '../business-partners/service.ts';
 import {
   findDealer,
@@ -184,7 +185,10 @@ export function createDealerService(ctx: AppContext, acting: ActingService, part
   }
 
   /** GET /api/my-business/activity: what was done for the business while impersonating (issue 5). */
-  async function activity(request: FastifyRequest, query: { limit: number; offset: number }): Promise<ActivityList> {
+  async function activity(
+    request: FastifyRequest,
+    query: { limit: number; offset: number },
+  ): Promise<DescribedActivityList> {
     const { current, dealerId } = await actingDealer(request);
     requireManager(current, dealerId);
     const { rows, count } = await listImpersonationEvents(ctx.db, current.business!.id, query.limit, query.offset);
@@ -202,6 +206,7 @@ export function createDealerService(ctx: AppContext, acting: ActingService, part
         method: event.method,
         path: event.path,
         status: event.status,
+        description: describeActivity(event),
         created_at: event.createdAt.toISOString(),
         actor: person(actor),
         impersonated: impersonated ? person(impersonated) : null,

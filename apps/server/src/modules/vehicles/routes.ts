@@ -45,6 +45,14 @@ export const vehicleRoutes =
     app.addHook('preHandler', async (request) => {
       await auth.requireSession(request);
     });
+    // The first VIN decode loads vPIC (about a second): do it once the server listens, not on
+    // someone's first search, and without holding up readiness.
+    app.addHook('onListen', async () => {
+      ctx.vinDecoder.warm().then(
+        () => app.log.info('VIN decoder warmed'),
+        (error: unknown) => app.log.warn({ err: error }, 'VIN decoder warm-up failed'),
+      );
+    });
     const post = <B extends z.ZodType, R extends z.ZodType>(
       url: string,
       summary: string,
@@ -83,7 +91,7 @@ export const vehicleRoutes =
     );
     post(
       '/api/dot-vehicle-by-vin',
-      'Decode a VIN (offline vPIC)',
+      'Decode a VIN (NHTSA vPIC, offline) to the cascade’s year, make and model',
       vinRequestSchema,
       vinAnswerSchema,
       'private, max-age=86400',

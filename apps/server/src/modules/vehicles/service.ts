@@ -10,10 +10,11 @@ import {
 } from '@portal/contracts';
 import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../plugins/errors.ts';
-import { VinDecoderUnavailableError } from '../../adapters/vin/index.ts';
+import { VinDecoderUnavailableError, type VinDecode } from '../../adapters/vin/index.ts';
 import type { AuthService } from '../auth/service.ts';
 import { productsBySkus } from '../catalog/by-skus.ts';
 import * as repo from './repo.ts';
+import { matchMake, matchModel } from './vin-names.ts';
 import type { vehicleCategories } from './schema.ts';
 
 type CategoryRow = typeof vehicleCategories.$inferSelect;
@@ -31,16 +32,32 @@ export async function yearMakeModel(ctx: AppContext, input: { year: number; make
   return { results: rows.map(toOption) };
 }
 
-/** spec 01 §8: an undecodable VIN and an unavailable decoder have their own messages. */
+/**
+ * spec 01 §5, §8: a VIN answers vPIC's ModelYear, Make and Model, named as the cascade names them
+ * (the web matches them by case-insensitive name); a VIN vPIC cannot decode, or whose vehicle the
+ * cascade lacks, answers vinNotFound; an unavailable decoder vinUnavailable.
+ */
 export async function decodeVin(ctx: AppContext, vin: string) {
+  let decoded: VinDecode | null;
   try {
-    const answer = await ctx.vinDecoder.decode(vin);
-    if (!answer) throw new HttpError(404, messages.vinNotFound);
-    return answer;
+    decoded = await ctx.vinDecoder.decode(vin);
   } catch (error) {
     if (error instanceof VinDecoderUnavailableError) throw new HttpError(503, messages.vinUnavailable);
     throw error;
   }
+  const answer = decoded && (await inCascade(ctx, decoded));
+  if (!answer) throw new HttpError(404, messages.vinNotFound);
+  return answer;
+}
+
+/** The cascade's year, make and model of a decoded VIN, or null when the cascade lacks it. */
+async function inCascade(ctx: AppContext, decoded: VinDecode): Promise<VinDecode | null> {
+  const year = Number(decoded.ModelYear);
+  if (!Number.isInteger(year)) return null;
+  const make = matchMake(await repo.makesOfYear(ctx.db, year), decoded.Make);
+  if (!make) return null;
+  const model = matchModel(make.name, await repo.modelsOfYearAndMake(ctx.db, year, make.id), decoded.Model);
+  return model ? { ModelYear: String(year), Make: make.name, Model: model.name } : null;
 }
 
 /** The vehicle a key names, and the one holding its data (itself, or the vehicle it mirrors). */

@@ -3,6 +3,7 @@ import { lastVehicleYear, messages, type VehicleInfo, type VehicleOption } from 
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { testClient } from '../../../test/client.ts';
 import { DEMO_VEHICLES } from '../../seed/vehicle-demo.ts';
+import { REAL_VINS } from '../../../test/real-vins.ts';
 
 let t: TestContext;
 let client: ReturnType<typeof testClient>;
@@ -79,6 +80,29 @@ describe('POST /api/dot-vehicle-by-vin', () => {
     );
     expect(model?.name).toBe(v.model);
   });
+
+  // issue 15 §8: real VINs of cars the cascade lists find them; answers use the cascade's names.
+  it.each(REAL_VINS.filter((v) => v.at(-1) !== null))(
+    'decodes the real VIN %s to the cascade’s %i %s (vPIC: %s) %s',
+    async (vin, year, make, _vpicModel, model) => {
+      const res = await client.call('POST', '/api/dot-vehicle-by-vin', { VIN: vin });
+      expect(res.statusCode, vin).toBe(200);
+      expect(res.json()).toEqual({ ModelYear: String(year), Make: make, Model: model });
+      // spec 01 §5: the web finds them among the year/make/model options by case-insensitive name.
+      const makes = await options({ year });
+      const makeId = makes.find((m) => m.name.toLowerCase() === make.toLowerCase())!.value;
+      expect((await options({ year, makeId })).map((m) => m.name)).toContain(model);
+    },
+  );
+
+  it.each(REAL_VINS.filter((v) => v.at(-1) === null))(
+    'answers the spec message for %s, a %i %s %s the cascade does not list',
+    async (vin) => {
+      const res = await client.call('POST', '/api/dot-vehicle-by-vin', { VIN: vin });
+      expect(res.statusCode, vin).toBe(404);
+      expect(res.json()).toEqual({ detail: messages.vinNotFound });
+    },
+  );
 
   it('answers the spec message for a wrong check digit, an unknown maker or model, or a malformed VIN', async () => {
     const camry = DEMO_VEHICLES[0]!.vin;

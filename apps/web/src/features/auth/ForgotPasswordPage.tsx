@@ -57,6 +57,7 @@ function RequestCode({ onSent }: { onSent: (email: string) => void }) {
       className="form auth-form"
       noValidate
       onSubmit={form.handleSubmit(async (values) => {
+        alerts.clear();
         try {
           await send.mutateAsync(values);
           alerts.show({ type: 'success', content: messages.resetCodeSent });
@@ -94,6 +95,8 @@ function ResetWithCode({ email, onDone, onBack }: { email: string; onDone: () =>
       className="form auth-form"
       noValidate
       onSubmit={form.handleSubmit(async (values) => {
+        // A refusal of an earlier try (a wrong code) is answered by this one: it must not outlive it.
+        alerts.clear();
         try {
           await reset.mutateAsync(values);
           onDone();

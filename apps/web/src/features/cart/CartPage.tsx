@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { CheckoutLine } from '@portal/contracts';
-import { CART_TEXTS } from '@portal/contracts/cart-rules';
 import { alerts } from '../../components/alerts.ts';
 import { LazyImage } from '../../components/LazyImage.tsx';
 import { QuantityStepper } from '../../components/QuantityStepper.tsx';
@@ -25,7 +24,7 @@ export default function CartPage() {
       {!access.buyer ? (
         <div className="empty-state">
           <h2>No cart for this account</h2>
-          <p>{CART_TEXTS.noPurchasingRights}</p>
+          <p>{access.refusal}</p>
           <p>
             <Link to="/search">Browse products</Link> to see prices and availability.
           </p>

@@ -1,7 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { AddLinesRequest, Checkout, LastCheckout } from '@portal/contracts';
 import { CART_TEXTS } from '@portal/contracts/cart-rules';
-import { canPurchase } from '@portal/contracts/permissions';
+import { messages } from '@portal/contracts/messages';
+import { canPurchase, roleLabel, type PortalUser } from '@portal/contracts/permissions';
 import { useNavigate } from 'react-router';
 import { api, ApiError } from '../../lib/api.ts';
 import { alerts } from '../../components/alerts.ts';
@@ -32,8 +33,22 @@ export function useCartAccess() {
   const user = session?.user ?? null;
   const buyer = user !== null && canPurchase(user);
   const hasBusiness = Boolean(session?.selectedBusiness);
-  return { signedIn: user !== null, buyer, needsBusiness: buyer && !hasBusiness, ready: buyer && hasBusiness };
+  return {
+    signedIn: user !== null,
+    buyer,
+    needsBusiness: buyer && !hasBusiness,
+    ready: buyer && hasBusiness,
+    /** Why a signed-in user cannot buy, in words that fit them (the server answers the same). */
+    refusal: user && !buyer ? noPurchaseText(user) : null,
+  };
 }
+
+/** spec 02 §1: consumers (B2C) skip the product checkout; they activate their own devices and buy plans. */
+export const isConsumer = (user: PortalUser) => roleLabel(user) === 'Customer';
+
+/** Why this user cannot buy products: a consumer never does; dealer staff need their owner's grant. */
+export const noPurchaseText = (user: PortalUser) =>
+  isConsumer(user) ? messages.consumerNoProductCheckout : CART_TEXTS.noPurchasingRights;
 
 export function useCart() {
   const scope = usePriceScope();

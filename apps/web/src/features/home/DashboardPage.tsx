@@ -13,6 +13,7 @@ import { CouponList } from '../deals/CouponList.tsx';
 import { LoadError } from '../deals/LoadError.tsx';
 import { SignInForPrices, SignInLink } from '../deals/SignInForPrices.tsx';
 import { DASHBOARD_DEALS } from '../deals/limits.ts';
+import { isConsumer } from '../cart/api.ts';
 import { useSession } from '../session/api.ts';
 import { HomeCarousel, HomeCarouselSkeleton } from './HomeCarousel.tsx';
 import { PreviouslyPurchased } from './PreviouslyPurchased.tsx';
@@ -27,13 +28,15 @@ const QUICK_LINKS = [
   { to: '/search', label: 'Search products', hint: 'By name, SKU or brand' },
   { to: '/wiring', label: 'Wiring', hint: 'Wire colours and locations for a vehicle' },
   { to: '/activation', label: 'Activation', hint: 'Activate a device by serial number' },
-  { to: '/search?qo=1', label: 'Quick Order', hint: 'Order by SKU and quantity' },
+  { to: '/search?qo=1', label: 'Quick Order', hint: 'Order by SKU and quantity', forBuyers: true },
 ] as const;
 
 /** / (spec 01 §2.1): slides, then what a buyer comes for — deals, coupons and products. */
 export default function DashboardPage() {
   const { data: session } = useSession();
   const user = session?.user ?? null;
+  // spec 02 §1: a consumer buys no products here (they activate devices and buy plans).
+  const consumer = user !== null && isConsumer(user);
   const scope = usePriceScope();
   const slides = useQuery(homeCarouselQuery);
   const deals = useQuery(discountedProductsQuery(scope, { limit: DASHBOARD_DEALS }));
@@ -47,7 +50,7 @@ export default function DashboardPage() {
         {user && (
           <p className="home-greeting">
             Welcome back, {user.first_name}.
-            {session?.selectedBusiness && <> Buying for {session.selectedBusiness.companyName}.</>}
+            {session?.selectedBusiness && !consumer && <> Buying for {session.selectedBusiness.companyName}.</>}
           </p>
         )}
       </header>
@@ -55,7 +58,7 @@ export default function DashboardPage() {
       {user && (
         <nav className="home-quick-links" aria-label="Quick links">
           <ul>
-            {QUICK_LINKS.map((link) => (
+            {QUICK_LINKS.filter((link) => !(consumer && 'forBuyers' in link)).map((link) => (
               <li key={link.to}>
                 <Link to={link.to}>
                   <span className="home-quick-label">{link.label}</span>

@@ -13,10 +13,17 @@ export default function AcceptInvitePage() {
             {info.invited_by ?? 'Your dealer'} invited you to the Dealer Portal: vehicle wiring, device activation and
             ordering in one place.
           </p>
-          <SetPasswordForm token={token} email={info.email} askNames action="Accept and create account" />
-          <p className="auth-links">
-            <Link to={`/decline-invite?token=${encodeURIComponent(token)}`}>Decline the invitation</Link>
-          </p>
+          <SetPasswordForm
+            token={token}
+            email={info.email}
+            askNames
+            action="Accept and create account"
+            footer={
+              <p className="auth-links">
+                <Link to={`/decline-invite?token=${encodeURIComponent(token)}`}>Decline the invitation</Link>
+              </p>
+            }
+          />
         </>
       )}
     </TokenPage>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -10,17 +10,22 @@ import { NewPasswordFields } from '../../components/form/NewPasswordFields.tsx';
 import { useDelayedValidation } from '../../components/form/useDelayedValidation.ts';
 import { useSetPassword } from './api.ts';
 
-/** Choose a password (and, for an invitation, say who you are): POST user/set-password. */
+/**
+ * Choose a password (and, for an invitation, say who you are): POST user/set-password. The
+ * footer (e.g. "Decline the invitation") goes with the form: once the account exists it is gone.
+ */
 export function SetPasswordForm({
   token,
   email,
   askNames,
   action,
+  footer,
 }: {
   token: string;
   email: string;
   askNames: boolean;
   action: string;
+  footer?: ReactNode;
 }) {
   const form = useForm<SetPasswordRequest>({
     resolver: zodResolver(setPasswordRequestSchema),
@@ -73,6 +78,7 @@ export function SetPasswordForm({
       <Button type="submit" loading={setPassword.isPending}>
         {action}
       </Button>
+      {footer}
     </form>
   );
 }

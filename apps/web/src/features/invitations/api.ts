@@ -8,6 +8,7 @@ export const useTokenInfo = (token: string) =>
   useQuery({
     queryKey: ['token-info', token],
     queryFn: ({ signal }) => api<TokenInfo>(withToken('/api/user/token-info', token), { signal }),
+    enabled: token !== '',
     retry: false,
     staleTime: Infinity,
   });

@@ -1,18 +1,11 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { ActivityEvent } from '@portal/contracts';
 import { activityQuery } from './api.ts';
 
 const PAGE = 10;
 const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
-function describe(event: ActivityEvent) {
-  if (event.kind === 'business-selected') return 'Started acting for the business';
-  if (event.kind === 'business-cleared') return 'Stopped acting for the business';
-  return `${event.method} ${event.path}${event.status ? ` (${event.status})` : ''}`;
-}
-
-/** What sales reps did while acting for this business, with the real person (issue 5). */
+/** What sales reps did while acting for this business, with the real person (issue 5), in the server's words. */
 export function ActivitySection() {
   const [offset, setOffset] = useState(0);
   const activity = useQuery({ ...activityQuery(offset, PAGE), placeholderData: keepPreviousData });
@@ -37,7 +30,7 @@ export function ActivitySection() {
                   {event.actor.first_name} {event.actor.last_name}
                 </strong>
                 {event.impersonated && ` as ${event.impersonated.first_name} ${event.impersonated.last_name}`}:{' '}
-                {describe(event)}
+                {event.description}
               </li>
             ))}
           </ol>

@@ -66,7 +66,7 @@ export function InstallersSection({ dealerId }: { dealerId: string }) {
                 return (
                   <tr key={installer.id} className={installer.is_retired ? 'is-retired' : undefined}>
                     <th scope="row">{name}</th>
-                    <td>{installer.email}</td>
+                    <td data-label="E-mail">{installer.email}</td>
                     <td data-label="Role">{installer.is_owner ? 'Owner' : 'Installer'}</td>
                     <td data-label="Can purchase">
                       <input

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { ActivityList, BusinessPartner, Dealer, DealerList, InstallerList, Invitation } from '@portal/contracts';
+import type { BusinessPartner, Dealer, DealerList, InstallerList, Invitation } from '@portal/contracts';
+import type { DescribedActivityList } from '@portal/contracts/activity';
 import { api } from '../../lib/api.ts';
 
 /** Everything on /my-business belongs to the business the session acts for (the server decides which). */
@@ -30,7 +31,8 @@ export const invitationsQuery = (dealerId: string) =>
 export const activityQuery = (offset: number, limit = 10) =>
   queryOptions({
     queryKey: ['my-business', 'activity', offset, limit],
-    queryFn: ({ signal }) => api<ActivityList>(`/api/my-business/activity?limit=${limit}&offset=${offset}`, { signal }),
+    queryFn: ({ signal }) =>
+      api<DescribedActivityList>(`/api/my-business/activity?limit=${limit}&offset=${offset}`, { signal }),
   });
 
 export type { Dealer };

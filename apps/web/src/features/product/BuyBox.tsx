@@ -6,14 +6,15 @@ import { canPurchase } from '@portal/contracts/permissions';
 import { Button } from '../../components/Button.tsx';
 import { QuantityStepper } from '../../components/QuantityStepper.tsx';
 import { useSession } from '../session/api.ts';
-import { useAddToCart } from '../cart/api.ts';
+import { noPurchaseText, useAddToCart } from '../cart/api.ts';
 
 type Buyable = Pick<ProductDetail, 'id' | 'caseQty' | 'isAvailableForPurchase'>;
 
 /**
  * Where a buyer orders. A buyer with purchasing rights (spec 01 §6) chooses the quantity and adds
  * it to the cart (a sales rep without a business is asked to select one first); a visitor is asked
- * to sign in and comes back here; a signed-in user without purchasing rights is told who grants them.
+ * to sign in and comes back here; a signed-in user without purchasing rights is told why, in their own terms
+ * (dealer staff: who grants them; a consumer: that products come through a dealer, spec 02 §1).
  */
 export function BuyBox({ product }: { product: Buyable }) {
   const session = useSession();
@@ -34,7 +35,7 @@ export function BuyBox({ product }: { product: Buyable }) {
   if (!canPurchase(user)) {
     return (
       <div className="buy-box">
-        <p className="buy-box-note">{CART_TEXTS.noPurchasingRights}</p>
+        <p className="buy-box-note">{noPurchaseText(user)}</p>
       </div>
     );
   }

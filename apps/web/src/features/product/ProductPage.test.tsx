@@ -188,6 +188,21 @@ describe('product page', () => {
     expect(screen.queryByRole('spinbutton')).toBeNull();
   });
 
+  it('tells a consumer products come through a dealer, not that an owner grants rights (issue 15 §6)', async () => {
+    serve({
+      signedIn: {
+        ...user(null),
+        user_type: [{ type: 'consumer', is_owner: false }],
+        permissionGroups: [],
+        dealer_id: null,
+      },
+    });
+    renderAt('/product/NW-RS-X1234');
+    expect(await screen.findByText(messages.consumerNoProductCheckout)).toBeTruthy();
+    expect(screen.queryByText(/purchasing rights/)).toBeNull();
+    expect(screen.queryByRole('spinbutton')).toBeNull();
+  });
+
   it('shows Not Found with a search for the SKU when the server knows no such product', async () => {
     serve({ productStatus: 404 });
     renderAt('/product/NOPE-123');

@@ -1,5 +1,4 @@
 import { Link, useLocation } from 'react-router';
-import { CART_TEXTS } from '@portal/contracts/cart-rules';
 import { Button } from '../../components/Button.tsx';
 import { useAddToCart, useCartAccess } from '../cart/api.ts';
 import { clearQuickOrder, type QuickOrderLine } from './quickOrder.ts';
@@ -9,7 +8,7 @@ import { clearQuickOrder, type QuickOrderLine } from './quickOrder.ts';
  * The selection empties once the cart holds it; a failed call keeps it (nothing is lost).
  */
 export function AddSelectedToCart({ lines }: { lines: readonly QuickOrderLine[] }) {
-  const { signedIn, buyer } = useCartAccess();
+  const { signedIn, buyer, refusal } = useCartAccess();
   const cart = useAddToCart();
   const location = useLocation();
   if (!signedIn)
@@ -21,7 +20,7 @@ export function AddSelectedToCart({ lines }: { lines: readonly QuickOrderLine[] 
         Sign in to order
       </Link>
     );
-  if (!buyer) return <p className="muted small">{CART_TEXTS.noPurchasingRights}</p>;
+  if (!buyer) return <p className="muted small">{refusal}</p>;
   const forSale = lines.filter((line) => line.product.isAvailableForPurchase);
   return (
     <Button

@@ -11,12 +11,12 @@ import { useCatalogMenu } from '../catalog/api.ts';
 import { ProductList } from '../catalog/ProductCard.tsx';
 import { useSession } from '../session/api.ts';
 import { alertLinesFor } from '../../lib/errors.ts';
-import { formatCents } from '../../lib/format.ts';
+import { countOf, formatCents } from '../../lib/format.ts';
 import { Pager } from './Pager.tsx';
 import { Filters } from './Filters.tsx';
 import { QuickOrderTable } from './QuickOrderTable.tsx';
 import { AddSelectedToCart } from './AddSelectedToCart.tsx';
-import { parseSearchParams, searchPath, type SearchState } from './params.ts';
+import { parseSearchParams, searchHeading, searchPath, type SearchState } from './params.ts';
 import { usePageSize, type PageSize } from './pageSize.ts';
 import { clearQuickOrder, useQuickOrder } from './quickOrder.ts';
 import { useSearchResults } from './useSearchResults.ts';
@@ -55,13 +55,7 @@ export default function SearchPage() {
     headingRef.current?.scrollIntoView({ block: 'start' });
   }, [state.page]);
 
-  const heading = state.term
-    ? `Results for “${state.term}”`
-    : state.categories.length === 1 && !state.brands.length
-      ? nameOf(state.categories[0]!, 'categories')
-      : state.brands.length === 1 && !state.categories.length
-        ? nameOf(state.brands[0]!, 'brands')
-        : 'All products';
+  const heading = searchHeading(state, nameOf);
   const chips = [
     ...state.categories.map((slug) => ({ slug, kind: 'categories' as const })),
     ...state.brands.map((slug) => ({ slug, kind: 'brands' as const })),
@@ -194,9 +188,10 @@ export default function SearchPage() {
               </div>
               <p aria-live="polite">
                 {selected.length
-                  ? `${selected.length} selected · ${selected.reduce((n, l) => n + l.quantity, 0)} units · ${formatCents(
-                      selected.reduce((sum, l) => sum + l.quantity * l.product.price.cents, 0),
-                    )}`
+                  ? `${selected.length} selected · ${countOf(
+                      selected.reduce((n, l) => n + l.quantity, 0),
+                      'unit',
+                    )} · ${formatCents(selected.reduce((sum, l) => sum + l.quantity * l.product.price.cents, 0))}`
                   : 'Tick products and set quantities to build an order.'}
               </p>
               {selected.length > 0 && (

@@ -94,3 +94,23 @@ export function parseRecentSearches(raw: string | null): RecentSearch[] {
     return [];
   }
 }
+
+/**
+ * The results' heading: the term, else what the filters narrow to ('Remote Starters · Northwind',
+ * 'My approved brands'), and 'All products' only when nothing narrows them (issue 15 §12).
+ */
+export function searchHeading(
+  state: Pick<SearchState, 'term' | 'categories' | 'brands'>,
+  nameOf: (slug: string, kind: 'categories' | 'brands') => string,
+): string {
+  if (state.term) return `Results for “${state.term}”`;
+  // Up to two names of a kind; more read as a count ('3 categories').
+  const named = (slugs: string[], kind: 'categories' | 'brands') =>
+    slugs.length === 0
+      ? null
+      : slugs.length <= 2
+        ? slugs.map((slug) => nameOf(slug, kind)).join(' & ')
+        : `${slugs.length} ${kind}`;
+  const parts = [named(state.categories, 'categories'), named(state.brands, 'brands')].filter((part) => part !== null);
+  return parts.length ? parts.join(' · ') : 'All products';
+}

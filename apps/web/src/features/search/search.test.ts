@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { pageCount, pagerItems } from './pager.ts';
-import { addRecentSearch, parseRecentSearches, parseSearchParams, searchPath, type RecentSearch } from './params.ts';
+import {
+  addRecentSearch,
+  parseRecentSearches,
+  parseSearchParams,
+  searchHeading,
+  searchPath,
+  type RecentSearch,
+} from './params.ts';
 
 describe('pagerItems (spec 01 §4)', () => {
   it('shows every page when there are five or fewer', () => {
@@ -88,5 +95,34 @@ describe('recent searches (spec 01 §4, §9)', () => {
     expect(parseRecentSearches('[{"searchTerm":"x900","categorySelected":5},{"searchTerm":""}]')).toEqual([
       entry('x900'),
     ]);
+  });
+});
+
+describe('searchHeading (issue 15 §12)', () => {
+  const names: Record<string, string> = {
+    'remote-start': 'Remote Starters',
+    alarms: 'Alarms',
+    lighting: 'Lighting',
+    northwind: 'Northwind',
+    approved: 'My approved brands',
+  };
+  const nameOf = (slug: string) => names[slug] ?? slug;
+  const heading = (categories: string[], brands: string[], term = '') =>
+    searchHeading({ term, categories, brands }, nameOf);
+
+  it.each([
+    [[], [], 'All products'],
+    [['remote-start'], [], 'Remote Starters'],
+    [[], ['northwind'], 'Northwind'],
+    [['remote-start'], ['northwind'], 'Remote Starters · Northwind'],
+    [[], ['approved'], 'My approved brands'],
+    [['remote-start', 'alarms'], ['approved'], 'Remote Starters & Alarms · My approved brands'],
+    [['remote-start', 'alarms', 'lighting'], [], '3 categories'],
+  ])('categories %j and brands %j read "%s"', (categories, brands, text) => {
+    expect(heading(categories, brands)).toBe(text);
+  });
+
+  it('names the term first', () => {
+    expect(heading(['remote-start'], [], 'starter')).toBe('Results for “starter”');
   });
 });

@@ -6,6 +6,7 @@ import { alertLinesFor } from '../../lib/errors.ts';
 import { folderQuery, rootFoldersQuery } from './api.ts';
 import { wiringPath } from './slides.ts';
 import { DocumentList, SlideEmpty, SlideHeading, SlideLoading } from './SlideFrame.tsx';
+import { countOf } from '../../lib/format.ts';
 
 const rootPath = wiringPath({ slide: 'folders' });
 
@@ -97,7 +98,7 @@ function FolderList({ folders }: { folders: Folder[] }) {
           <Link className="option-link" to={wiringPath({ slide: 'folders', folder: f.slug })}>
             <span className="option-label">{f.name}</span>
             <span className="option-hint">
-              {[f.folderCount && `${f.folderCount} folders`, `${f.documentCount} documents`]
+              {[f.folderCount && countOf(f.folderCount, 'folder'), countOf(f.documentCount, 'document')]
                 .filter(Boolean)
                 .join(' · ')}
             </span>

@@ -4,7 +4,8 @@ import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { messages } from '@portal/contracts/messages';
 import { LazyImage } from '../../components/LazyImage.tsx';
 import { alertLinesFor } from '../../lib/errors.ts';
-import type { InstructionCategory, ProductSummary, VehicleInfo } from '@portal/contracts';
+import { countOf } from '../../lib/format.ts';
+import type { ExternalWiring, InstructionCategory, ProductSummary, VehicleInfo } from '@portal/contracts';
 import { productsBySkusQuery, searchProductsQuery, usePriceScope } from '../catalog/api.ts';
 import { ProductList } from '../catalog/ProductCard.tsx';
 import {
@@ -233,6 +234,15 @@ function InternalResults({ address, vehicle }: SlideProps) {
   );
 }
 
+/**
+ * spec 01 §3: iDatawire keys its lists by trim in lower case ('le'); people read the trim as the
+ * vehicle's other lists spell it ('LE'), so the label takes that spelling when there is one.
+ */
+export function trimLabel(trim: string, data: ExternalWiring | undefined): string {
+  const spelled = data && Object.keys(data.autoMobWiring).find((t) => t.toLowerCase() === trim.toLowerCase());
+  return spelled ?? trim;
+}
+
 function ExternalTrims({ address, vehicle }: SlideProps) {
   const query = useQuery(externalWiringQuery(keyOf(address)));
   const ads = address.slide === 'ads-wiring-categories';
@@ -251,8 +261,8 @@ function ExternalTrims({ address, vehicle }: SlideProps) {
             <ChoiceList
               items={Object.entries(ads ? data.adsWiring : data.autoMobWiring).map(([trim, wires]) => ({
                 key: trim,
-                label: trim,
-                hint: `${wires.length} wires`,
+                label: trimLabel(trim, data),
+                hint: countOf(wires.length, 'wire'),
                 to: slidePath(address, ads ? 'ads-wiring-results' : 'automob-wiring-results', { trim }),
               }))}
             />
@@ -262,8 +272,8 @@ function ExternalTrims({ address, vehicle }: SlideProps) {
                 <ChoiceList
                   items={Object.entries(data.adsProducts).map(([trim, products]) => ({
                     key: `products-${trim}`,
-                    label: `${trim} modules`,
-                    hint: `${products.length} products`,
+                    label: `${trimLabel(trim, data)} modules`,
+                    hint: countOf(products.length, 'product'),
                     to: slidePath(address, 'ads-product-results', { trim }),
                   }))}
                 />
@@ -280,9 +290,10 @@ function ExternalResults({ address, vehicle }: SlideProps) {
   const query = useQuery(externalWiringQuery(keyOf(address)));
   const ads = address.slide === 'ads-wiring-results';
   const trim = address.trim ?? '';
+  const label = trimLabel(trim, query.data);
   return (
     <section>
-      <SlideHeading sub={nameOf(vehicle)}>{trim || 'Wiring'}</SlideHeading>
+      <SlideHeading sub={nameOf(vehicle)}>{label || 'Wiring'}</SlideHeading>
       <Loaded
         query={query}
         loading="Loading the wiring…"
@@ -294,7 +305,7 @@ function ExternalResults({ address, vehicle }: SlideProps) {
             <PrintLink address={address} />
             <WireTable
               wires={(ads ? data.adsWiring : data.autoMobWiring)[trim]!}
-              caption={`${trim} wiring, ${nameOf(vehicle)}`}
+              caption={`${label} wiring, ${nameOf(vehicle)}`}
             />
           </>
         )}
@@ -308,7 +319,7 @@ function AdsProducts({ address, vehicle }: SlideProps) {
   const trim = address.trim ?? '';
   return (
     <section>
-      <SlideHeading sub={nameOf(vehicle)}>{`${trim} modules`}</SlideHeading>
+      <SlideHeading sub={nameOf(vehicle)}>{`${trimLabel(trim, query.data)} modules`}</SlideHeading>
       <Loaded
         query={query}
         loading="Loading modules…"
@@ -486,9 +497,12 @@ function Accessories({ address, vehicle }: SlideProps) {
   const scope = usePriceScope();
   const product = address.product ?? '';
   const query = useQuery({ ...accessoriesQuery(scope, product), enabled: product !== '' });
+  // The product's name, not its id (an iDatawire module is addressed by id): the slide before loaded it.
+  const features = useQuery({ ...productFeaturesQuery(product), enabled: product !== '' });
+  const sub = features.data ? `${features.data.name} · ${nameOf(vehicle)}` : nameOf(vehicle);
   return (
     <section>
-      <SlideHeading sub={`${product} · ${nameOf(vehicle)}`}>Accessories</SlideHeading>
+      <SlideHeading sub={sub}>Accessories</SlideHeading>
       <ProductResults
         query={query}
         label="Accessories"

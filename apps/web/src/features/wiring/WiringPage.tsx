@@ -55,7 +55,7 @@ export default function WiringPage() {
   usePageTitle(vehicleName, ROUTE_TITLE);
 
   // spec 01 §2.4: in the wiring area the back button steps back through the trail.
-  const parent = address.slide === 'folders' && address.folder ? 'folders' : parentSlide(address.slide);
+  const parent = address.slide === 'folders' && address.folder ? 'folders' : parentSlide(address.slide, address);
   const parentPath = parent ? slidePath(address, parent) : null;
   useEffect(() => {
     if (!parentPath) return;
@@ -64,10 +64,14 @@ export default function WiringPage() {
     return () => backHandlerStore.set(null);
   }, [parentPath, navigate]);
 
-  const steps = slideTrail(address.slide).map((slide) => ({
-    label: slide === 'vehicle' && vehicleName ? vehicleName : SLIDE_LABELS[slide],
-    to: slidePath(address, slide),
-  }));
+  // The one trail of the wiring area (the layout shows no breadcrumbs of its own here).
+  const steps = [
+    { label: 'Home', to: '/' },
+    ...slideTrail(address.slide, address).map((slide) => ({
+      label: slide === 'vehicle' && vehicleName ? vehicleName : SLIDE_LABELS[slide],
+      to: slidePath(address, slide),
+    })),
+  ];
 
   return (
     <div className="page wiring-page">

@@ -112,7 +112,8 @@ const KEEPS: Record<Slide, (keyof WiringAddress)[]> = {
   'ads-product': ['vehicle', 'trim', 'product'],
   'compatible-modules': ['vehicle'],
   'product-features': ['vehicle', 'product'],
-  'product-accessory': ['vehicle', 'product', 'category'],
+  // The trim says the product came from iDatawire's modules (its trail goes back there).
+  'product-accessory': ['vehicle', 'product', 'category', 'trim'],
   't-harness-search': ['vehicle', 'q'],
   'installer-guides': ['vehicle'],
   folders: ['folder'],
@@ -126,11 +127,15 @@ export function slidePath(from: WiringAddress, slide: Slide, extra: Partial<Wiri
 }
 
 /** The trail from the search slide to this one (the wiring area's breadcrumbs). */
-export function slideTrail(slide: Slide): Slide[] {
+export function slideTrail(slide: Slide, address?: Pick<WiringAddress, 'trim'>): Slide[] {
   const trail: Slide[] = [];
-  for (let s: Slide | null = slide; s; s = PARENT[s]) trail.unshift(s);
+  for (let s: Slide | null = slide; s; s = parentSlide(s, address)) trail.unshift(s);
   return trail;
 }
 
-/** One step up the trail; null on the search slide. */
-export const parentSlide = (slide: Slide): Slide | null => PARENT[slide];
+/**
+ * One step up the trail; null on the search slide. Accessories sit under the product they were
+ * opened from: an iDatawire module (the address has its trim) or a compatible module's features.
+ */
+export const parentSlide = (slide: Slide, address?: Pick<WiringAddress, 'trim'>): Slide | null =>
+  slide === 'product-accessory' && address?.trim ? 'ads-product' : PARENT[slide];

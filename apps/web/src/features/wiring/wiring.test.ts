@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '@portal/contracts/messages';
+import type { ExternalWiring } from '@portal/contracts';
 import { canSearch, cascade, emptyCascade, matchByName, type CascadeState } from './cascade.ts';
 import { addRecentVehicle, parseRecentVehicles, parseVehicleValue, type VehicleSelection } from './recentVehicles.ts';
 import { parseWiringParams, slidePath, slideTrail, wiringPath } from './slides.ts';
+import { trimLabel } from './VehicleSlides.tsx';
 
 const camry = (year = '2019'): VehicleSelection => ({
   year,
@@ -141,5 +143,49 @@ describe('wiring slides in the address (spec 01 §2.6)', () => {
       'internal-wiring-results',
     ]);
     expect(slideTrail('search')).toEqual(['search']);
+  });
+
+  it('puts accessories under the product they were opened from (issue 15 §10)', () => {
+    const ads = parseWiringParams(
+      new URLSearchParams(
+        'vehicle=2019,toyota,camry&slide=ads-product&trim=le&product=4f1c0de2-0000-4000-8000-000000000001',
+      ),
+    );
+    const accessories = parseWiringParams(new URLSearchParams(slidePath(ads, 'product-accessory').split('?')[1]));
+    expect(slideTrail(accessories.slide, accessories)).toEqual([
+      'search',
+      'vehicle',
+      'ads-wiring-categories',
+      'ads-product-results',
+      'ads-product',
+      'product-accessory',
+    ]);
+    const modules = parseWiringParams(
+      new URLSearchParams('vehicle=2019,toyota,camry&slide=product-accessory&product=NW-RS-X1234'),
+    );
+    expect(slideTrail(modules.slide, modules)).toEqual([
+      'search',
+      'vehicle',
+      'compatible-modules',
+      'product-features',
+      'product-accessory',
+    ]);
+  });
+});
+
+describe('trimLabel (issue 15 §10)', () => {
+  const data: ExternalWiring = {
+    vehicleId: 'v1',
+    autoMobWiring: { LE: [], XSE: [], 'King Ranch': [] },
+    adsWiring: { le: [], xse: [], 'king ranch': [] },
+    adsProducts: {},
+  };
+  it.each([
+    ['le', 'LE'],
+    ['xse', 'XSE'],
+    ['king ranch', 'King Ranch'],
+    ['unknown', 'unknown'],
+  ])('shows iDatawire’s %s as %s', (trim, label) => {
+    expect(trimLabel(trim, data)).toBe(label);
   });
 });

@@ -1,0 +1,53 @@
+import { afterEach, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { messages } from '@portal/contracts/messages';
+import { alerts, alertStore } from '../../components/alerts.ts';
+import ForgotPasswordPage from './ForgotPasswordPage.tsx';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const alertTexts = () => alertStore.get().flatMap((a) => a.content);
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  alerts.clear();
+});
+
+it('a wrong code, then the right one: the success page shows no stale refusal (issue 15 §11)', async () => {
+  let tries = 0;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((input: string | URL | Request) => {
+      const url = String(input);
+      if (url === '/api/auth/forgot-password') return Promise.resolve(json(200, { ok: true }));
+      if (url === '/api/auth/reset-password')
+        return Promise.resolve(tries++ === 0 ? json(400, { detail: messages.codeMismatch }) : json(200, { ok: true }));
+      return Promise.resolve(json(404, { detail: 'Not Found' }));
+    }),
+  );
+  const router = createMemoryRouter([{ path: '/forgot-password', Component: ForgotPasswordPage }], {
+    initialEntries: ['/forgot-password'],
+  });
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+
+  fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'owner@demo.test' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
+  await screen.findByRole('heading', { name: 'Choose a new password' });
+  fireEvent.change(screen.getByLabelText('Code'), { target: { value: '111111' } });
+  fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'Crimp#Tool55' } });
+  fireEvent.change(screen.getByLabelText('Confirm new password'), { target: { value: 'Crimp#Tool55' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
+  await vi.waitFor(() => expect(alertTexts()).toContain(messages.codeMismatch));
+
+  fireEvent.change(screen.getByLabelText('Code'), { target: { value: '222222' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
+  await screen.findByRole('heading', { name: 'Your password has been changed' });
+  expect(alertTexts()).not.toContain(messages.codeMismatch);
+});

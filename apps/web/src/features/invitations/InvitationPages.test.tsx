@@ -1,0 +1,81 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { messages } from '@portal/contracts/messages';
+import type { TokenInfo } from '@portal/contracts';
+import AcceptInvitePage from './AcceptInvitePage.tsx';
+import DeclineInvitePage from './DeclineInvitePage.tsx';
+import SetPasswordPage from './SetPasswordPage.tsx';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const invitation: TokenInfo = {
+  token_type: 'accept_decline_invitation',
+  email: 'rosa@example.test',
+  dealer_name: 'Northside Auto Sound',
+  invited_by: 'Gary Lindqvist',
+  expires_at: '2030-01-01T00:00:00.000Z',
+};
+
+/** The server as a link meets it: the token-info call answers `info`, set-password succeeds. */
+function serve(info: { status: number; body: unknown }) {
+  const fetchMock = vi.fn((input: string | URL | Request) => {
+    const url = String(input);
+    if (url.startsWith('/api/user/token-info')) return Promise.resolve(json(info.status, info.body));
+    if (url.startsWith('/api/user/set-password')) return Promise.resolve(json(200, { ok: true }));
+    return Promise.resolve(json(404, { detail: 'Not Found' }));
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+function renderAt(url: string) {
+  const router = createMemoryRouter(
+    [
+      { path: '/accept-invite', Component: AcceptInvitePage },
+      { path: '/decline-invite', Component: DeclineInvitePage },
+      { path: '/set-password', Component: SetPasswordPage },
+    ],
+    { initialEntries: [url] },
+  );
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('pages opened from an e-mailed link (issue 15 §13, §15)', () => {
+  it.each(['/accept-invite', '/decline-invite', '/set-password', '/set-password?token='])(
+    '%s without a token says the spec’s text alone, without asking the server',
+    async (url) => {
+      const fetchMock = serve({ status: 400, body: { validation: [{ field: 'token', messages: ['x'] }] } });
+      renderAt(url);
+      expect((await screen.findByRole('alert')).textContent).toBe(messages.invalidJwt);
+      expect(fetchMock).not.toHaveBeenCalled();
+    },
+  );
+
+  it('a token the server refuses shows the spec’s text, never a field name before it', async () => {
+    serve({ status: 400, body: { validation: [{ field: 'token', messages: [messages.invalidJwt] }] } });
+    renderAt('/accept-invite?token=not.a.jwt');
+    expect((await screen.findByRole('alert')).textContent).toBe(messages.invalidJwt);
+  });
+
+  it('once the invitation is accepted, the page no longer offers to decline it', async () => {
+    serve({ status: 200, body: invitation });
+    renderAt('/accept-invite?token=abc');
+    expect(await screen.findByRole('link', { name: 'Decline the invitation' })).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('First name'), { target: { value: 'Rosa' } });
+    fireEvent.change(screen.getByLabelText('Last name'), { target: { value: 'Delgado' } });
+    fireEvent.change(screen.getByLabelText('Password', { exact: true }), { target: { value: 'Crimp#Tool55' } });
+    fireEvent.change(screen.getByLabelText('Confirm password'), { target: { value: 'Crimp#Tool55' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Accept and create account' }));
+    expect(await screen.findByRole('heading', { name: 'You’re all set' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /Decline/ })).toBeNull();
+  });
+});
