@@ -147,6 +147,19 @@ describe('Product and catalog product (spec 01 §3)', () => {
     expect(one!.pricing).toHaveProperty('priceRangeUndiscounted.start.gross.amount', wanted.msrpCents! / 100);
   });
 
+  it('a cart line’s product and a deal’s products carry them too', async () => {
+    const wanted = await productWithEverything();
+    const cart = await ok(owner, 'POST', '/api/products-checkout/create-b2b', {
+      lines: [{ variantId: wanted.id, quantity: 1 }],
+    });
+    const [line] = cart.lines as { product: Json }[];
+    expectSpecProduct(line!.product, false);
+    const deals = await ok(owner, 'GET', '/api/get-discounted-products');
+    const dealProducts = deals.results as Json[];
+    expect(dealProducts.length).toBeGreaterThan(0);
+    for (const product of dealProducts) expectSpecProduct(product, false);
+  });
+
   it('the price on the wire is the rule’s price for every row (spec 01 §6), not the channel’s', async () => {
     // Both ends of the name order: brands Northside is approved for and brands it is not.
     const pages = await Promise.all(

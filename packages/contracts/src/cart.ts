@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_LINE_QUANTITY } from './constants.ts';
 import { CART_TEXTS } from './cart-rules.ts';
-import { productSummarySchema } from './search.ts';
+import { productSchema } from './search.ts';
 
 const quantitySchema = z
   .number(CART_TEXTS.quantityRange)
@@ -35,7 +35,7 @@ export const checkoutLineSchema = z.object({
   id: z.string(),
   quantity: z.number().int(),
   /** The product at the session's price now (spec 01 §6), not the price when it was added. */
-  product: productSummarySchema,
+  product: productSchema,
   total: moneySchema,
 });
 export type CheckoutLine = z.infer<typeof checkoutLineSchema>;

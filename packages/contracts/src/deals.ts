@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { namedSlugSchema } from './catalog.ts';
-import { productSummarySchema } from './search.ts';
+import { productSchema } from './search.ts';
 
 /** GET /api/get-coupons: the coupon codes the caller may redeem at checkout now. */
 export const couponSchema = z.object({
@@ -19,7 +19,7 @@ export type Coupon = z.infer<typeof couponSchema>;
 export const couponListSchema = z.object({ results: z.array(couponSchema) });
 
 /** A product featured by a running promotion, at the session's price (spec 01 §6). */
-export const discountedProductSchema = productSummarySchema.extend({
+export const discountedProductSchema = productSchema.extend({
   deal: z.object({ promotion: z.string(), badge: z.string(), endsAt: z.string() }),
 });
 export type DiscountedProduct = z.infer<typeof discountedProductSchema>;

@@ -76,12 +76,35 @@ const patternOf = (route: string) =>
   new RegExp(`^${route.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\/:\w+/g, '/[^/]+')}/?$`);
 const MATCHERS = CALLS.map((call) => ({ ...call, pattern: patternOf(call.route) }));
 
+/** What the audit keeps of a call's body so that its line can say how much (never the body itself). */
+export interface ActivityDetails {
+  /** Items (the sum of the quantities) a cart call carried. */
+  items?: number;
+}
+
 export interface RecordedEvent {
   kind: string;
   method: string | null;
   path: string | null;
   status: number | null;
+  details?: ActivityDetails | null;
 }
+
+const CART_ADDS = MATCHERS.filter((c) => c.done === 'Added items to the cart');
+
+/** The details worth keeping of a call, read from its (already validated) body when it is written. */
+export function activityDetailsOf(method: string, path: string, body: unknown): ActivityDetails | null {
+  if (!CART_ADDS.some((c) => c.method === method && c.pattern.test(path))) return null;
+  const lines = (body as { lines?: unknown } | null)?.lines;
+  if (!Array.isArray(lines)) return null;
+  const items = lines.reduce<number>((sum, line) => {
+    const quantity = (line as { quantity?: unknown }).quantity;
+    return sum + (typeof quantity === 'number' && Number.isFinite(quantity) ? quantity : 0);
+  }, 0);
+  return items > 0 ? { items } : null;
+}
+
+const itemsText = (items: number) => `${items.toLocaleString('en-US')} ${items === 1 ? 'item' : 'items'}`;
 
 /** One line for the activity list: what the rep did (or tried to do) for the business. */
 export function describeActivity(event: RecordedEvent): string {
@@ -90,5 +113,11 @@ export function describeActivity(event: RecordedEvent): string {
   const refused = event.status !== null && event.status >= 400;
   const call = MATCHERS.find((c) => c.method === event.method && event.path !== null && c.pattern.test(event.path));
   if (!call) return refused ? 'Tried to make a change; it was refused' : 'Made a change for the business';
+  const items = event.details?.items;
+  if (items && CART_ADDS.includes(call)) {
+    return refused
+      ? `Tried to add ${itemsText(items)} to the cart; it was refused`
+      : `Added ${itemsText(items)} to the cart`;
+  }
   return refused ? `Tried to ${call.tried}; it was refused` : call.done;
 }

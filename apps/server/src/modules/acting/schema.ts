@@ -1,4 +1,5 @@
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { ActivityDetails } from './activity.ts';
 import { sessions } from '../auth/schema.ts';
 import { users } from '../users/schema.ts';
 import { businessPartners } from '../business-partners/schema.ts';
@@ -36,6 +37,8 @@ export const impersonationEvents = pgTable(
     method: text('method'),
     path: text('path'),
     status: integer('status'),
+    /** What the activity list needs to say it in words (issue 15 §13), e.g. how many items went into the cart. */
+    details: jsonb('details').$type<ActivityDetails>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('impersonation_events_bp_idx').on(t.businessPartnerId, t.createdAt)],

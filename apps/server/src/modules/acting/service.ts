@@ -10,6 +10,7 @@ import { users } from '../users/schema.ts';
 import { businessPartners } from '../business-partners/schema.ts';
 import { dealers } from '../dealers/schema.ts';
 import { impersonationEvents, sessionSelections } from './schema.ts';
+import { activityDetailsOf } from './activity.ts';
 import { clearOpenCheckouts, lockUser } from '../cart/service.ts';
 
 export interface ActingBusiness {
@@ -179,6 +180,7 @@ export function createActingService(ctx: AppContext, auth: AuthService) {
           method: request.method,
           path: request.url.split('?')[0]!.slice(0, 200),
           status: reply.statusCode,
+          details: activityDetailsOf(request.method, request.url.split('?')[0]!, request.body),
         })
         .catch((error: unknown) => request.log.error({ err: error }, 'impersonation audit failed'));
     });

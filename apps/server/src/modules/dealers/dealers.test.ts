@@ -590,7 +590,7 @@ describe('GET /api/my-business/activity (issue 5)', () => {
       .poll(described)
       .toEqual(
         expect.arrayContaining([
-          'Added items to the cart',
+          'Added 2 items to the cart',
           'Tried to change an installer’s purchasing rights or retirement; it was refused',
           'Made a change for the business',
         ]),

@@ -1,0 +1,1 @@
+ALTER TABLE "impersonation_events" ADD COLUMN "details" jsonb;
