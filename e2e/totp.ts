@@ -20,12 +20,14 @@ const usedCodes = new Set<string>();
 
 /**
  * A sign-in code the server has not yet taken from this process: a code signs in once (ASVS 6.5.1)
- * and the server accepts the step before and after the current one, so a second sign-in within the
- * same 30 s uses the next step's code; when all three are used it waits for the next step.
+ * and the server accepts the step before and after the current one, so a second use within the same
+ * 30 s takes the next step's code, a third the previous step's while at least 10 s of this step are
+ * left (so it is still accepted when the server checks it); otherwise it waits for the next step.
  */
 export async function unusedTotp(base32Secret: string): Promise<string> {
   for (;;) {
-    for (const offset of [0, 30_000, -30_000]) {
+    const leftInStep = 30_000 - (Date.now() % 30_000);
+    for (const offset of leftInStep >= 10_000 ? [0, 30_000, -30_000] : [0, 30_000]) {
       const code = totp(base32Secret, Date.now() + offset);
       if (!usedCodes.has(`${base32Secret}:${code}`)) {
         usedCodes.add(`${base32Secret}:${code}`);
