@@ -6,6 +6,7 @@ import { messages, PASSWORD_LOCKOUT_MINUTES } from '@portal/contracts';
 import type { SignInResponse } from '@portal/contracts';
 import type { AppContext } from '../../context.ts';
 import { HttpError, tooManyRequests } from '../../plugins/errors.ts';
+import { signedOutDetail } from './credentials.ts';
 import { users } from '../users/schema.ts';
 import { SESSION_COOKIE_PREFIX, type Auth } from './auth.ts';
 import { authEvents, trustedDevices, type AUTH_EVENT_TYPES } from './schema.ts';
@@ -395,20 +396,6 @@ export function createAuthService(ctx: AppContext, auth: Auth, log: FastifyBaseL
     limit,
   };
 }
-
-/** Whether the request carries session credentials: a session cookie or a bearer token. */
-export function carriesSession(request: FastifyRequest) {
-  const cookies = request.headers.cookie ?? '';
-  return (
-    /^Bearer\s+\S/i.test(request.headers.authorization ?? '') ||
-    cookies.includes(`${SESSION_COOKIE_PREFIX}.session_token=`) ||
-    cookies.includes(`__Secure-${SESSION_COOKIE_PREFIX}.session_token=`)
-  );
-}
-
-/** The 401 detail for a request without a live session (spec 01 §8: only an ended session is told to log in again). */
-export const signedOutDetail = (request: FastifyRequest) =>
-  carriesSession(request) ? messages.credentialsNeedRefresh : messages.signInRequired;
 
 /** The value a Set-Cookie list gives a cookie. */
 function cookieValue(setCookies: string[], name: string): string | undefined {
