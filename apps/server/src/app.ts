@@ -14,7 +14,7 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { dealsRoutes } from './modules/deals/routes.ts';
-import { createActingService } from './modules/acting/service.ts';
+import { createActingService, registerActor } from './modules/acting/index.ts';
 import { sessionRoutes } from './modules/users/routes.ts';
 import { outboxRoutes } from './modules/outbox/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -95,10 +95,12 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(healthRoutes(ctx));
   const betterAuth = createAuth(ctx);
   const auth = createAuthService(ctx, betterAuth, app.log);
+  // Who acts, once per request, before any route (modules/acting/actor.ts).
+  registerActor(app, ctx, auth.currentSession);
   await app.register(authRoutes(auth));
   await app.register(mfaRoutes(createMfaService(ctx, betterAuth, auth)));
-  const acting = createActingService(ctx, auth);
-  const invitations = createInvitationService(ctx, acting);
+  const acting = createActingService(ctx);
+  const invitations = createInvitationService(ctx);
   await app.register(invitationRoutes(invitations, auth.limit));
   await app.register(accountRoutes(createAccountsService(ctx, betterAuth, auth), auth.limit));
   acting.registerImpersonationAudit(app);
@@ -108,11 +110,11 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(dealsRoutes(ctx, auth));
   await app.register(outboxRoutes(ctx));
   await app.register(dealerRequestRoutes(createDealerRequestService(ctx, auth, invitations)));
-  const businessPartners = createBusinessPartnerService(ctx, acting);
+  const businessPartners = createBusinessPartnerService(ctx);
   await app.register(businessPartnerRoutes(businessPartners));
-  await app.register(dealerRoutes(createDealerService(ctx, acting, businessPartners)));
+  await app.register(dealerRoutes(createDealerService(ctx, businessPartners)));
   await app.register(vehicleRoutes(ctx, auth));
-  await app.register(cartRoutes(createCartService(ctx, auth, acting)));
+  await app.register(cartRoutes(createCartService(ctx, auth)));
 
   if (options.webDist) await registerSpa(app, options.webDist);
   return app;

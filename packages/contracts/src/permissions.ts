@@ -108,3 +108,30 @@ export function profileMenuFor(user: PortalUser, hasSelectedBusiness: boolean): 
     dealerRequests: isAdmin(user),
   };
 }
+
+/** Who asks: the signed-in user and whether their session acts for a business (a rep's selection, else their own). */
+export interface Viewer {
+  user: PortalUser;
+  hasSelectedBusiness: boolean;
+}
+
+/**
+ * The named rules a route requires (`requirePermission('purchase')` on the server) and a screen asks
+ * (`can(viewer, 'purchase')` in the browser): one source for each (CONVENTIONS, habit 1).
+ */
+export const PERMISSIONS = {
+  /** spec 01 §6 purchasing rights. */
+  purchase: ({ user }) => canPurchase(user),
+  /** spec 01 §4: only sales reps pick a business to act for. */
+  selectBusiness: ({ user }) => isSalesRep(user),
+  /** spec 01 §6 profile menu: the dealer's staff, rights and invitations. */
+  myBusiness: ({ user, hasSelectedBusiness }) => profileMenuFor(user, hasSelectedBusiness).myBusiness,
+  myOrders: ({ user, hasSelectedBusiness }) => profileMenuFor(user, hasSelectedBusiness).myOrders,
+  billing: ({ user, hasSelectedBusiness }) => profileMenuFor(user, hasSelectedBusiness).billing,
+  rewards: ({ user, hasSelectedBusiness }) => profileMenuFor(user, hasSelectedBusiness).rewards,
+  /** Ours: admins review dealer applications. */
+  reviewDealerRequests: ({ user }) => isAdmin(user),
+} satisfies Record<string, (viewer: Viewer) => boolean>;
+export type Permission = keyof typeof PERMISSIONS;
+
+export const can = (viewer: Viewer, permission: Permission): boolean => PERMISSIONS[permission](viewer);

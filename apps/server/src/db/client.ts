@@ -12,6 +12,8 @@ import { pgliteChangeFeed, postgresChangeFeed, registerChangeFeed, type ChangeFe
 export type Schema = typeof schema;
 /** Both drivers share this surface: one set of queries for PGlite and PostgreSQL. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction: a service that writes for a caller takes the caller's, so both commit or neither. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface Database {
   db: Db;

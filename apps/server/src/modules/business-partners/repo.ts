@@ -101,3 +101,37 @@ export const staffOfPartner = (db: Db, partnerId: string) =>
     .innerJoin(users, eq(users.id, installers.userId))
     .where(eq(dealers.businessPartnerId, partnerId))
     .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id));
+
+/** A business as the per-request actor needs it (actingBusinessJson). */
+export interface ActingBusinessJson {
+  id: string;
+  sapBpCode: string;
+  companyName: string;
+  channelSlug: string;
+  dealerPrimaryUserId: string | null;
+  /** The dealer record of the business, when it has one. */
+  dealerId: string | null;
+  /** spec 01 §6: the brands the business may see discounted prices of, by slug, in the brands' order. */
+  approvedBrandSlugs: string[];
+}
+
+/**
+ * The business `businessId` names, with its channel, dealer record and approved brands, as one SQL
+ * value, so the per-request actor reads it in its own query. Null when the id is null or unknown.
+ */
+export const actingBusinessJson = (businessId: SQL) => sql<ActingBusinessJson | null>`(select json_build_object(
+    'id', bp.id, 'sapBpCode', bp.sap_bp_code, 'companyName', bp.company_name, 'channelSlug', bp.channel_slug,
+    'dealerPrimaryUserId', bp.dealer_primary_user_id,
+    'dealerId', (select d.id from dealers d where d.business_partner_id = bp.id limit 1),
+    'approvedBrandSlugs', coalesce((select json_agg(b.slug order by b.position, b.name) from business_partner_approved_brands a
+      join brands b on b.id = a.brand_id where a.business_partner_id = bp.id), '[]'::json))
+  from business_partners bp where bp.id = ${businessId})`;
+
+/** The business a SAP BP code names (any case, spaces around ignored), or null. */
+export async function partnerByCode(db: Db, sapBpCode: string) {
+  const [row] = await db
+    .select({ id: businessPartners.id, dealerPrimaryUserId: businessPartners.dealerPrimaryUserId })
+    .from(businessPartners)
+    .where(eq(businessPartners.sapBpCode, sapBpCode.trim().toUpperCase()));
+  return row ?? null;
+}

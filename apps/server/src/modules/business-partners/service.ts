@@ -1,3 +1,4 @@
+import { signedIn } from '../../plugins/actor.ts';
 import type { FastifyRequest } from 'fastify';
 import {
   DEALER_TEXTS,
@@ -13,7 +14,7 @@ import {
 } from '@portal/contracts';
 import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../plugins/errors.ts';
-import type { Acting, ActingService } from '../acting/service.ts';
+import type { Actor as Acting } from '../acting/index.ts';
 import { INVALID_CURSOR } from '../catalog/search.ts';
 import {
   addressesOf,
@@ -72,7 +73,7 @@ const toPerson = (row: { id: string; firstName: string; lastName: string; email:
   row ? { id: row.id, firstName: row.firstName, lastName: row.lastName, email: row.email } : null;
 
 /** Business partners, partner details and user info (spec 01 §3, §4, §7; spec 02 §3, §7). */
-export function createBusinessPartnerService(ctx: AppContext, acting: ActingService) {
+export function createBusinessPartnerService(ctx: AppContext) {
   /**
    * POST /api/business-partners. Sales reps page through every partner (the select-business
    * modal); everyone else sees their own business only. can:true answers the acting business if
@@ -82,7 +83,7 @@ export function createBusinessPartnerService(ctx: AppContext, acting: ActingServ
     request: FastifyRequest,
     input: { limit: number; endCursor?: string | undefined; can?: boolean | undefined },
   ): Promise<BusinessPartnersResponse> {
-    const current = await acting.requireActing(request);
+    const current = signedIn(request);
     const after = input.endCursor ? decodeCursor(input.endCursor) : null;
     const own = current.business;
     if (input.can) {
@@ -131,7 +132,7 @@ export function createBusinessPartnerService(ctx: AppContext, acting: ActingServ
 
   /** GET /api/business-partners/{id}: limited leaves out money and invoices (spec 01 §6). */
   async function detail(request: FastifyRequest, idOrCode: string, askedLimited: boolean): Promise<BusinessPartner> {
-    const current = await acting.requireActing(request);
+    const current = signedIn(request);
     const partner = await readablePartner(current, idOrCode);
     // spec 01 §6: a user whose only group is Installer gets the limited partner, asked for or not.
     const limited = askedLimited || fetchesPartnerLimited(current.user);
@@ -213,7 +214,7 @@ export function createBusinessPartnerService(ctx: AppContext, acting: ActingServ
    * outside rep loads user info for any partner by bpId; others may name only their acting business.
    */
   async function userInfo(request: FastifyRequest, bpId?: string): Promise<UserInfo> {
-    const current = await acting.requireActing(request);
+    const current = signedIn(request);
     return userInfoFor(current, bpId);
   }
 

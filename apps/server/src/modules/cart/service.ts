@@ -1,3 +1,4 @@
+import { signedIn } from '../../plugins/actor.ts';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import {
@@ -15,7 +16,7 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import type { AuthService } from '../auth/service.ts';
-import type { Acting, ActingService } from '../acting/service.ts';
+import type { Actor as Acting } from '../acting/index.ts';
 import { productPrices, products } from '../catalog/schema.ts';
 import { users } from '../users/schema.ts';
 import { pricingForRequest, productSelect, toSummary } from '../catalog/search.ts';
@@ -46,10 +47,10 @@ export async function clearOpenCheckouts(tx: Db | Tx, userId: string) {
     .where(and(eq(checkouts.userId, userId), eq(checkouts.status, 'open')));
 }
 
-export function createCartService(ctx: AppContext, auth: AuthService, acting: ActingService) {
+export function createCartService(ctx: AppContext, auth: AuthService) {
   /** Who may buy (spec 01 §6, spec 02 §4): purchasing rights, and a business to buy for. */
   async function requireBuyer(request: FastifyRequest): Promise<Buyer> {
-    const a = await acting.requireActing(request);
+    const a = signedIn(request);
     // Rights first: sales reps always have them, so only a rep can meet the "no linked business" text.
     if (!canPurchase(a.user))
       // spec 02 §1: a consumer has no product checkout at all; no dealer's owner could grant it.

@@ -3,7 +3,8 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { openDatabase } from '../../db/client.ts';
 import { users } from '../users/schema.ts';
-import { dictionaryLookup, pricingForUser, searchQueries, wordsOf } from './search.ts';
+import { dictionaryLookup, pricingOf, searchQueries, wordsOf } from './search.ts';
+import { readActor } from '../acting/index.ts';
 
 /** The searches `bench/search.mjs` explains: a term, a filter, a price sort (and a name sort). */
 const CASES = [
@@ -27,7 +28,7 @@ export async function explainSearchPlans(url: string, email: string) {
   await client.connect();
   try {
     const [user] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-    const pricing = await pricingForUser(database.db, user!.id);
+    const pricing = pricingOf(await readActor(database.db, user!.id, 'bench'));
     const explain = async (sql: string, params: unknown[]) =>
       (await client.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${sql}`, params)).rows
         .map((row) => row['QUERY PLAN'])

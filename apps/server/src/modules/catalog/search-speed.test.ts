@@ -7,7 +7,8 @@ import { users } from '../users/schema.ts';
 import { businessPartnerApprovedBrands, businessPartners } from '../business-partners/schema.ts';
 import { brands, productPrices, products } from './schema.ts';
 import { priceSplitSql, priceWalks } from './pricing-sql.ts';
-import { clearSearchCounts, FEW_MATCHES, pricingForUser, searchQueries, WALK_CAP } from './search.ts';
+import { clearSearchCounts, FEW_MATCHES, pricingOf as pricingOfActor, searchQueries, WALK_CAP } from './search.ts';
+import { readActor } from '../acting/index.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -29,9 +30,9 @@ const DEMO_EMAILS = [
   'sms@demo.test',
 ];
 
-async function pricingOf(email: string) {
+async function pricingOfEmail(email: string) {
   const [user] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  return pricingForUser(t.db, user!.id);
+  return pricingOfActor(await readActor(t.db, user!.id, 'test'));
 }
 
 async function search(email: string | null, body: object) {
@@ -57,7 +58,7 @@ describe('the price walks and the price split behind index-served price sorts (s
     'prices every demo product as priceFor does, by the walked column of its brand and on one side of the split: %s',
     async (who) => {
       const { pricing, channelSlug } =
-        who === 'anonymous' ? { pricing: ANONYMOUS_PRICING, channelSlug: 'msrp' } : await pricingOf(who);
+        who === 'anonymous' ? { pricing: ANONYMOUS_PRICING, channelSlug: 'msrp' } : await pricingOfEmail(who);
       const allBrands = await t.db.select({ id: brands.id, slug: brands.slug }).from(brands);
       const approvedIds = allBrands.filter((b) => pricing.approvedBrandSlugs.includes(b.slug)).map((b) => b.id);
       const walks = priceWalks(
@@ -147,7 +148,7 @@ describe('the price walks and the price split behind index-served price sorts (s
     [null, 'name-desc', { search: 'harness' }],
   ] as const)('a walked page equals the sorted page, page after page: %s %s %j', async (email, sort, filters) => {
     const { pricing, channelSlug } = email
-      ? await pricingOf(email)
+      ? await pricingOfEmail(email)
       : { pricing: ANONYMOUS_PRICING, channelSlug: 'msrp' };
     const input = { sort, categories: [], brands: [], ...filters };
     let walkedCursor: string | undefined;

@@ -4,11 +4,9 @@ import type { FastifyRequest } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import {
   ANONYMOUS_PRICING,
-  isSalesRep,
   messages,
   priceFor,
   shortCodeOf,
-  type PortalUser,
   moneyOf,
   type PricingContext,
   type Product,
@@ -21,88 +19,28 @@ import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import type { AuthService } from '../auth/service.ts';
 import type { Db } from '../../db/client.ts';
-import { permissionGroups, userPermissionGroups, users } from '../users/schema.ts';
-import { businessPartnerApprovedBrands, businessPartners } from '../business-partners/schema.ts';
 import { brands, categories, productPrices, products, searchWords } from './schema.ts';
-import { sessionSelections } from '../acting/schema.ts';
+import type { Actor } from '../acting/index.ts';
 import { priceCentsSql, priceSplitSql, priceWalks } from './pricing-sql.ts';
 import { changeFeedOf, EVERYONE } from '../../db/changes.ts';
 import { createMemo, type Memo } from '../../db/memo.ts';
 
 export const INVALID_CURSOR = 'Invalid cursor';
 
-const pricingMemos = new WeakMap<Db, Memo<Pricing>>();
-
-/**
- * Who is asking decides the prices (spec 01 §6): never what the browser sends. A session's pricing
- * context is kept in memory until a change to the user, the session's business selection or any
- * business is noticed (at most IDENTITY_CACHE_MS).
- */
-export async function pricingForRequest(ctx: AppContext, auth: AuthService, request: FastifyRequest) {
-  const { session } = await auth.currentSession(request);
-  if (!session) return { pricing: ANONYMOUS_PRICING, channelSlug: 'msrp', account: null };
-  let memo = pricingMemos.get(ctx.db);
-  if (!memo) pricingMemos.set(ctx.db, (memo = createMemo(changeFeedOf(ctx.db), { kind: 'identity', size: 10_000 })));
-  const userId = session.user.id;
-  const sessionId = session.session.id;
-  return memo.get(`${userId}\n${sessionId}`, () => pricingForUser(ctx.db, userId, sessionId), {
-    maxAgeMs: ctx.config.IDENTITY_CACHE_MS,
-    subject: userId,
-  });
+/** The prices an actor sees (spec 01 §6): the anonymous context when nobody is signed in. */
+export function pricingOf(actor: Actor | null) {
+  if (!actor) return { pricing: ANONYMOUS_PRICING, channelSlug: 'msrp', account: null };
+  const bp = actor.business;
+  return {
+    pricing: actor.pricing,
+    channelSlug: actor.channelSlug,
+    account: bp ? { sapBpCode: bp.sapBpCode, companyName: bp.companyName, channel: bp.channelSlug } : null,
+  };
 }
 
-/**
- * The prices, channel and account of a signed-in user, read in one query on every call (no cache:
- * a change of business, channel or approved brands shows in the very next answer). The business is
- * the one the session selected (sales reps, issue 5), else the user's own.
- */
-export async function pricingForUser(db: Db, userId: string, sessionId: string | null = null) {
-  const [row] = await db
-    .select({
-      isRetired: users.isRetired,
-      permissionGroups: sql<string[]>`coalesce((select json_agg(${permissionGroups.name})
-        from ${userPermissionGroups} join ${permissionGroups} on ${permissionGroups.id} = ${userPermissionGroups.groupId}
-        where ${userPermissionGroups.userId} = ${users.id}), '[]'::json)`,
-      sapBpCode: businessPartners.sapBpCode,
-      companyName: businessPartners.companyName,
-      channelSlug: businessPartners.channelSlug,
-      approvedBrandSlugs: sql<string[]>`coalesce((select json_agg(${brands.slug} order by ${brands.slug})
-        from ${businessPartnerApprovedBrands} join ${brands} on ${brands.id} = ${businessPartnerApprovedBrands.brandId}
-        where ${businessPartnerApprovedBrands.businessPartnerId} = ${businessPartners.id}), '[]'::json)`,
-    })
-    .from(users)
-    .leftJoin(
-      businessPartners,
-      eq(
-        businessPartners.id,
-        sql`coalesce((select ${sessionSelections.businessPartnerId} from ${sessionSelections}
-          where ${sessionSelections.sessionId} = ${sessionId}), ${users.businessPartnerId})`,
-      ),
-    )
-    .where(eq(users.id, userId));
-  if (!row) return { pricing: ANONYMOUS_PRICING, channelSlug: 'msrp', account: null };
-  // isSalesRep reads only the permission groups.
-  const rep = isSalesRep({ permissionGroups: row.permissionGroups } as Pick<
-    PortalUser,
-    'permissionGroups'
-  > as PortalUser);
-  const bp =
-    row.sapBpCode === null
-      ? null
-      : { sapBpCode: row.sapBpCode, companyName: row.companyName!, channel: row.channelSlug! };
-  const pricing: PricingContext = {
-    signedIn: true,
-    isRetired: row.isRetired,
-    isSalesRep: rep,
-    hasSelectedBusiness: bp !== null,
-    approvedBrandSlugs: bp ? row.approvedBrandSlugs : [],
-  };
-  return {
-    pricing,
-    // A rep without a business sees the dealer channel's price (spec 01 §6: the discounted price).
-    channelSlug: bp?.channel ?? (rep ? 'dealer' : 'msrp'),
-    account: bp,
-  };
+/** Who is asking decides the prices (spec 01 §6): the request's actor, never what the browser sends. */
+export async function pricingForRequest(_ctx: AppContext, _auth: AuthService, request: FastifyRequest) {
+  return pricingOf(request.actor);
 }
 
 interface Cursor {
@@ -124,7 +62,6 @@ function decodeCursor(raw: string): Cursor {
 const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 type SearchInput = { sort: SearchSort; search?: string; categories: string[]; brands: string[] };
-type Pricing = Awaited<ReturnType<typeof pricingForUser>>;
 
 /**
  * The filter conditions of a search, on `products` columns only, so that the count needs no join.
@@ -303,7 +240,7 @@ export const WALK_CAP = 1000;
  */
 export async function searchQueries(
   db: Db,
-  { pricing, channelSlug }: Pick<Pricing, 'pricing' | 'channelSlug'>,
+  { pricing, channelSlug }: Pick<ReturnType<typeof pricingOf>, 'pricing' | 'channelSlug'>,
   input: { limit: number; cursor?: string; filters: SearchInput },
 ) {
   const filter = await filterOf(db, pricing, input.filters);

@@ -1,3 +1,4 @@
+import { signedIn } from '../../plugins/actor.ts';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import {
@@ -16,7 +17,7 @@ import {
 import type { DescribedActivityList } from '@portal/contracts/activity';
 import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../plugins/errors.ts';
-import type { Acting, ActingService } from '../acting/service.ts';
+import type { Actor as Acting } from '../acting/index.ts';
 import { describeActivity } from '../acting/activity.ts';
 import type { BusinessPartnerService } from '../business-partners/service.ts';
 import {
@@ -79,10 +80,10 @@ const pageLinks = (count: number, limit: number, offset: number) => ({
  * user's own, or the business a sales rep selected — never an id from the browser alone: an id of
  * another dealer answers 404, as if it did not exist.
  */
-export function createDealerService(ctx: AppContext, acting: ActingService, partners: BusinessPartnerService) {
+export function createDealerService(ctx: AppContext, partners: BusinessPartnerService) {
   /** The dealer the session acts for, if this is it; otherwise 404. */
   async function actingDealer(request: FastifyRequest, dealerId?: string) {
-    const current = await acting.requireActing(request);
+    const current = signedIn(request);
     const actingDealerId = current.business?.dealerId ?? null;
     if (!actingDealerId || (dealerId !== undefined && dealerId !== actingDealerId))
       throw new HttpError(404, dealerId === undefined ? DEALER_TEXTS.noBusiness : DEALER_TEXTS.dealerNotFound);
@@ -98,7 +99,7 @@ export function createDealerService(ctx: AppContext, acting: ActingService, part
 
   /** GET /api/dealers: the acting dealer (none for a rep without a business, an admin or a consumer). */
   async function listDealers(request: FastifyRequest): Promise<DealerList> {
-    const current = await acting.requireActing(request);
+    const current = signedIn(request);
     const dealerId = current.business?.dealerId;
     const row = dealerId ? await findDealer(ctx.db, dealerId) : null;
     const results = row ? [toDealer(row)] : [];
@@ -130,7 +131,7 @@ export function createDealerService(ctx: AppContext, acting: ActingService, part
     installerId: string,
     changes: z.output<typeof installerUpdateSchema>,
   ): Promise<Installer> {
-    const current = await acting.requireActing(request);
+    const current = signedIn(request);
     const dealerId = current.business?.dealerId;
     const installer = dealerId ? await findInstallerOfDealer(ctx.db, dealerId, installerId) : null;
     if (!dealerId || !installer) throw new HttpError(404, DEALER_TEXTS.installerNotFound);

@@ -1,3 +1,4 @@
+import { signedIn } from '../../plugins/actor.ts';
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import { hashPassword, signJWT, verifyJWT } from 'better-auth/crypto';
@@ -14,7 +15,6 @@ import {
 import type { AppContext } from '../../context.ts';
 import { publicUrlOf } from '../../config.ts';
 import { HttpError } from '../../plugins/errors.ts';
-import type { ActingService } from '../acting/service.ts';
 import { requireMyBusiness } from '../dealers/service.ts';
 import { accounts, permissionGroups, userPermissionGroups, users, userTypes } from '../users/schema.ts';
 import { dealers, installers } from '../dealers/schema.ts';
@@ -41,7 +41,7 @@ const toInvitation = (row: typeof invitations.$inferSelect): Invitation => ({
 });
 
 /** Invitations to a dealer's staff and the account tokens sent by e-mail (spec 01 §5, §7; spec 02 §7). */
-export function createInvitationService(ctx: AppContext, acting: ActingService) {
+export function createInvitationService(ctx: AppContext) {
   const invalid = () => new HttpError(400, messages.invalidJwt);
 
   /**
@@ -50,7 +50,7 @@ export function createInvitationService(ctx: AppContext, acting: ActingService) 
    * (issue 5); otherwise 403. The inviter named in the mail is the real person.
    */
   async function ownedDealer(request: FastifyRequest) {
-    const current = await acting.requireActing(request);
+    const current = signedIn(request);
     const dealerId = current.business?.dealerId;
     if (!dealerId) throw new HttpError(403, INVITATION_TEXTS.notAllowed);
     requireMyBusiness(current, dealerId, INVITATION_TEXTS.notAllowed);

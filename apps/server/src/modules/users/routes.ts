@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import {
   preferencesSchema,
@@ -10,10 +9,10 @@ import {
 } from '@portal/contracts';
 import type { AppContext } from '../../context.ts';
 import type { AuthService } from '../auth/service.ts';
-import type { ActingService } from '../acting/service.ts';
+import type { Actor, ActingService } from '../acting/index.ts';
+import { maybeSignedIn, signedIn } from '../../plugins/actor.ts';
 import { errorResponses } from '../../plugins/errors.ts';
 import { userPreferences } from './schema.ts';
-import { approvedBrandsOf } from '../business-partners/repo.ts';
 
 const NO_PREFERENCES: Preferences = { searchPageSize: null };
 
@@ -28,8 +27,7 @@ export const sessionRoutes =
       return row ? preferencesSchema.parse(row) : NO_PREFERENCES;
     }
 
-    async function sessionOf(request: FastifyRequest): Promise<Session> {
-      const current = await acting.actingFor(request);
+    async function sessionOf(current: Actor | null): Promise<Session> {
       const base = { site: ctx.config.SITE, otherSiteUrl: ctx.config.OTHER_SITE_URL };
       if (!current) return { ...base, user: null, selectedBusiness: null, impersonatedUser: null, preferences: null };
       const { business, actingUser, impersonating } = current;
@@ -40,7 +38,7 @@ export const sessionRoutes =
           ? {
               sapBpCode: business.sapBpCode,
               companyName: business.companyName,
-              approvedBrands: (await approvedBrandsOf(ctx.db, business.id)).map((brand) => brand.slug),
+              approvedBrands: business.approvedBrandSlugs,
             }
           : null,
         impersonatedUser: impersonating
@@ -63,7 +61,7 @@ export const sessionRoutes =
         const { cookies } = await auth.currentSession(request);
         if (cookies.length) reply.header('set-cookie', cookies);
         reply.header('cache-control', 'no-store');
-        return sessionOf(request);
+        return sessionOf(maybeSignedIn(request));
       },
     );
 
@@ -79,8 +77,7 @@ export const sessionRoutes =
         },
       },
       async (request) => {
-        await acting.selectBusiness(request, request.body.sapBpCode);
-        return sessionOf(request);
+        return sessionOf(await acting.selectBusiness(signedIn(request), request.body.sapBpCode));
       },
     );
 
@@ -95,8 +92,7 @@ export const sessionRoutes =
         },
       },
       async (request) => {
-        await acting.clearBusiness(request);
-        return sessionOf(request);
+        return sessionOf(await acting.clearBusiness(signedIn(request)));
       },
     );
 

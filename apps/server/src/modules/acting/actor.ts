@@ -1,0 +1,102 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isSalesRep, type PortalUser, type PricingContext } from '@portal/contracts';
+import type { AppContext } from '../../context.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { createMemo } from '../../db/memo.ts';
+import { toPortalUser } from '../users/index.ts';
+import type { ActingBusinessJson } from '../business-partners/index.ts';
+import { signedOutDetail } from '../auth/credentials.ts';
+import { readActorRow, type ActorRow } from './repo.ts';
+
+export type ActingBusiness = ActingBusinessJson;
+
+/**
+ * Who a request acts as, for which business and at which prices: decided once per request from the
+ * session, never from what the browser sends (CONVENTIONS: one actor per request). Services take it
+ * as their first argument, so a job or a test can call them with one.
+ */
+export interface Actor {
+  sessionId: string;
+  /** The person signed in. */
+  user: PortalUser;
+  /** The dealer primary a rep impersonates, else the user. */
+  actingUser: PortalUser;
+  impersonating: boolean;
+  /** The business was chosen by a sales rep in this session. */
+  selected: boolean;
+  /** A rep's selected business, else the user's own; with its channel and approved brands. */
+  business: ActingBusiness | null;
+  /** spec 01 §6: what decides the prices this actor sees. */
+  pricing: PricingContext;
+  /** The channel whose prices this actor sees. */
+  channelSlug: string;
+}
+
+/** The actor a session row makes, or null when the user is gone. */
+export function actorOf(row: ActorRow | null, sessionId: string): Actor | null {
+  if (!row?.user) return null;
+  const user = toPortalUser(row.user);
+  const rep = isSalesRep(user);
+  // spec 01 §4: a rep acts for the business the session selected, anyone else for their own.
+  const business = rep ? row.selected : row.home;
+  const impersonated = rep && row.selected && row.impersonated ? toPortalUser(row.impersonated) : null;
+  return {
+    sessionId,
+    user,
+    actingUser: impersonated ?? user,
+    impersonating: impersonated !== null,
+    selected: rep && row.selected !== null,
+    business,
+    pricing: {
+      signedIn: true,
+      isRetired: user.is_retired,
+      isSalesRep: rep,
+      hasSelectedBusiness: business !== null,
+      approvedBrandSlugs: business?.approvedBrandSlugs ?? [],
+    },
+    // A rep without a business sees the dealer channel's price (spec 01 §6: the discounted price).
+    channelSlug: business?.channelSlug ?? (rep ? 'dealer' : 'msrp'),
+  };
+}
+
+/** Reads the actor of a session now, past the cache (after the request changed who it acts for). */
+export async function readActor(db: Db | Tx, userId: string, sessionId: string): Promise<Actor | null> {
+  return actorOf(await readActorRow(db, userId, sessionId), sessionId);
+}
+
+export interface SessionOfRequest {
+  session: { session: { id: string; expiresAt: Date | string }; user: { id: string } } | null;
+}
+
+/**
+ * Works out the actor of every API request once, before its route runs, and puts it on the request
+ * (`request.actor`, null when signed out); routes guard with plugins/actor.ts. One query (repo.ts)
+ * and one cache: an actor is kept per session until a change to the user, the user acted as, the
+ * session's selection or any business is noticed, at most IDENTITY_CACHE_MS.
+ */
+export function registerActor(
+  app: FastifyInstance,
+  ctx: AppContext,
+  sessionOf: (request: FastifyRequest) => Promise<SessionOfRequest>,
+) {
+  const memo = createMemo<Actor | null>(ctx.database.changes, { kind: 'identity', size: 10_000 });
+  app.decorateRequest('actor', null);
+  app.decorateRequest('signedOutDetail', '');
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    const { session } = await sessionOf(request);
+    if (!session) {
+      request.signedOutDetail = signedOutDetail(request);
+      return;
+    }
+    const userId = session.user.id;
+    const sessionId = session.session.id;
+    const actor = await memo.get(sessionId, () => readActor(ctx.db, userId, sessionId), {
+      maxAgeMs: ctx.config.IDENTITY_CACHE_MS,
+      subjectOf: (actor) => (actor ? [actor.user.id, actor.actingUser.id] : userId),
+      goodUntil: () => new Date(session.session.expiresAt).getTime(),
+    });
+    if (actor) request.actor = actor;
+    else request.signedOutDetail = signedOutDetail(request);
+  });
+}

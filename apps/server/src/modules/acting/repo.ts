@@ -1,0 +1,69 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { homeBusinessIdOf, portalUserJson, type PortalUserJson } from '../users/index.ts';
+import { actingBusinessJson, type ActingBusinessJson } from '../business-partners/index.ts';
+import { impersonationEvents, sessionSelections } from './schema.ts';
+
+export interface ActorRow {
+  user: PortalUserJson | null;
+  /** The business a user belongs to (dealer staff, consumers). */
+  home: ActingBusinessJson | null;
+  /** The business this session selected (sales reps), and the user it impersonates. */
+  selected: ActingBusinessJson | null;
+  impersonated: PortalUserJson | null;
+}
+
+/**
+ * Everything the actor of a session is made of, in one query: the user with their types, groups and
+ * installer record, their own business, the business the session selected with the dealer primary it
+ * impersonates; each business with its channel, dealer record and approved brands.
+ */
+export async function readActorRow(db: Db | Tx, userId: string, sessionId: string): Promise<ActorRow | null> {
+  const result = (await db.execute(sql`
+    select ${portalUserJson(userId)} as "user",
+      ${actingBusinessJson(homeBusinessIdOf(userId))} as "home",
+      ${actingBusinessJson(sql`s.business_partner_id`)} as "selected",
+      ${portalUserJson(sql`s.impersonated_user_id`)} as "impersonated"
+    from (select 1) one left join session_selections s on s.session_id = ${sessionId}
+  `)) as { rows: ActorRow[] };
+  return result.rows[0] ?? null;
+}
+
+export async function saveSelection(
+  tx: Tx,
+  selection: { sessionId: string; businessPartnerId: string; impersonatedUserId: string | null },
+) {
+  await tx
+    .insert(sessionSelections)
+    .values(selection)
+    .onConflictDoUpdate({
+      target: sessionSelections.sessionId,
+      set: {
+        businessPartnerId: selection.businessPartnerId,
+        impersonatedUserId: selection.impersonatedUserId,
+        selectedAt: new Date(),
+      },
+    });
+}
+
+export async function deleteSelection(tx: Tx, sessionId: string) {
+  await tx.delete(sessionSelections).where(eq(sessionSelections.sessionId, sessionId));
+}
+
+/** The session's selection, when it impersonates someone (the audit of changes made as them). */
+export async function impersonationOf(db: Db, sessionId: string) {
+  const [row] = await db
+    .select({
+      impersonatedUserId: sessionSelections.impersonatedUserId,
+      businessPartnerId: sessionSelections.businessPartnerId,
+    })
+    .from(sessionSelections)
+    .where(and(eq(sessionSelections.sessionId, sessionId)));
+  return row?.impersonatedUserId ? { ...row, impersonatedUserId: row.impersonatedUserId } : null;
+}
+
+export type ImpersonationEvent = typeof impersonationEvents.$inferInsert;
+
+export async function recordImpersonationEvent(db: Db | Tx, event: ImpersonationEvent) {
+  await db.insert(impersonationEvents).values(event);
+}

@@ -1,0 +1,2 @@
+/** The cart module's door: what other modules may call (CONVENTIONS: one door per module). */
+export { clearOpenCheckouts, lockUser } from './service.ts';
