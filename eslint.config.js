@@ -25,4 +25,138 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'error',
     },
   },
+
+  // web: app → features → shared (bulletproof-react, CONVENTIONS "the shape of the house").
+  // app = src/app, src/layouts, src/main.tsx: may import anything. A feature (src/features/<name>) may
+  // import shared code and another feature only through that feature's door, '<name>/index.ts'; never
+  // app or layouts. Shared code (src/components, src/lib, src/styles, src/test) imports shared code only.
+  // Paths are relative, so the feature rule is written per folder depth: from features/<name>/<k dirs>/,
+  // k + 1 '../' reach src/features. Tests need no exemption: they use the doors too. `import()` is not
+  // checked by this rule; the lazy screens are imported by app/routes.ts, which may.
+  ...[0, 1, 2, 3].map((depth) => ({
+    files: [`apps/web/src/features/*/${'*/'.repeat(depth)}*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+(app|layouts)/|^(\\.\\./)+main\\.tsx$',
+              message:
+                'A feature does not import the app or a layout: move what both need to src/lib or src/components.',
+            },
+            {
+              regex: `^(\\.\\./){${depth + 1}}(?!\\.)[^/]+/(?!index\\.ts$)`,
+              message: "Another feature is reached through its door: import '<feature>/index.ts'.",
+            },
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    files: ['apps/web/src/{components,lib,styles,test}/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+(app|layouts|features)/|^(\\.\\./)+main\\.tsx$',
+              message: 'Shared code (components, lib, styles, test) imports shared code only.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+
+  {
+    // web: contracts by subpath ('@portal/contracts/permissions'); the package's index loads every
+    // Zod schema, which the first page must not (bench/bundle.mjs). Types may come from the index.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@portal/contracts',
+              allowTypeImports: true,
+              message: "Import values by subpath: '@portal/contracts/<module>'.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+
+  // server: a module's door is its index.ts (CONVENTIONS: one door per module). Another module's
+  // schema.ts is reachable from a schema.ts only, for foreign keys; tests set up data through HTTP
+  // and may read tables directly. Plugins, adapters and the database layer sit below the modules.
+  {
+    files: ['apps/server/src/modules/*/**/*.ts'],
+    ignores: ['**/*.test.ts', 'apps/server/src/modules/*/schema.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./(?!\\.)[^/]+/(?!index\\.ts$)',
+              message: "Another module is reached through its door: import '../<module>/index.ts'.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/modules/*/schema.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./(?!\\.)[^/]+/(?!index\\.ts$|schema\\.ts$)',
+              message: "A schema file names another module's tables for foreign keys only: '../<module>/schema.ts'.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // SQL lives in repos: routes and services do not build queries or name tables.
+    files: ['apps/server/src/modules/*/routes.ts', 'apps/server/src/modules/*/service.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'drizzle-orm', message: 'SQL lives in the module’s repo.ts.' }],
+          patterns: [{ regex: '^\\./schema\\.ts$', message: 'Tables are read and written in the module’s repo.ts.' }],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/{plugins,adapters,db}/**/*.ts'],
+    // db/schema.ts is the index of every module's tables that drizzle-kit and the client read.
+    ignores: ['**/*.test.ts', 'apps/server/src/db/schema.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '/modules/',
+              allowTypeImports: true,
+              message: 'Plugins, adapters and the database layer sit below the modules (types only).',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -1,11 +1,8 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { ProductDetail, SearchProductsResponse } from '../packages/contracts/src/index.ts';
-import { messages, TITLE_SUFFIX } from '../packages/contracts/src/index.ts';
+import { formatMoney, messages, TITLE_SUFFIX } from '../packages/contracts/src/index.ts';
 import { expectAccessible } from './a11y.ts';
 import { DEMO_PASSWORD } from './auth-helpers.ts';
-
-const money = (cents: number) =>
-  new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
 
 /** A real demo product with a list price, several pictures, a description and related products. */
 async function findProduct(request: APIRequestContext, brands: string[] = []): Promise<ProductDetail> {
@@ -33,7 +30,7 @@ test('a visitor reads a product: name, MSRP, availability, description, specific
   ]);
   const info = productInfo(page);
   await expect(info.getByText('MSRP', { exact: true })).toBeVisible();
-  await expect(info.locator('.price-amount')).toHaveText(money(product.msrpCents!));
+  await expect(info.locator('.price-amount')).toHaveText(formatMoney(product.msrpCents!));
   await expect(info.locator('.availability')).toHaveText(
     !product.isAvailable ? 'Out of stock' : product.isAvailableForPurchase ? 'In stock' : /Not available/,
   );
@@ -125,7 +122,7 @@ test('the owner signs in from the product and sees their price on an approved br
   // The price the page shows is the one the server decided for this session.
   const priced = (await (await page.request.get(`/api/product-by-sku/${product.sku}`)).json()) as ProductDetail;
   expect(priced.price.kind).toBe('discounted');
-  await expect(info.locator('.price-amount')).toHaveText(money(priced.price.cents));
+  await expect(info.locator('.price-amount')).toHaveText(formatMoney(priced.price.cents));
 
   const quantity = info.getByRole('spinbutton', { name: 'Quantity' });
   await expect(quantity).toHaveValue('1');

@@ -10,28 +10,28 @@ import { registerSecurity } from './plugins/security.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { registerMetrics } from './plugins/metrics.ts';
+import { registerRateLimit, type RateLimitStore } from './plugins/rate-limit.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { dealsRoutes } from './modules/deals/routes.ts';
-import { createActingService, registerActor } from './modules/acting/index.ts';
+import { createActingService, createActivityLog, registerActor } from './modules/acting/index.ts';
 import { sessionRoutes } from './modules/users/routes.ts';
+import { createUsersService } from './modules/users/index.ts';
 import { outboxRoutes } from './modules/outbox/routes.ts';
-import { authRoutes } from './modules/auth/routes.ts';
-import { createAuth } from './modules/auth/auth.ts';
-import { createAuthService } from './modules/auth/service.ts';
-import { createMfaService } from './modules/auth/mfa.ts';
-import { mfaRoutes } from './modules/auth/mfa-routes.ts';
-import { createAccountsService } from './modules/accounts/service.ts';
-import { accountRoutes } from './modules/accounts/routes.ts';
-import { createInvitationService } from './modules/invitations/service.ts';
-import { invitationRoutes } from './modules/invitations/routes.ts';
-import { createDealerRequestService } from './modules/dealer-requests/service.ts';
-import { dealerRequestRoutes } from './modules/dealer-requests/routes.ts';
-import { createBusinessPartnerService } from './modules/business-partners/service.ts';
-import { businessPartnerRoutes } from './modules/business-partners/routes.ts';
-import { createDealerService } from './modules/dealers/service.ts';
-import { dealerRoutes } from './modules/dealers/routes.ts';
+import {
+  authRoutes,
+  createAuth,
+  createAuthService,
+  createDatabaseRateLimitStore,
+  createMfaService,
+  mfaRoutes,
+} from './modules/auth/index.ts';
+import { accountRoutes, createAccountsService } from './modules/accounts/index.ts';
+import { createInvitationService, invitationRoutes } from './modules/invitations/index.ts';
+import { createDealerRequestService, dealerRequestRoutes } from './modules/dealer-requests/index.ts';
+import { businessPartnerRoutes, createBusinessPartnerService } from './modules/business-partners/index.ts';
+import { createDealerService, dealerRoutes } from './modules/dealers/index.ts';
 import { vehicleRoutes } from './modules/vehicles/routes.ts';
 import { cartRoutes } from './modules/cart/routes.ts';
 import { createCartService } from './modules/cart/service.ts';
@@ -40,6 +40,8 @@ export interface BuildAppOptions {
   /** Built web app to serve; omitted in API tests. */
   webDist?: string;
   logger?: boolean;
+  /** Where rate limits count (main.ts: Redis when REDIS_URL is set); the database by default. */
+  rateLimitStore?: RateLimitStore;
 }
 
 /** Builds the Fastify instance: plugins and modules, no listen (CONVENTIONS). */
@@ -91,30 +93,32 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   registerMetrics(app, { token: ctx.config.METRICS_TOKEN });
   await registerSecurity(app, { publicUrl: ctx.config.PUBLIC_URL });
   await registerOpenApi(app);
+  // One store for every limit, route or service, shared by every instance (plugins/rate-limit.ts).
+  const limit = await registerRateLimit(app, options.rateLimitStore ?? createDatabaseRateLimitStore(ctx.db));
 
   await app.register(healthRoutes(ctx));
   const betterAuth = createAuth(ctx);
-  const auth = createAuthService(ctx, betterAuth, app.log);
+  const auth = createAuthService(ctx, betterAuth, limit);
   // Who acts, once per request, before any route (modules/acting/actor.ts).
   registerActor(app, ctx, auth.currentSession);
   await app.register(authRoutes(auth));
-  await app.register(mfaRoutes(createMfaService(ctx, betterAuth, auth)));
+  await app.register(mfaRoutes(createMfaService(ctx, betterAuth, auth), auth));
   const acting = createActingService(ctx);
   const invitations = createInvitationService(ctx);
-  await app.register(invitationRoutes(invitations, auth.limit));
-  await app.register(accountRoutes(createAccountsService(ctx, betterAuth, auth), auth.limit));
+  await app.register(invitationRoutes(invitations));
+  await app.register(accountRoutes(createAccountsService(ctx, betterAuth, auth)));
   acting.registerImpersonationAudit(app);
-  await app.register(sessionRoutes(ctx, auth, acting));
-  await app.register(catalogRoutes(ctx, auth));
-  await app.register(contentRoutes(ctx, auth.limit));
-  await app.register(dealsRoutes(ctx, auth));
+  await app.register(sessionRoutes(createUsersService(ctx), auth, acting));
+  await app.register(catalogRoutes(ctx));
+  await app.register(contentRoutes(ctx));
+  await app.register(dealsRoutes(ctx));
   await app.register(outboxRoutes(ctx));
-  await app.register(dealerRequestRoutes(createDealerRequestService(ctx, auth, invitations)));
+  await app.register(dealerRequestRoutes(createDealerRequestService(ctx, invitations)));
   const businessPartners = createBusinessPartnerService(ctx);
   await app.register(businessPartnerRoutes(businessPartners));
-  await app.register(dealerRoutes(createDealerService(ctx, businessPartners)));
-  await app.register(vehicleRoutes(ctx, auth));
-  await app.register(cartRoutes(createCartService(ctx, auth)));
+  await app.register(dealerRoutes(createDealerService(ctx, businessPartners, createActivityLog(ctx))));
+  await app.register(vehicleRoutes(ctx));
+  await app.register(cartRoutes(createCartService(ctx)));
 
   if (options.webDist) await registerSpa(app, options.webDist);
   return app;

@@ -8,7 +8,7 @@ import { createContext } from './context.ts';
 import { isDatabaseEmpty, seedDemoData } from './seed/demo.ts';
 import { buildApp } from './app.ts';
 import { connectRedis } from './adapters/redis.ts';
-import { createRedisRateLimitStore, setRateLimitStore } from './modules/auth/rate-limit.ts';
+import { createRedisRateLimitStore } from './modules/auth/index.ts';
 
 const startedAt = performance.now();
 const config = loadConfig();
@@ -20,7 +20,6 @@ const redis = config.REDIS_URL
       process.exit(1);
     })
   : null;
-if (redis) setRateLimitStore(createRedisRateLimitStore(redis.client));
 
 let releaseLock = () => {};
 if (!config.DATABASE_URL) {
@@ -54,7 +53,10 @@ if (await isDatabaseEmpty(database.db)) {
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const webDist = config.WEB_DIST ? path.resolve(config.WEB_DIST) : path.resolve(here, '../../web/dist');
-const app = await buildApp(ctx, { webDist });
+const app = await buildApp(ctx, {
+  webDist,
+  rateLimitStore: redis ? createRedisRateLimitStore(redis.client) : undefined,
+});
 
 let closing = false;
 async function shutdown(signal: string) {

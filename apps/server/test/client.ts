@@ -29,3 +29,26 @@ export function testClient(app: FastifyInstance, headers: Record<string, string>
   };
 }
 export type TestClient = ReturnType<typeof testClient>;
+
+/**
+ * The one sign-in of server tests: a new browser signed in as a demo account (password, no second
+ * factor), acting for `sapBpCode` when given (sales reps). Null signs nobody in. Throws with the
+ * server's answer when either step fails, so a test never runs as someone else.
+ */
+export async function signedInAs(
+  app: FastifyInstance,
+  email: string | null,
+  options: { sapBpCode?: string; headers?: Record<string, string> } = {},
+): Promise<TestClient> {
+  const client = testClient(app, options.headers);
+  if (!email) return client;
+  const signIn = await client.signIn(email);
+  if (signIn.statusCode !== 200 || signIn.json<{ status: string }>().status !== 'signed-in')
+    throw new Error(`sign-in as ${email} answered ${signIn.statusCode} ${signIn.body}`);
+  if (options.sapBpCode) {
+    const selected = await client.call('POST', '/api/select-business', { sapBpCode: options.sapBpCode });
+    if (selected.statusCode !== 200)
+      throw new Error(`${email} selecting ${options.sapBpCode} answered ${selected.statusCode} ${selected.body}`);
+  }
+  return client;
+}

@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { queryClient } from './app/queryClient.ts';
+import { queryClient } from './lib/queryClient.ts';
 import { createRouter } from './app/router.tsx';
 import { onForcedLogout } from './lib/forcedLogout.ts';
 import './styles/app.css';

@@ -25,3 +25,5 @@ export * from './vehicles.ts';
 export * from './vehicle-rules.ts';
 export * from './cart.ts';
 export * from './cart-rules.ts';
+export * from './endpoints/index.ts';
+export * from './format.ts';

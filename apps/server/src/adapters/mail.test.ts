@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
 import { simpleParser } from 'mailparser';
 import { createTestApp, type TestContext } from '../../test/helpers.ts';
-import { mailOutbox } from '../modules/outbox/schema.ts';
+import { mailOutbox } from './outbox-schema.ts';
 import { createSmtpMailer } from './mail.ts';
 
 interface ReceivedMail {

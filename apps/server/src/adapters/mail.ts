@@ -1,6 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { Db } from '../db/client.ts';
-import { mailOutbox } from '../modules/outbox/schema.ts';
+import { mailOutbox } from './outbox-schema.ts';
 import { mailboxReaderFor } from './mailbox-reader.ts';
 
 export interface MailMessage {

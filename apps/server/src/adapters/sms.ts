@@ -1,5 +1,5 @@
 import type { Db } from '../db/client.ts';
-import { smsOutbox } from '../modules/outbox/schema.ts';
+import { smsOutbox } from './outbox-schema.ts';
 import { mailboxReaderFor } from './mailbox-reader.ts';
 
 export interface SmsMessage {

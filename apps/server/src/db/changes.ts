@@ -1,6 +1,5 @@
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import type { Db } from './client.ts';
 
 /**
  * Change notices from the database itself: triggers (migration 0014) send `pg_notify('portal_changes',
@@ -184,6 +183,7 @@ export function postgresChangeFeed(url: string): ChangeFeed {
 }
 
 /** Which feed tells of a drizzle database's changes (set by openDatabase; none for a bare client). */
-const feeds = new WeakMap<Db, ChangeFeed>();
-export const registerChangeFeed = (db: Db, feed: ChangeFeed) => void feeds.set(db, feed);
-export const changeFeedOf = (db: Db): ChangeFeed | undefined => feeds.get(db);
+/** Keyed by the drizzle database object (db/client.ts) the feed belongs to. */
+const feeds = new WeakMap<object, ChangeFeed>();
+export const registerChangeFeed = (db: object, feed: ChangeFeed) => void feeds.set(db, feed);
+export const changeFeedOf = (db: object): ChangeFeed | undefined => feeds.get(db);

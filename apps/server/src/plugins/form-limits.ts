@@ -1,9 +1,7 @@
-import type { FastifyRequest } from 'fastify';
+import type { RateLimitOptions } from '@fastify/rate-limit';
 import { messages } from '@portal/contracts';
-import type { RateLimitRule } from '../modules/auth/rate-limit.ts';
-
-/** Counts one attempt against a key in the shared rate-limit store; 429 with Retry-After past the rule. */
-export type Limit = (key: string, rule: RateLimitRule, detail: string) => Promise<void>;
+import { tooManyRequests } from './errors.ts';
+import type { RateLimitRule } from './rate-limit.ts';
 
 /**
  * Anonymous forms that use an e-mailed link (set a password, decline an invitation, confirm or cancel
@@ -12,9 +10,18 @@ export type Limit = (key: string, rule: RateLimitRule, detail: string) => Promis
  */
 export const LINK_FORM_LIMIT: RateLimitRule = { limit: 20, windowMs: 15 * 60_000 };
 
-/** A route preHandler: one attempt per request from the caller's address under `name`. */
-export const limitPerAddress =
-  (limit: Limit, name: string, rule: RateLimitRule = LINK_FORM_LIMIT) =>
-  async (request: FastifyRequest) => {
-    await limit(`${name}:ip:${request.ip}`, rule, messages.attemptLimitForgot);
-  };
+/**
+ * A route's limit per caller address under `name` (plugins/rate-limit.ts counts it in the shared
+ * store): `config: { rateLimit: limitPerAddress('contact', rule) }`, or `app.rateLimit(…)` as a
+ * preHandler. Routes that give the same name share one count.
+ */
+export const limitPerAddress = (
+  name: string,
+  rule: RateLimitRule = LINK_FORM_LIMIT,
+  detail: string = messages.attemptLimitForgot,
+): RateLimitOptions => ({
+  max: rule.limit,
+  timeWindow: rule.windowMs,
+  keyGenerator: (request) => `${name}:ip:${request.ip}`,
+  errorResponseBuilder: (_request, context) => tooManyRequests(detail, context.ttl),
+});

@@ -4,7 +4,7 @@ import { messages, PASSWORD_MAX } from '@portal/contracts';
 import { createTestApp, type TestContext } from '../helpers.ts';
 import { testClient } from '../client.ts';
 import { DEMO_PASSWORD } from '../../src/seed/people.ts';
-import { mailOutbox } from '../../src/modules/outbox/schema.ts';
+import { mailOutbox } from '../../src/adapters/outbox-schema.ts';
 
 /** ASVS 5.0 requirements that docs/security.md listed as met without a test of their own. */
 let t: TestContext;

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Outlet, useLocation, useMatches, useNavigation } from 'react-router';
-import { fullTitle, QUICK_ORDER_TITLE } from './routes.ts';
+import { QUICK_ORDER_TITLE } from './routes.ts';
+import { fullTitle } from '../lib/pageTitle.ts';
 import { alerts } from '../components/alerts.ts';
 import { useIdentityWatch } from '../features/session/useIdentityWatch.ts';
 

@@ -1,14 +1,14 @@
 import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
-import { queryClient } from './queryClient.ts';
+import { queryClient } from '../lib/queryClient.ts';
 import { sessionQuery } from '../features/session/api.ts';
 import { ROUTES, loginRedirectFor, type LayoutName, type PortalRoute } from './routes.ts';
 import { Root } from './Root.tsx';
-import { RouteError } from '../components/ErrorPage.tsx';
+import { RouteError } from './ErrorPage.tsx';
 import { DefaultLayout } from '../layouts/DefaultLayout.tsx';
 import { CheckoutLayout } from '../layouts/CheckoutLayout.tsx';
 import { BlankLayout } from '../layouts/BlankLayout.tsx';
 import { NoAuthLayout } from '../layouts/NoAuthLayout.tsx';
-import { NotFoundPage } from '../components/ErrorPage.tsx';
+import { NotFoundPage } from './ErrorPage.tsx';
 import { TitleOnlyPage } from '../features/placeholder/TitleOnlyPage.tsx';
 
 /** spec 01 §2.2: the server's session decides; the route only mirrors it. */

@@ -1,5 +1,4 @@
 import type { ComponentType } from 'react';
-import { TITLE_SUFFIX } from '@portal/contracts/constants';
 import { PAGES, type Page, type PagePath } from '@portal/contracts/pages';
 
 export type { Access, LayoutName } from '@portal/contracts/pages';
@@ -76,20 +75,3 @@ export function loginRedirectFor(pathname: string, search: string, hash = ''): s
   if (NO_REDIRECT_PATHS.includes(pathname) || pathname === '/login' || pathname === '/logout') return '/login';
   return `/login?next=${encodeURIComponent(pathname + search + hash)}`;
 }
-
-/** A next parameter is followed only to one of our own pages, never /login or /logout. */
-export function safeNext(next: string | null): string {
-  if (!next || !next.startsWith('/')) return '/';
-  // Parse as the browser would (it drops tabs and newlines, reads '\\' as '/'): it must stay on our origin.
-  const base = 'http://portal.invalid';
-  let url: URL;
-  try {
-    url = new URL(next, base);
-  } catch {
-    return '/';
-  }
-  if (url.origin !== base || url.pathname === '/login' || url.pathname === '/logout') return '/';
-  return url.pathname + url.search + url.hash;
-}
-
-export const fullTitle = (title: string) => `${title}${TITLE_SUFFIX}`;

@@ -1,6 +1,6 @@
 import { matchPath, useLocation } from 'react-router';
 import { ROUTES, type PortalRoute } from '../app/routes.ts';
-import { pageLabelStore } from '../app/usePageTitle.ts';
+import { pageLabelStore } from '../lib/pageTitle.ts';
 import { useStore } from '../components/store.ts';
 import { Trail, type TrailStep } from '../components/Trail.tsx';
 

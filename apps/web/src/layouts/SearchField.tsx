@@ -14,22 +14,20 @@ import {
 import { createStore, useStore } from '../components/store.ts';
 import { storage } from '../lib/storage.ts';
 import { registerClientStore } from '../lib/clientStores.ts';
-import { formatCents } from '../lib/format.ts';
+import { resetSearchField, searchFieldStore } from '../lib/searchField.ts';
+import { formatMoney } from '@portal/contracts/format';
 import { SearchIcon } from '../components/icons.tsx';
 import { useDebounced } from '../lib/useDebounced.ts';
 
-/** The top bar's search type ('all', 'c:<slug>' or 'b:<slug>') and term, shared by the desktop and mobile fields. */
-const fieldStore = createStore({ type: 'all', term: '' });
 const recentStore = createStore<RecentSearch[]>(parseRecentSearches(storage.get(STORAGE_KEYS.recentProductSearches)));
 
 // spec 01 §4: logout clears every store, recent searches included.
 registerClientStore(() => {
-  fieldStore.set({ type: 'all', term: '' });
+  resetSearchField();
   recentStore.set([]);
 });
 
-/** spec 01 §4: a business change clears the product search state (unless on /search). */
-export const resetSearchField = () => fieldStore.set({ type: 'all', term: '' });
+// Until features/business/api.ts imports it from lib (a feature never reaches into a layout).
 
 const MIN_SUGGEST_LENGTH = 2;
 
@@ -48,9 +46,9 @@ function useFieldFollowsRoute() {
           : state.brands.length === 1 && !state.categories.length
             ? `b:${state.brands[0]}`
             : 'all';
-      fieldStore.set({ type, term: state.term });
+      searchFieldStore.set({ type, term: state.term });
     } else if (!location.pathname.startsWith('/product')) {
-      fieldStore.set({ type: 'all', term: '' });
+      searchFieldStore.set({ type: 'all', term: '' });
     }
   }, [location.pathname, location.search]);
 }
@@ -70,7 +68,7 @@ export function SearchField({ idPrefix, autoFocus }: { idPrefix: string; autoFoc
   const queryClient = useQueryClient();
   const scope = usePriceScope();
   const menu = useCatalogMenu();
-  const { type, term } = useStore(fieldStore);
+  const { type, term } = useStore(searchFieldStore);
   const recents = useStore(recentStore);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
@@ -104,7 +102,7 @@ export function SearchField({ idPrefix, autoFocus }: { idPrefix: string; autoFoc
               kind: 'product',
               sku: p.sku,
               label: p.name,
-              detail: `${p.sku} · ${formatCents(p.price.cents)}`,
+              detail: `${p.sku} · ${formatMoney(p.price.cents)}`,
             }))
           : []),
         { kind: 'search', label: `Search for “${typed}”` },
@@ -132,7 +130,7 @@ export function SearchField({ idPrefix, autoFocus }: { idPrefix: string; autoFoc
 
   const choose = (option: Option) => {
     if (option.kind === 'recent') {
-      fieldStore.set({
+      searchFieldStore.set({
         term: option.recent.searchTerm,
         type: option.recent.categorySelected
           ? `c:${option.recent.categorySelected}`
@@ -197,7 +195,11 @@ export function SearchField({ idPrefix, autoFocus }: { idPrefix: string; autoFoc
       <label className="visually-hidden" htmlFor={`${idPrefix}-type`}>
         Search in
       </label>
-      <select id={`${idPrefix}-type`} value={type} onChange={(e) => fieldStore.set({ term, type: e.target.value })}>
+      <select
+        id={`${idPrefix}-type`}
+        value={type}
+        onChange={(e) => searchFieldStore.set({ term, type: e.target.value })}
+      >
         <option value="all">All</option>
         <optgroup label="Categories">
           {menu.data?.categories.map((c) => (
@@ -229,7 +231,7 @@ export function SearchField({ idPrefix, autoFocus }: { idPrefix: string; autoFoc
           placeholder="Search by part number or keyword"
           value={term}
           onChange={(e) => {
-            fieldStore.set({ type, term: e.target.value });
+            searchFieldStore.set({ type, term: e.target.value });
             setOpen(true);
             setActive(-1);
           }}

@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { backHandlerStore } from './backTarget.ts';
+import { backHandlerStore } from '../lib/backTarget.ts';
 
 export function useBack() {
   const navigate = useNavigate();

@@ -1,5 +1,11 @@
+import type { ApiErrorBody } from '@portal/contracts';
 import { messages } from '@portal/contracts/messages';
-import type { ApiError } from './api.ts';
+
+/** What an API error tells (ApiError of ./api.ts, which calls us: named by shape, not imported, so no cycle). */
+interface FailedCall {
+  status: number;
+  body: ApiErrorBody | null;
+}
 
 let handler: (() => void) | null = null;
 
@@ -12,6 +18,6 @@ export function onForcedLogout(fn: () => void) {
  * spec 01 §8: the detail 'Your login credentials need to be refreshed…' (a revoked or expired
  * session) logs the user out to /login.
  */
-export function checkForcedLogout(error: ApiError) {
+export function checkForcedLogout(error: FailedCall) {
   if (error.status === 401 && error.body?.detail === messages.credentialsNeedRefresh) handler?.();
 }

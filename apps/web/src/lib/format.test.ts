@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cartBadgeText, countOf, formatCents } from './format.ts';
+import { cartBadgeText } from './format.ts';
 
 describe('cartBadgeText (spec 01 §9)', () => {
   it('is empty at 0', () => {
@@ -15,31 +15,4 @@ describe('cartBadgeText (spec 01 §9)', () => {
   });
 });
 
-describe('formatCents', () => {
-  it.each([
-    [123456, '$1,234.56'],
-    [0, '$0.00'],
-    [5, '$0.05'],
-    [100, '$1.00'],
-    [123456789, '$1,234,567.89'],
-  ])('%i cents is %s', (cents, shown) => {
-    expect(formatCents(cents)).toBe(shown);
-  });
-});
-
-describe('countOf (issue 15 §15: singular and plural)', () => {
-  it.each([
-    [0, 'folder', '0 folders'],
-    [1, 'folder', '1 folder'],
-    [2, 'folder', '2 folders'],
-    [1, 'item', '1 item'],
-    [1200, 'item', '1,200 items'],
-  ])('%i %s reads "%s"', (n, noun, text) => {
-    expect(countOf(n, noun)).toBe(text);
-  });
-
-  it('takes an irregular plural', () => {
-    expect(countOf(1, 'business', 'businesses')).toBe('1 business');
-    expect(countOf(3, 'business', 'businesses')).toBe('3 businesses');
-  });
-});
+// formatMoney and countOf are tested with the format module: packages/contracts/src/format.test.ts.

@@ -1,16 +1,6 @@
-import { CART_BADGE_MAX, CURRENCY, LOCALE } from '@portal/contracts/constants';
+import { CART_BADGE_MAX } from '@portal/contracts/constants';
 
-const money = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: CURRENCY });
-
-/** Money travels in integer cents; shown with Intl en-US (spec 01 §9). */
-export const formatCents = (cents: number) => money.format(cents / 100);
-
-const wholeNumber = new Intl.NumberFormat(LOCALE);
-const plurals = new Intl.PluralRules(LOCALE);
-
-/** A count with its noun, singular or plural as the number asks: '1 folder', '2 folders', '1,200 items'. */
-export const countOf = (n: number, one: string, other = `${one}s`) =>
-  `${wholeNumber.format(n)} ${plurals.select(n) === 'one' ? one : other}`;
+// Dates, money and counts: @portal/contracts/format (one module for the browser and the server).
 
 /** spec 01 §9: the cart badge shows 9+ above 9, nothing at 0. */
 export const cartBadgeText = (count: number) =>

@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { desc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { signJWT, verifyPassword } from 'better-auth/crypto';
 import { messages, PASSWORD_TOO_COMMON } from '@portal/contracts';
 import { ACCOUNT_MAIL } from '@portal/contracts/accounts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { cookieJar } from '../../../test/cookies.ts';
+import { testClient } from '../../../test/client.ts';
+import { linkIn, mailsTo, partnerOf, userByEmail } from '../../../test/builders.ts';
 import { withDatabase } from '../../../test/global-setup.ts';
 import { getAuthSecret } from '../auth/secret.ts';
 import { rateLimits } from '../auth/schema.ts';
 import { businessPartners } from '../business-partners/schema.ts';
-import { mailOutbox } from '../outbox/schema.ts';
 import { accounts, users, userTypes } from '../users/schema.ts';
 import { ACCOUNT_RATE_LIMITS } from './limits.ts';
 
@@ -25,22 +25,13 @@ afterAll(() => t.close());
 const SIGN_UP_SUBJECT = 'Finish setting up your Dealer Portal account';
 const PASSWORD = 'Garage#Bay42';
 
-// Registrations are limited per address: every client comes from its own.
-let n = 0;
+// Registrations are limited per address: every client comes from its own (testClient).
 function client() {
-  const jar = cookieJar();
-  const remoteAddress = `10.7.${Math.floor(++n / 250)}.${n % 250}`;
-  const call = async (method: 'GET' | 'POST', url: string, payload?: object) =>
-    jar.store(await t.app.inject({ method, url, payload, remoteAddress, headers: { cookie: jar.header() } }));
+  const c = testClient(t.app);
   return {
-    remoteAddress,
-    call,
-    register: (body: object) => call('POST', '/api/user/register', body),
-    signIn: (email: string, password = PASSWORD) => call('POST', '/api/auth/sign-in', { email, password }),
-    session: async () =>
-      (await call('GET', '/api/session')).json() as {
-        user: { email: string; first_name: string; user_type: { type: string }[] } | null;
-      },
+    ...c,
+    register: (body: object) => c.call('POST', '/api/user/register', body),
+    signIn: (email: string, password = PASSWORD) => c.signIn(email, password),
   };
 }
 
@@ -53,19 +44,13 @@ const person = (email: string, extra: object = {}) => ({
   ...extra,
 });
 
-const mailsTo = (to: string) =>
-  t.db.select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(desc(mailOutbox.createdAt));
-
 /** The path and query of the newest sign-up link mailed to `to`. */
 async function signUpLink(to: string) {
-  const mail = (await mailsTo(to)).find((m) => m.subject === SIGN_UP_SUBJECT);
-  const link = mail?.text.match(/https?:\/\/\S+\/api\/auth\/verify-email\?\S+/)?.[0];
-  expect(link, `a sign-up link mailed to ${to}`).toBeDefined();
-  const url = new URL(link!);
-  return { path: url.pathname + url.search, token: url.searchParams.get('token')! };
+  const mail = (await mailsTo(t.db, to)).find((m) => m.subject === SIGN_UP_SUBJECT);
+  const url = linkIn(mail?.text, '/api/auth/verify-email');
+  expect(url, `a sign-up link mailed to ${to}`).toBeDefined();
+  return { path: url!.pathname + url!.search, token: url!.searchParams.get('token')! };
 }
-
-const userByEmail = async (email: string) => (await t.db.select().from(users).where(eq(users.email, email)))[0];
 const partnerCount = () => t.db.$count(businessPartners);
 const highestB2cNumber = async () => {
   const result = (await t.db.execute(sql`
@@ -84,7 +69,7 @@ describe('consumer registration (spec 01 §1)', () => {
     expect(res.json()).toEqual({ ok: true });
     expect(res.headers['set-cookie']).toBeUndefined(); // not signed in before confirming
 
-    const user = await userByEmail('riley.oneil@example.test');
+    const user = await userByEmail(t.db, 'riley.oneil@example.test');
     expect(user).toMatchObject({
       name: "Riley O'Neil",
       firstName: 'Riley',
@@ -93,10 +78,7 @@ describe('consumer registration (spec 01 §1)', () => {
       mfaType: 'none',
       accessType: null,
     });
-    const [partner] = await t.db
-      .select()
-      .from(businessPartners)
-      .where(eq(businessPartners.id, user!.businessPartnerId!));
+    const partner = await partnerOf(t.db, user!);
     expect(partner).toMatchObject({
       sapBpCode: b2c(next),
       companyName: "Riley O'Neil",
@@ -127,7 +109,7 @@ describe('consumer registration (spec 01 §1)', () => {
     const open = await c.call('GET', path);
     expect(open.statusCode).toBe(302);
     expect(open.headers.location).toBe('/login?verified=1');
-    expect((await userByEmail(email))?.emailVerified).toBe(true);
+    expect((await userByEmail(t.db, email))?.emailVerified).toBe(true);
 
     expect((await c.signIn(email)).json()).toEqual({ status: 'signed-in' });
     const { user } = await c.session();
@@ -140,7 +122,7 @@ describe('consumer registration (spec 01 §1)', () => {
   it('an e-mail already registered gets the same answer; its owner is told, nothing is created', async () => {
     const users0 = await t.db.$count(users);
     const partners0 = await partnerCount();
-    const sent0 = (await mailsTo('consumer@demo.test')).length;
+    const sent0 = (await mailsTo(t.db, 'consumer@demo.test')).length;
     const started = Date.now();
     const res = await client().register(person('Consumer@Demo.test'));
     expect(Date.now() - started).toBeGreaterThanOrEqual(450); // as slow as a new account's answer
@@ -149,7 +131,7 @@ describe('consumer registration (spec 01 §1)', () => {
     expect(await t.db.$count(users)).toBe(users0);
     expect(await partnerCount()).toBe(partners0);
 
-    const mail = await mailsTo('consumer@demo.test');
+    const mail = await mailsTo(t.db, 'consumer@demo.test');
     expect(mail).toHaveLength(sent0 + 1);
     expect(mail[0]!.subject).toBe(ACCOUNT_MAIL.alreadyRegisteredSubject);
     expect(mail[0]!.text).toContain('http://localhost:3000/forgot-password');
@@ -167,8 +149,8 @@ describe('consumer registration (spec 01 §1)', () => {
     expect(second.statusCode).toBe(first.statusCode);
     expect(second.json()).toEqual(first.json());
     expect(await partnerCount()).toBe(partners);
-    expect((await userByEmail(email))?.firstName).toBe('Riley');
-    expect((await mailsTo(email))[0]!.subject).toBe(ACCOUNT_MAIL.alreadyRegisteredSubject);
+    expect((await userByEmail(t.db, email))?.firstName).toBe('Riley');
+    expect((await mailsTo(t.db, email))[0]!.subject).toBe(ACCOUNT_MAIL.alreadyRegisteredSubject);
   });
 
   it.each([
@@ -184,7 +166,7 @@ describe('consumer registration (spec 01 §1)', () => {
     const res = await client().register(body);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ validation: fields.map((field) => ({ field, messages: [message] })) });
-    expect(await userByEmail('fields@example.test')).toBeUndefined();
+    expect(await userByEmail(t.db, 'fields@example.test')).toBeUndefined();
   });
 
   it('a malformed body is a 400, not a 500', async () => {
@@ -208,7 +190,7 @@ describe('consumer registration (spec 01 §1)', () => {
     const blocked = await c.register(person('limit-2@example.test'));
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json()).toEqual({ detail: messages.attemptLimitForgot });
-    expect(await userByEmail('limit-2@example.test')).toBeUndefined();
+    expect(await userByEmail(t.db, 'limit-2@example.test')).toBeUndefined();
     expect((await client().register(person('limit-2@example.test'))).statusCode).toBe(200); // another address
   });
 });
@@ -221,11 +203,8 @@ describe('B2C codes and the registration transaction', () => {
       { sapBpCode: 'B2C-LEGACY', companyName: 'Not a numbered code' },
     ]);
     await client().register(person('after-gap@example.test'));
-    const user = await userByEmail('after-gap@example.test');
-    const [partner] = await t.db
-      .select()
-      .from(businessPartners)
-      .where(eq(businessPartners.id, user!.businessPartnerId!));
+    const user = await userByEmail(t.db, 'after-gap@example.test');
+    const partner = await partnerOf(t.db, user!);
     expect(partner!.sapBpCode).toBe(b2c(highest + 6));
   });
 
@@ -256,18 +235,15 @@ describe('B2C codes and the registration transaction', () => {
       expect(await t.db.$count(accounts)).toBe(accounts0);
       expect(await partnerCount()).toBe(partners0);
       expect(await t.db.$count(businessPartners, eq(businessPartners.companyName, 'Rolled Back'))).toBe(0);
-      expect(await mailsTo('rollback@example.test')).toHaveLength(0);
+      expect(await mailsTo(t.db, 'rollback@example.test')).toHaveLength(0);
     } finally {
       await t.db.execute(sql`drop trigger fail_for_rollback_test on user_types`);
       await t.db.execute(sql`drop function fail_for_rollback_test()`);
     }
     // Nothing was left behind: the same e-mail registers, with the code the failed try would have had.
     expect((await client().register(person('rollback@example.test'))).statusCode).toBe(200);
-    const user = await userByEmail('rollback@example.test');
-    const [partner] = await t.db
-      .select()
-      .from(businessPartners)
-      .where(eq(businessPartners.id, user!.businessPartnerId!));
+    const user = await userByEmail(t.db, 'rollback@example.test');
+    const partner = await partnerOf(t.db, user!);
     expect(partner!.sapBpCode).toBe(b2c(next));
   });
 
@@ -277,11 +253,8 @@ describe('B2C codes and the registration transaction', () => {
     expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
     const codes = await Promise.all(
       emails.map(async (email) => {
-        const user = await userByEmail(email);
-        const [partner] = await t.db
-          .select()
-          .from(businessPartners)
-          .where(eq(businessPartners.id, user!.businessPartnerId!));
+        const user = await userByEmail(t.db, email);
+        const partner = await partnerOf(t.db, user!);
         return partner!.sapBpCode;
       }),
     );
@@ -317,11 +290,8 @@ describe('B2C codes and the registration transaction', () => {
         await other.query('commit');
         const res = await pending;
         expect(res.statusCode).toBe(200);
-        const user = await userByEmail('race@example.test');
-        const [partner] = await t.db
-          .select()
-          .from(businessPartners)
-          .where(eq(businessPartners.id, user!.businessPartnerId!));
+        const user = await userByEmail(t.db, 'race@example.test');
+        const partner = await partnerOf(t.db, user!);
         expect(partner!.sapBpCode).toBe(b2c(next + 1));
       } finally {
         await other.end();
@@ -349,11 +319,11 @@ describe('the sign-up e-mail link (GET /api/auth/verify-email)', () => {
 
   it('an expired link goes to /login?verified=0 and confirms nothing', async () => {
     await client().register(person('expired-link@example.test'));
-    const user = await userByEmail('expired-link@example.test');
+    const user = await userByEmail(t.db, 'expired-link@example.test');
     const expired = await signJWT({ email: user!.email, userId: user!.id }, secret, -60);
     const res = await open(`?token=${expired}&callbackURL=%2Flogin%3Fverified%3D1`);
     expect(res.headers.location).toBe('/login?verified=0');
-    expect((await userByEmail('expired-link@example.test'))?.emailVerified).toBe(false);
+    expect((await userByEmail(t.db, 'expired-link@example.test'))?.emailVerified).toBe(false);
   });
 
   it('a well-signed token of another kind, or of an unknown e-mail, is a bad link too', async () => {
@@ -376,7 +346,7 @@ describe('POST /api/user/email-resend (spec 01 §7, no auth)', () => {
 
   it('sends a new link to an unconfirmed account, and answers the same for any other e-mail', async () => {
     await client().register(person('resend@example.test'));
-    const before = (await mailsTo('resend@example.test')).length;
+    const before = (await mailsTo(t.db, 'resend@example.test')).length;
     const unconfirmed = await resend('Resend@Example.test');
     const confirmed = await resend('installer@demo.test');
     const unknown = await resend('nobody-here@example.test');
@@ -384,9 +354,9 @@ describe('POST /api/user/email-resend (spec 01 §7, no auth)', () => {
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ ok: true });
     }
-    expect(await mailsTo('resend@example.test')).toHaveLength(before + 1);
-    expect((await mailsTo('installer@demo.test')).some((m) => m.subject === SIGN_UP_SUBJECT)).toBe(false);
-    expect(await mailsTo('nobody-here@example.test')).toHaveLength(0);
+    expect(await mailsTo(t.db, 'resend@example.test')).toHaveLength(before + 1);
+    expect((await mailsTo(t.db, 'installer@demo.test')).some((m) => m.subject === SIGN_UP_SUBJECT)).toBe(false);
+    expect(await mailsTo(t.db, 'nobody-here@example.test')).toHaveLength(0);
     // The new link confirms the account.
     const { path } = await signUpLink('resend@example.test');
     expect((await client().call('GET', path)).headers.location).toBe('/login?verified=1');

@@ -1,8 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { APIError } from 'better-auth/api';
 import { hashPassword, signJWT, verifyJWT } from 'better-auth/crypto';
-import type { FastifyRequest } from 'fastify';
 import { ADMIN_ACCESS_TYPE, messages } from '@portal/contracts';
 import {
   ACCOUNT_MAIL,
@@ -11,19 +9,17 @@ import {
   type ChangeEmailAccepted,
   type DroneProfileResponse,
 } from '@portal/contracts/accounts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import type { AppContext } from '../../context.ts';
 import { publicUrlOf } from '../../config.ts';
 import { HttpError } from '../../plugins/errors.ts';
-import type { Auth } from '../auth/auth.ts';
-import { authHeaders, type AuthService } from '../auth/service.ts';
-import { loadPortalUser } from '../users/service.ts';
-import { users } from '../users/schema.ts';
+import type { Actor } from '../acting/index.ts';
+import type { Auth, AuthService, Client } from '../auth/index.ts';
+import { loadPortalUser, updateProfile, userById, userIdByEmail } from '../users/index.ts';
 import { ACCOUNT_RATE_LIMITS } from './limits.ts';
 import {
   changeEmail,
   createConsumer,
-  findUserByEmail,
-  isUniqueViolation,
   savePendingEmailChange,
   takePendingEmailChange,
   USERS_EMAIL_UNIQUE,
@@ -49,27 +45,28 @@ interface ChangeEmailClaims {
 /**
  * Consumer registration and e-mail confirmation (spec 01 §1, §8), e-mail change by accept and
  * decline links, and the account-service calls of spec 01 §7 (user by id, update, drone profile).
+ * Calls take the actor (signed in) or the client (anonymous, or for better-auth's headers and the
+ * audit) and plain input; the limits per address are the routes' (routes.ts).
  */
 export function createAccountsService(ctx: AppContext, auth: Auth, base: AuthService) {
   const origin = publicUrlOf(ctx.config);
 
   /** spec 01 §1: a consumer (B2C) signs up; the same answer whether or not the e-mail is taken. */
   async function register(
-    request: FastifyRequest,
+    client: Client,
     input: { first_name: string; last_name: string; email: string; password: string },
   ): Promise<{ ok: true }> {
-    await base.limit(`register:ip:${request.ip}`, ACCOUNT_RATE_LIMITS.registerPerIp, messages.attemptLimitForgot);
     const email = input.email; // trimmed and lowercased by the schema
     const passwordHash = await hashPassword(input.password); // on both paths: the time tells nothing
     const isNew =
-      !(await findUserByEmail(ctx.db, email)) &&
+      !(await userIdByEmail(ctx.db, email)) &&
       (await createConsumer(ctx.db, { firstName: input.first_name, lastName: input.last_name, email, passwordHash })
         .then(() => true)
         .catch((error: unknown) => {
           if (isUniqueViolation(error, USERS_EMAIL_UNIQUE)) return false; // registered a moment ago
           throw error;
         }));
-    await base.audit('registered', request, { email, details: { isNew } });
+    await base.audit('registered', client, { email, details: { isNew } });
     if (isNew) {
       await auth.api.sendVerificationEmail({ body: { email, callbackURL: VERIFIED_CALLBACK } });
     } else {
@@ -86,50 +83,49 @@ export function createAccountsService(ctx: AppContext, auth: Auth, base: AuthSer
   }
 
   /** spec 01 §7 user/email-resend (no auth): the sign-up e-mail again, only for an unconfirmed account. */
-  async function resendSignUpEmail(request: FastifyRequest, email: string): Promise<{ ok: true }> {
-    await base.limit(
-      `email-resend:ip:${request.ip}`,
-      ACCOUNT_RATE_LIMITS.emailResendPerIp,
-      messages.attemptLimitForgot,
-    );
+  async function resendSignUpEmail(email: string): Promise<{ ok: true }> {
     await base.limit(`email-resend:${email}`, ACCOUNT_RATE_LIMITS.emailResendPerEmail, messages.attemptLimitForgot);
     // better-auth sends only to an unconfirmed account and answers alike (and as slowly) for any other.
     await auth.api.sendVerificationEmail({ body: { email, callbackURL: VERIFIED_CALLBACK } });
     return { ok: true };
   }
 
-  /** The link of the sign-up e-mail: where the browser goes next, never an error page. */
-  async function confirmEmail(request: FastifyRequest, token: string | undefined): Promise<string> {
-    if (!token) return NOT_VERIFIED_REDIRECT;
+  /**
+   * The link of the sign-up e-mail: where the browser goes next, never an error page; with the error
+   * when it failed otherwise than as a bad link (for the route's log).
+   */
+  async function confirmEmail(token: string | undefined): Promise<{ location: string; unexpected?: unknown }> {
+    if (!token) return { location: NOT_VERIFIED_REDIRECT };
     try {
       await auth.api.verifyEmail({ query: { token } });
-      return VERIFIED_CALLBACK;
+      return { location: VERIFIED_CALLBACK };
     } catch (error) {
       // Bad signature, expiry, unknown e-mail: APIError. A well-signed token of another kind fails
       // better-auth's payload parse instead; both are a bad link to the person who clicked it.
-      if (!(error instanceof APIError)) request.log.warn({ err: error }, 'e-mail confirmation failed');
-      return NOT_VERIFIED_REDIRECT;
+      return error instanceof APIError
+        ? { location: NOT_VERIFIED_REDIRECT }
+        : { location: NOT_VERIFIED_REDIRECT, unexpected: error };
     }
   }
 
   /** E-mail change, step 1: password, then a link to the new address and a notice to the old one. */
   async function requestEmailChange(
-    request: FastifyRequest,
+    actor: Actor,
+    client: Client,
     input: { new_email: string; password: string },
   ): Promise<{ ok: true }> {
-    const { session } = await base.requireSession(request);
-    const userId = session.user.id;
+    const userId = actor.user.id;
     await base.limit(`change-email:${userId}`, ACCOUNT_RATE_LIMITS.changeEmailPerUser, messages.attemptLimitChange);
     try {
-      await auth.api.verifyPassword({ body: { password: input.password }, headers: authHeaders(request) });
+      await auth.api.verifyPassword({ body: { password: input.password }, headers: client.headers });
     } catch (error) {
       if (error instanceof APIError && error.statusCode < 500) throw new HttpError(400, messages.passwordInvalid);
       throw error;
     }
     const newEmail = input.new_email;
-    const oldEmail = session.user.email.toLowerCase();
+    const oldEmail = actor.user.email.toLowerCase();
     if (newEmail === oldEmail) throw new HttpError(400, ACCOUNT_TEXTS.sameEmail);
-    if (await findUserByEmail(ctx.db, newEmail)) throw new HttpError(409, ACCOUNT_TEXTS.emailTaken);
+    if (await userIdByEmail(ctx.db, newEmail)) throw new HttpError(409, ACCOUNT_TEXTS.emailTaken);
 
     const nonce = randomBytes(16).toString('hex');
     const seconds = CHANGE_EMAIL_HOURS * 60 * 60;
@@ -157,7 +153,7 @@ export function createAccountsService(ctx: AppContext, auth: Auth, base: AuthSer
         tx,
       );
     });
-    await base.audit('email-change-requested', request, { userId, email: oldEmail, details: { newEmail } });
+    await base.audit('email-change-requested', client, { userId, email: oldEmail, details: { newEmail } });
     return { ok: true };
   }
 
@@ -170,7 +166,7 @@ export function createAccountsService(ctx: AppContext, auth: Auth, base: AuthSer
   }
 
   /** Step 2 from the new address: the e-mail changes, is confirmed, and every session ends. */
-  async function acceptEmailChange(request: FastifyRequest, token: string): Promise<ChangeEmailAccepted> {
+  async function acceptEmailChange(client: Client, token: string): Promise<ChangeEmailAccepted> {
     const { userId, nonce } = await readToken(token, 'change_email_accept');
     try {
       const accepted = await ctx.db.transaction(async (tx) => {
@@ -180,7 +176,7 @@ export function createAccountsService(ctx: AppContext, auth: Auth, base: AuthSer
         if (!(await changeEmail(tx, userId, email))) throw new HttpError(400, messages.invalidJwt);
         return { ok: true as const, email };
       });
-      await base.audit('email-changed', request, { userId, email: accepted.email });
+      await base.audit('email-changed', client, { userId, email: accepted.email });
       return accepted;
     } catch (error) {
       // Someone registered the address after the request: nothing changed, the link stays usable.
@@ -190,33 +186,21 @@ export function createAccountsService(ctx: AppContext, auth: Auth, base: AuthSer
   }
 
   /** From the old address: the pending change is dropped and its links stop working. */
-  async function declineEmailChange(request: FastifyRequest, token: string): Promise<{ ok: true }> {
+  async function declineEmailChange(client: Client, token: string): Promise<{ ok: true }> {
     const { userId, nonce } = await readToken(token, 'change_email_decline');
     if (!(await takePendingEmailChange(ctx.db, userId, nonce))) throw new HttpError(400, messages.invalidJwt);
-    await base.audit('email-change-declined', request, { userId });
+    await base.audit('email-change-declined', client, { userId });
     return { ok: true };
   }
 
   /** spec 01 §7 user/{id}: yourself; an admin (access_type firstech_admin) anyone. */
-  async function requireAccessTo(request: FastifyRequest, id: string) {
-    const { session } = await base.requireSession(request);
-    if (session.user.id === id) return;
-    const viewer = await loadPortalUser(ctx.db, session.user.id);
-    if (viewer?.access_type !== ADMIN_ACCESS_TYPE) throw new HttpError(403, ACCOUNT_TEXTS.forbidden);
+  function requireAccessTo(actor: Actor, id: string) {
+    if (actor.user.id !== id && actor.user.access_type !== ADMIN_ACCESS_TYPE)
+      throw new HttpError(403, ACCOUNT_TEXTS.forbidden);
   }
 
   async function accountUser(id: string): Promise<AccountUser> {
-    const [portalUser, [row]] = await Promise.all([
-      loadPortalUser(ctx.db, id),
-      ctx.db
-        .select({
-          phoneNumber: users.phoneNumber,
-          subscriberId: users.subscriberId,
-          emailVerified: users.emailVerified,
-        })
-        .from(users)
-        .where(eq(users.id, id)),
-    ]);
+    const [portalUser, row] = await Promise.all([loadPortalUser(ctx.db, id), userById(ctx.db, id)]);
     if (!portalUser || !row) throw new HttpError(404, messages.userNotFound);
     return {
       ...portalUser,
@@ -227,44 +211,40 @@ export function createAccountsService(ctx: AppContext, auth: Auth, base: AuthSer
     };
   }
 
-  async function getUser(request: FastifyRequest, id: string): Promise<AccountUser> {
+  async function getUser(actor: Actor, id: string): Promise<AccountUser> {
     if (!id) throw new HttpError(400, messages.userIdRequired);
-    await requireAccessTo(request, id);
+    requireAccessTo(actor, id);
     return accountUser(id);
   }
 
   /** spec 01 §7 PATCH user/{id} with updates: names and phone. */
   async function updateUser(
-    request: FastifyRequest,
+    actor: Actor,
     id: string,
     updates: { first_name?: string; last_name?: string; phone_number?: string | null },
   ): Promise<AccountUser> {
     if (!id) throw new HttpError(400, messages.userIdRequired);
     if (Object.keys(updates).length === 0) throw new HttpError(400, messages.updatesRequired);
-    await requireAccessTo(request, id);
-    const [current] = await ctx.db.select().from(users).where(eq(users.id, id));
+    requireAccessTo(actor, id);
+    const current = await userById(ctx.db, id);
     if (!current) throw new HttpError(404, messages.userNotFound);
     // The phone of text-message sign-in changes only by proving the new one (issue 3 §4, mfa.ts).
     const phone = updates.phone_number === undefined ? current.phoneNumber : updates.phone_number;
     if (current.mfaType === 'sms' && phone !== current.phoneNumber)
       throw new HttpError(409, ACCOUNT_TEXTS.smsPhoneLocked);
-    const firstName = updates.first_name ?? current.firstName;
-    const lastName = updates.last_name ?? current.lastName;
-    await ctx.db
-      .update(users)
-      .set({ firstName, lastName, name: `${firstName} ${lastName}`, phoneNumber: phone })
-      .where(eq(users.id, id));
+    await updateProfile(ctx.db, id, {
+      firstName: updates.first_name ?? current.firstName,
+      lastName: updates.last_name ?? current.lastName,
+      phoneNumber: phone,
+    });
     return accountUser(id);
   }
 
   /** spec 01 §3, §7: the drone profile of the signed-in user and their permission groups. */
-  async function droneProfile(request: FastifyRequest): Promise<DroneProfileResponse> {
-    const { session } = await base.requireSession(request);
-    const user = await loadPortalUser(ctx.db, session.user.id);
-    if (!user) throw new HttpError(401, messages.credentialsNeedRefresh);
+  function droneProfile(actor: Actor): DroneProfileResponse {
     return {
-      droneProfile: { droneUserId: user.id },
-      permissionGroups: user.permissionGroups.map((name) => ({ name })),
+      droneProfile: { droneUserId: actor.user.id },
+      permissionGroups: actor.user.permissionGroups.map((name) => ({ name })),
     };
   }
 

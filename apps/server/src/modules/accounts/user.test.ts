@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
 import { messages, PERMISSION_GROUPS } from '@portal/contracts';
 import { ACCOUNT_TEXTS } from '@portal/contracts/accounts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { cookieJar } from '../../../test/cookies.ts';
-import { DEMO_PASSWORD } from '../../seed/people.ts';
-import { users } from '../users/schema.ts';
+import { signedInAs, type TestClient } from '../../../test/client.ts';
+import { idOf, userByEmail } from '../../../test/builders.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -13,34 +11,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Method = 'GET' | 'PATCH';
-let n = 0;
-async function signedIn(email: string | null) {
-  const jar = cookieJar();
-  const remoteAddress = `10.9.0.${++n}`;
-  const call = async (method: Method | 'POST', url: string, payload?: unknown) =>
-    jar.store(
-      await t.app.inject({
-        method,
-        url,
-        remoteAddress,
-        headers: { cookie: jar.header() },
-        ...(payload === undefined ? {} : { payload: payload as object }),
-      }),
-    );
-  if (email) {
-    const res = await call('POST', '/api/auth/sign-in', { email, password: DEMO_PASSWORD });
-    expect(res.json()).toEqual({ status: 'signed-in' });
-  }
-  return { call, patch: (id: string, body: unknown) => call('PATCH', `/api/user/${id}`, body) };
-}
-
-const idOf = async (email: string) => (await t.db.select().from(users).where(eq(users.email, email)))[0]!.id;
+const patch = (c: TestClient, id: string, body: object | undefined) => c.call('PATCH', `/api/user/${id}`, body);
 
 describe('GET /api/user/{id} (spec 01 §7)', () => {
   it('answers the signed-in user with the fields of spec 01 §3', async () => {
-    const c = await signedIn('owner@demo.test');
-    const id = await idOf('owner@demo.test');
+    const c = await signedInAs(t.app, 'owner@demo.test');
+    const id = await idOf(t.db, 'owner@demo.test');
     const res = await c.call('GET', `/api/user/${id}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
@@ -63,14 +39,14 @@ describe('GET /api/user/{id} (spec 01 §7)', () => {
   });
 
   it("another user's id is forbidden, whether or not it exists; an admin may read anyone", async () => {
-    const installer = await signedIn('installer@demo.test');
-    const ownerId = await idOf('owner@demo.test');
+    const installer = await signedInAs(t.app, 'installer@demo.test');
+    const ownerId = await idOf(t.db, 'owner@demo.test');
     for (const id of [ownerId, 'no-such-user']) {
       const res = await installer.call('GET', `/api/user/${id}`);
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({ detail: ACCOUNT_TEXTS.forbidden });
     }
-    const admin = await signedIn('admin@demo.test');
+    const admin = await signedInAs(t.app, 'admin@demo.test');
     expect((await admin.call('GET', `/api/user/${ownerId}`)).json()).toMatchObject({ email: 'owner@demo.test' });
     const missing = await admin.call('GET', '/api/user/no-such-user');
     expect(missing.statusCode).toBe(404);
@@ -78,8 +54,8 @@ describe('GET /api/user/{id} (spec 01 §7)', () => {
   });
 
   it('needs a session, and an id', async () => {
-    const anonymous = await signedIn(null);
-    const res = await anonymous.call('GET', `/api/user/${await idOf('owner@demo.test')}`);
+    const anonymous = await signedInAs(t.app, null);
+    const res = await anonymous.call('GET', `/api/user/${await idOf(t.db, 'owner@demo.test')}`);
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ detail: messages.signInRequired });
     for (const url of ['/api/user', '/api/user/']) {
@@ -92,9 +68,9 @@ describe('GET /api/user/{id} (spec 01 §7)', () => {
 
 describe('PATCH /api/user/{id} with updates (spec 01 §7)', () => {
   it('changes the names and the phone, and answers the updated user', async () => {
-    const c = await signedIn('purchaser@demo.test');
-    const id = await idOf('purchaser@demo.test');
-    const res = await c.patch(id, {
+    const c = await signedInAs(t.app, 'purchaser@demo.test');
+    const id = await idOf(t.db, 'purchaser@demo.test');
+    const res = await patch(c, id, {
       updates: { first_name: ' Danielle ', last_name: 'Kowalska-Ruiz', phone_number: '(555) 010 - 2233' },
     });
     expect(res.statusCode).toBe(200);
@@ -104,13 +80,13 @@ describe('PATCH /api/user/{id} with updates (spec 01 §7)', () => {
       last_name: 'Kowalska-Ruiz',
       phone_number: '5550102233',
     });
-    const [row] = await t.db.select().from(users).where(eq(users.id, id));
+    const row = await userByEmail(t.db, 'purchaser@demo.test');
     expect(row).toMatchObject({ name: 'Danielle Kowalska-Ruiz', phoneNumber: '5550102233' });
     expect(((await c.call('GET', '/api/session')).json() as { user: { first_name: string } }).user.first_name).toBe(
       'Danielle',
     );
 
-    const cleared = await c.patch(id, { updates: { phone_number: null } });
+    const cleared = await patch(c, id, { updates: { phone_number: null } });
     expect(cleared.json()).toMatchObject({ first_name: 'Danielle', phone_number: null });
   });
 
@@ -122,14 +98,14 @@ describe('PATCH /api/user/{id} with updates (spec 01 §7)', () => {
     ['updates a list', { updates: [{ first_name: 'A' }] }],
     ['updates a string', { updates: 'first_name=A' }],
   ])('%s: "Updates object is required"', async (_, body) => {
-    const c = await signedIn('installer@demo.test');
-    const res = await c.patch(await idOf('installer@demo.test'), body);
+    const c = await signedInAs(t.app, 'installer@demo.test');
+    const res = await patch(c, await idOf(t.db, 'installer@demo.test'), body);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ detail: messages.updatesRequired });
   });
 
   it('without an id: "User id is a required field"', async () => {
-    const c = await signedIn('installer@demo.test');
+    const c = await signedInAs(t.app, 'installer@demo.test');
     for (const url of ['/api/user', '/api/user/']) {
       const res = await c.call('PATCH', url, { updates: { first_name: 'A' } });
       expect(res.statusCode).toBe(400);
@@ -145,34 +121,36 @@ describe('PATCH /api/user/{id} with updates (spec 01 §7)', () => {
     [{ email: 'me@example.test' }, 'updates', ACCOUNT_TEXTS.notUpdatable],
     [{ first_name: 'Marco', is_retired: true }, 'updates', ACCOUNT_TEXTS.notUpdatable],
   ])('refuses %j as a field error', async (updates, field, message) => {
-    const c = await signedIn('installer@demo.test');
-    const id = await idOf('installer@demo.test');
-    const res = await c.patch(id, { updates });
+    const c = await signedInAs(t.app, 'installer@demo.test');
+    const id = await idOf(t.db, 'installer@demo.test');
+    const res = await patch(c, id, { updates });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ validation: [{ field, messages: [message] }] });
-    expect((await t.db.select().from(users).where(eq(users.id, id)))[0]!.firstName).toBe('Marcus');
+    expect((await userByEmail(t.db, 'installer@demo.test'))!.firstName).toBe('Marcus');
   });
 
   it('another user is forbidden; an admin may update anyone', async () => {
-    const ownerId = await idOf('owner@demo.test');
-    const installer = await signedIn('installer@demo.test');
-    const refused = await installer.patch(ownerId, { updates: { first_name: 'Mallory' } });
+    const ownerId = await idOf(t.db, 'owner@demo.test');
+    const installer = await signedInAs(t.app, 'installer@demo.test');
+    const refused = await patch(installer, ownerId, { updates: { first_name: 'Mallory' } });
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({ detail: ACCOUNT_TEXTS.forbidden });
-    const admin = await signedIn('admin@demo.test');
-    expect((await admin.patch(ownerId, { updates: { last_name: 'Lindqvist' } })).statusCode).toBe(200);
-    expect((await (await signedIn(null)).patch(ownerId, { updates: { first_name: 'X' } })).statusCode).toBe(401);
+    const admin = await signedInAs(t.app, 'admin@demo.test');
+    expect((await patch(admin, ownerId, { updates: { last_name: 'Lindqvist' } })).statusCode).toBe(200);
+    expect((await patch(await signedInAs(t.app, null), ownerId, { updates: { first_name: 'X' } })).statusCode).toBe(
+      401,
+    );
   });
 
   it('the phone of text-message sign-in is changed only through two-step verification', async () => {
-    const smsId = await idOf('sms@demo.test');
-    const admin = await signedIn('admin@demo.test');
-    const res = await admin.patch(smsId, { updates: { phone_number: '5559990000' } });
+    const smsId = await idOf(t.db, 'sms@demo.test');
+    const admin = await signedInAs(t.app, 'admin@demo.test');
+    const res = await patch(admin, smsId, { updates: { phone_number: '5559990000' } });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ detail: ACCOUNT_TEXTS.smsPhoneLocked });
-    expect((await admin.patch(smsId, { updates: { phone_number: null } })).statusCode).toBe(409);
+    expect((await patch(admin, smsId, { updates: { phone_number: null } })).statusCode).toBe(409);
     // The same phone, or other fields, are fine.
-    const named = await admin.patch(smsId, { updates: { first_name: 'Kayla', phone_number: '(555) 010 - 0001' } });
+    const named = await patch(admin, smsId, { updates: { first_name: 'Kayla', phone_number: '(555) 010 - 0001' } });
     expect(named.statusCode).toBe(200);
     expect(named.json()).toMatchObject({ phone_number: '5550100001' });
   });
@@ -184,17 +162,17 @@ describe('GET /api/get-user-drone-profile (spec 01 §3, §7)', () => {
     ['outsiderep@demo.test', [PERMISSION_GROUPS.outsideSalesRep]],
     ['consumer@demo.test', []],
   ])('%s: the drone user id and the permission groups', async (email, groups) => {
-    const c = await signedIn(email);
+    const c = await signedInAs(t.app, email);
     const res = await c.call('GET', '/api/get-user-drone-profile');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
-      droneProfile: { droneUserId: await idOf(email) },
+      droneProfile: { droneUserId: await idOf(t.db, email) },
       permissionGroups: groups.map((name) => ({ name })),
     });
   });
 
   it('needs a session', async () => {
-    const res = await (await signedIn(null)).call('GET', '/api/get-user-drone-profile');
+    const res = await (await signedInAs(t.app, null)).call('GET', '/api/get-user-drone-profile');
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ detail: messages.signInRequired });
   });

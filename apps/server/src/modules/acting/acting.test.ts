@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { messages, type SearchProductsResponse, type Session } from '@portal/contracts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { testClient, type TestClient } from '../../../test/client.ts';
-import { businessPartners } from '../business-partners/schema.ts';
+import { signedInAs, testClient, type TestClient } from '../../../test/client.ts';
+import { partnerByCode } from '../../../test/builders.ts';
 import { impersonationEvents } from './schema.ts';
 
 let t: TestContext;
@@ -12,11 +12,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function signedIn(email: string) {
-  const c = testClient(t.app);
-  expect((await c.signIn(email)).statusCode).toBe(200);
-  return c;
-}
 const session = async (c: TestClient) => (await c.call('GET', '/api/session')).json() as Session;
 const select = (c: TestClient, sapBpCode: string) => c.call('POST', '/api/select-business', { sapBpCode });
 async function firstPriceKinds(c: TestClient, brand: string) {
@@ -27,7 +22,7 @@ async function firstPriceKinds(c: TestClient, brand: string) {
 
 describe('POST /api/select-business (spec 01 §4)', () => {
   it('an inside rep impersonates the dealer primary; prices become the dealer’s', async () => {
-    const rep = await signedIn('insiderep@demo.test');
+    const rep = await signedInAs(t.app, 'insiderep@demo.test');
     expect((await session(rep)).selectedBusiness).toBeNull();
     // Without a business a rep sees the discounted price on every brand.
     expect((await firstPriceKinds(rep, 'sentinel')).kinds).toEqual(new Set(['discounted']));
@@ -61,7 +56,7 @@ describe('POST /api/select-business (spec 01 §4)', () => {
   });
 
   it('a business without a dealer primary is refused and the previous selection stays', async () => {
-    const rep = await signedIn('insiderep@demo.test');
+    const rep = await signedInAs(t.app, 'insiderep@demo.test');
     expect((await select(rep, 'C100234')).statusCode).toBe(200);
     const res = await select(rep, 'C100977');
     expect(res.statusCode).toBe(400);
@@ -70,7 +65,7 @@ describe('POST /api/select-business (spec 01 §4)', () => {
   });
 
   it('an unknown code answers the spec’s not-found message; bad input gets field errors', async () => {
-    const rep = await signedIn('insiderep@demo.test');
+    const rep = await signedInAs(t.app, 'insiderep@demo.test');
     const res = await select(rep, 'C999999');
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ detail: messages.partnerNotFound });
@@ -81,7 +76,7 @@ describe('POST /api/select-business (spec 01 §4)', () => {
   });
 
   it('an outside rep acts for the business without impersonating, even one without a dealer primary', async () => {
-    const rep = await signedIn('outsiderep@demo.test');
+    const rep = await signedInAs(t.app, 'outsiderep@demo.test');
     const res = await select(rep, 'C100977');
     expect(res.statusCode).toBe(200);
     const after = res.json() as Session;
@@ -90,7 +85,7 @@ describe('POST /api/select-business (spec 01 §4)', () => {
   });
 
   it('only sales reps select; visitors are asked to sign in', async () => {
-    const owner = await signedIn('owner@demo.test');
+    const owner = await signedInAs(t.app, 'owner@demo.test');
     expect((await select(owner, 'C100310')).statusCode).toBe(403);
     expect((await session(owner)).selectedBusiness?.sapBpCode).toBe('C100234'); // their own
     const visitor = testClient(t.app);
@@ -98,8 +93,8 @@ describe('POST /api/select-business (spec 01 §4)', () => {
   });
 
   it('is per session: another sign-in of the same rep acts for nobody; clearing resets', async () => {
-    const first = await signedIn('insiderep@demo.test');
-    const second = await signedIn('insiderep@demo.test');
+    const first = await signedInAs(t.app, 'insiderep@demo.test');
+    const second = await signedInAs(t.app, 'insiderep@demo.test');
     await select(first, 'C100310');
     expect((await session(second)).selectedBusiness).toBeNull();
     const cleared = await first.call('DELETE', '/api/select-business');
@@ -111,13 +106,13 @@ describe('POST /api/select-business (spec 01 §4)', () => {
 
 describe('impersonation audit (issue 5)', () => {
   it('records every change made while impersonating with the real actor, not reads', async () => {
-    const rep = await signedIn('insiderep@demo.test');
+    const rep = await signedInAs(t.app, 'insiderep@demo.test');
     await select(rep, 'C100234');
-    const [bp] = await t.db.select().from(businessPartners).where(eq(businessPartners.sapBpCode, 'C100234'));
+    const bp = await partnerByCode(t.db, 'C100234');
     const before = await t.db
       .select()
       .from(impersonationEvents)
-      .where(and(eq(impersonationEvents.businessPartnerId, bp!.id), eq(impersonationEvents.kind, 'request')));
+      .where(and(eq(impersonationEvents.businessPartnerId, bp.id), eq(impersonationEvents.kind, 'request')));
     await rep.call('GET', '/api/popular-products');
     // Reads sent as POST (spec 01 §7) are reads too.
     expect((await rep.call('POST', '/api/search-products', { limit: 8 })).statusCode).toBe(200);
@@ -136,16 +131,16 @@ describe('impersonation audit (issue 5)', () => {
             await t.db
               .select()
               .from(impersonationEvents)
-              .where(and(eq(impersonationEvents.businessPartnerId, bp!.id), eq(impersonationEvents.kind, 'request')))
+              .where(and(eq(impersonationEvents.businessPartnerId, bp.id), eq(impersonationEvents.kind, 'request')))
           ).length,
       )
       .toBe(before.length + 1);
     const [event] = await t.db
       .select()
       .from(impersonationEvents)
-      .where(and(eq(impersonationEvents.businessPartnerId, bp!.id), eq(impersonationEvents.path, '/api/contact-us')));
+      .where(and(eq(impersonationEvents.businessPartnerId, bp.id), eq(impersonationEvents.path, '/api/contact-us')));
     const recordedPaths = (
-      await t.db.select().from(impersonationEvents).where(eq(impersonationEvents.businessPartnerId, bp!.id))
+      await t.db.select().from(impersonationEvents).where(eq(impersonationEvents.businessPartnerId, bp.id))
     ).map((e) => e.path);
     expect(recordedPaths).not.toContain('/api/search-products');
     expect(recordedPaths).not.toContain('/api/year-make-model');

@@ -3,6 +3,9 @@
  * here, where the audit is written, from the call's method, route and outcome; a call without a
  * description of its own gets a plain one, never its raw method and path.
  */
+import type { DescribedActivityList } from '@portal/contracts/activity';
+import type { AppContext } from '../../context.ts';
+import { listImpersonationEvents } from './repo.ts';
 
 interface Described {
   method: string;
@@ -121,3 +124,40 @@ export function describeActivity(event: RecordedEvent): string {
   }
   return refused ? `Tried to ${call.tried}; it was refused` : call.done;
 }
+
+const personOf = (p: { id: string; firstName: string; lastName: string; email: string }) => ({
+  id: p.id,
+  first_name: p.firstName,
+  last_name: p.lastName,
+  email: p.email,
+});
+
+/**
+ * The audit of what reps did for a business, as the dealer reads it on /my-business (issue 5). Who may
+ * read it is the dealers module's rule (the dealer's owner), asked before this is.
+ */
+export function createActivityLog(ctx: AppContext) {
+  /** One page of the business's activity, newest first, and how many lines there are in all. */
+  async function ofBusiness(
+    businessPartnerId: string,
+    page: { limit: number; offset: number },
+  ): Promise<Pick<DescribedActivityList, 'count' | 'results'>> {
+    const { rows, count } = await listImpersonationEvents(ctx.db, businessPartnerId, page.limit, page.offset);
+    return {
+      count,
+      results: rows.map(({ event, actor, impersonated }) => ({
+        id: event.id,
+        kind: event.kind,
+        method: event.method,
+        path: event.path,
+        status: event.status,
+        description: describeActivity(event),
+        created_at: event.createdAt.toISOString(),
+        actor: personOf(actor),
+        impersonated: impersonated ? personOf(impersonated) : null,
+      })),
+    };
+  }
+  return { ofBusiness };
+}
+export type ActivityLog = ReturnType<typeof createActivityLog>;

@@ -5,7 +5,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { createMemo } from '../../db/memo.ts';
 import { toPortalUser } from '../users/index.ts';
 import type { ActingBusinessJson } from '../business-partners/index.ts';
-import { signedOutDetail } from '../auth/credentials.ts';
+import { signedOutDetail } from '../auth/index.ts';
 import { readActorRow, type ActorRow } from './repo.ts';
 
 export type ActingBusiness = ActingBusinessJson;

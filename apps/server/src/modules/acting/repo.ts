@@ -1,6 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { homeBusinessIdOf, portalUserJson, type PortalUserJson } from '../users/index.ts';
+import { homeBusinessIdOf, people, portalUserJson, type PortalUserJson } from '../users/index.ts';
 import { actingBusinessJson, type ActingBusinessJson } from '../business-partners/index.ts';
 import { impersonationEvents, sessionSelections } from './schema.ts';
 
@@ -66,4 +66,25 @@ export type ImpersonationEvent = typeof impersonationEvents.$inferInsert;
 
 export async function recordImpersonationEvent(db: Db | Tx, event: ImpersonationEvent) {
   await db.insert(impersonationEvents).values(event);
+}
+
+/** What was done for the business while a rep acted for it, newest first, with who acted and as whom. */
+export async function listImpersonationEvents(db: Db, businessPartnerId: string, limit: number, offset: number) {
+  const actedBy = people('acted_by');
+  const impersonated = people('impersonated');
+  const person = (p: typeof actedBy) => ({ id: p.id, firstName: p.firstName, lastName: p.lastName, email: p.email });
+  const where = eq(impersonationEvents.businessPartnerId, businessPartnerId);
+  const [rows, count] = await Promise.all([
+    db
+      .select({ event: impersonationEvents, actor: person(actedBy), impersonated: person(impersonated) })
+      .from(impersonationEvents)
+      .innerJoin(actedBy, eq(actedBy.id, impersonationEvents.actorUserId))
+      .leftJoin(impersonated, eq(impersonated.id, impersonationEvents.impersonatedUserId))
+      .where(where)
+      .orderBy(desc(impersonationEvents.createdAt), desc(impersonationEvents.id))
+      .limit(limit)
+      .offset(offset),
+    db.$count(impersonationEvents, where),
+  ]);
+  return { rows, count };
 }

@@ -7,11 +7,11 @@ import {
   PASSWORD_LOCKOUT_MINUTES,
 } from '@portal/contracts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { testClient } from '../../../test/client.ts';
+import { signedInAs, testClient } from '../../../test/client.ts';
+import { idOf, lastMailTo, lastSmsCode } from '../../../test/builders.ts';
 import { totp } from '../../../../../e2e/totp.ts';
 import { DEMO_PASSWORD, DEMO_PEOPLE, DEMO_TOTP_SECRET } from '../../seed/people.ts';
 import { users } from '../users/schema.ts';
-import { mailOutbox, smsOutbox } from '../outbox/schema.ts';
 import { authEvents, rateLimits, usedOneTimeCodes } from './schema.ts';
 import { RATE_LIMITS } from './limits.ts';
 
@@ -30,16 +30,6 @@ async function freshTotp() {
   await t.db.delete(usedOneTimeCodes);
   return totp(DEMO_TOTP_SECRET);
 }
-
-const lastSmsCode = async (to: string) => {
-  const [sms] = await t.db
-    .select()
-    .from(smsOutbox)
-    .where(eq(smsOutbox.to, to))
-    .orderBy(desc(smsOutbox.createdAt))
-    .limit(1);
-  return sms?.body.match(/\d{6}/)?.[0];
-};
 
 describe('password sign-in (spec 01 §4, §8)', () => {
   const withoutMfa = DEMO_PEOPLE.filter((p) => !p.mfa);
@@ -93,14 +83,13 @@ describe('password sign-in (spec 01 §4, §8)', () => {
     const res = await client().signIn('accountant@demo.test');
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ detail: messages.accountSetupIncomplete });
-    const mail = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'accountant@demo.test'));
-    expect(mail.at(-1)?.subject).toBe('Finish setting up your Dealer Portal account');
+    const mail = await lastMailTo(t.db, 'accountant@demo.test');
+    expect(mail?.subject).toBe('Finish setting up your Dealer Portal account');
     await t.db.update(users).set({ emailVerified: true }).where(eq(users.email, 'accountant@demo.test'));
   });
 
   it('signing out ends the session', async () => {
-    const c = client();
-    await c.signIn('purchaser@demo.test');
+    const c = await signedInAs(t.app, 'purchaser@demo.test');
     expect((await c.session()).user?.email).toBe('purchaser@demo.test');
     expect((await c.signOut()).statusCode).toBe(200);
     expect((await c.session()).user).toBeNull();
@@ -132,11 +121,11 @@ describe('lockout (issue 3 §2, issue 14 §4: NIST SP 800-63B §5.2.2)', () => {
     // While locked the password is not even checked: the right one gets the same answer (no oracle).
     expect(answerOf(await attempt(here, 'retired@demo.test'))).toEqual(answerOf(locking));
 
-    const [user] = await t.db.select().from(users).where(eq(users.email, 'retired@demo.test'));
+    const userId = await idOf(t.db, 'retired@demo.test');
     const events = await t.db
       .select()
       .from(authEvents)
-      .where(and(eq(authEvents.userId, user!.id), eq(authEvents.type, 'locked')));
+      .where(and(eq(authEvents.userId, userId), eq(authEvents.type, 'locked')));
     expect(events).toHaveLength(1);
 
     // Fifteen minutes later the right password works again and clears the count.
@@ -187,12 +176,7 @@ describe('lockout (issue 3 §2, issue 14 §4: NIST SP 800-63B §5.2.2)', () => {
     expect(pausing.statusCode).toBe(429);
     expect(pausing.json()).toEqual({ detail: messages.accountLocked });
     expect((await attempt('10.77.3.2', email)).statusCode).toBe(429); // from a fresh address too
-    const [mail] = await t.db
-      .select()
-      .from(mailOutbox)
-      .where(eq(mailOutbox.to, email))
-      .orderBy(desc(mailOutbox.createdAt))
-      .limit(1);
+    const mail = await lastMailTo(t.db, email);
     expect(mail?.subject).toBe('Password sign-in to your Dealer Portal account is paused');
     // A password reset unlocks it from everywhere (a new epoch of counts).
     await t.db
@@ -281,7 +265,7 @@ describe('second factor (spec 01 §4)', () => {
   it('SMS: a code signs in once', async () => {
     const c = client();
     await c.signIn('sms@demo.test');
-    const code = await lastSmsCode('+15550100001');
+    const code = await lastSmsCode(t.db, '+15550100001');
     expect((await c.secondFactor(code!)).json()).toEqual({ status: 'signed-in' });
     const again = client();
     await again.signIn('sms@demo.test'); // a new challenge sends a new code; the old one is spent
@@ -303,7 +287,7 @@ describe('second factor (spec 01 §4)', () => {
     const c = client();
     const first = await c.signIn('sms@demo.test');
     expect(first.json()).toEqual({ status: 'second-factor', method: 'sms', destination: '(***) *** - **01' });
-    const code = await lastSmsCode('+15550100001');
+    const code = await lastSmsCode(t.db, '+15550100001');
     expect(code).toMatch(/^\d{6}$/);
     expect((await c.secondFactor(code!)).json()).toEqual({ status: 'signed-in' });
     expect((await c.session()).user?.email).toBe('sms@demo.test');
@@ -329,14 +313,14 @@ describe('second factor (spec 01 §4)', () => {
 
   it('records sign-ins and failures in the audit log', async () => {
     const c = client();
-    const [admin] = await t.db.select().from(users).where(eq(users.email, 'admin@demo.test'));
-    await t.db.delete(authEvents).where(eq(authEvents.userId, admin!.id));
+    const adminId = await idOf(t.db, 'admin@demo.test');
+    await t.db.delete(authEvents).where(eq(authEvents.userId, adminId));
     await c.signIn('admin@demo.test', 'Wrong!2026');
     await c.signIn('admin@demo.test');
     const events = await t.db
       .select()
       .from(authEvents)
-      .where(eq(authEvents.userId, admin!.id))
+      .where(eq(authEvents.userId, adminId))
       .orderBy(authEvents.createdAt);
     expect(events.map((e) => e.type)).toEqual(['sign-in-failed', 'sign-in']);
     expect(events[0]!.ipAddress).toBe(c.remoteAddress);

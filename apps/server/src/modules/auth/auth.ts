@@ -1,12 +1,10 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { bearer, emailOTP, twoFactor } from 'better-auth/plugins';
-import { eq, sql } from 'drizzle-orm';
 import { IDENTITY_COOKIE_DAYS } from '@portal/contracts';
 import type { AppContext } from '../../context.ts';
 import { publicUrlOf } from '../../config.ts';
-import { accounts, users } from '../users/schema.ts';
-import { sessions, twoFactors, verifications } from './schema.ts';
+import { nextSignInEpoch } from '../users/index.ts';
 import { e164 } from './phone.ts';
 
 export const SESSION_COOKIE_PREFIX = 'portal';
@@ -26,11 +24,9 @@ export function createAuth(ctx: AppContext) {
     basePath: '/api/auth',
     baseURL: publicUrlOf(ctx.config),
     secret: ctx.authSecret,
-    database: drizzleAdapter(ctx.db, {
-      provider: 'pg',
-      schema: { users, sessions, accounts, verifications, twoFactors },
-      usePlural: true,
-    }),
+    // Its models by their plural names in the database's schema (db/schema.ts): users and accounts
+    // (the users module's tables), sessions, verifications and twoFactors (ours).
+    database: drizzleAdapter(ctx.db, { provider: 'pg', usePlural: true }),
     user: {
       additionalFields: {
         firstName: { type: 'string', required: true },
@@ -47,12 +43,7 @@ export function createAuth(ctx: AppContext) {
       revokeSessionsOnPasswordReset: true,
       // "Account locked. Please reset password." — a reset unlocks the account from every address
       // (the lockout counts under the account's epoch: lockout.ts).
-      onPasswordReset: async ({ user }) => {
-        await ctx.db
-          .update(users)
-          .set({ signInEpoch: sql`${users.signInEpoch} + 1` })
-          .where(eq(users.id, user.id));
-      },
+      onPasswordReset: ({ user }) => nextSignInEpoch(ctx.db, user.id),
     },
     emailVerification: {
       // spec 01 §8: signing in to an unconfirmed account resends the sign-up e-mail.
@@ -66,7 +57,7 @@ export function createAuth(ctx: AppContext) {
       },
     },
     session: { expiresIn: SESSION_SECONDS, updateAge: 24 * 60 * 60 },
-    rateLimit: { enabled: false }, // ours, in front of every call (rate-limit.ts)
+    rateLimit: { enabled: false }, // ours, in front of every call (plugins/rate-limit.ts)
     advanced: {
       cookiePrefix: SESSION_COOKIE_PREFIX,
       useSecureCookies: ctx.config.PUBLIC_URL?.startsWith('https://') ?? false,

@@ -2,13 +2,13 @@ import type { FastifyRequest } from 'fastify';
 import { messages } from '@portal/contracts';
 import { SESSION_COOKIE_PREFIX } from './auth.ts';
 
+const SESSION_COOKIES = [`${SESSION_COOKIE_PREFIX}.session_token`, `__Secure-${SESSION_COOKIE_PREFIX}.session_token`];
+
 /** Whether the request carries session credentials: a session cookie or a bearer token. */
 export function carriesSession(request: FastifyRequest) {
-  const cookies = request.headers.cookie ?? '';
   return (
     /^Bearer\s+\S/i.test(request.headers.authorization ?? '') ||
-    cookies.includes(`${SESSION_COOKIE_PREFIX}.session_token=`) ||
-    cookies.includes(`__Secure-${SESSION_COOKIE_PREFIX}.session_token=`)
+    SESSION_COOKIES.some((name) => request.cookies[name] !== undefined)
   );
 }
 

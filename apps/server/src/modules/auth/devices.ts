@@ -1,5 +1,12 @@
+import type { Db } from '../../db/client.ts';
+import { SESSION_COOKIE_PREFIX } from './auth.ts';
+import { setCookieValue, type Client } from './client.ts';
+import { moveTrustedDevice, nameTrustedDevice } from './repo.ts';
+
+const TRUST_COOKIE = `${SESSION_COOKIE_PREFIX}.trust_device`;
+
 /** A readable name for a browser from its user agent: "Chrome on Android". */
-export function deviceLabel(userAgent: string | undefined): string {
+export function deviceLabel(userAgent: string | null | undefined): string {
   const ua = userAgent ?? '';
   const browser = /Edg\//.test(ua)
     ? 'Edge'
@@ -34,4 +41,24 @@ export function deviceLabel(userAgent: string | undefined): string {
  */
 export function trustIdFromCookieValue(value: string | undefined): string | undefined {
   return value ? decodeURIComponent(value).match(/trust-device-[\w-]{32}/)?.[0] : undefined;
+}
+
+/** The trusted-device id of the browser's own `trust_device` cookie. */
+export const trustIdOf = (client: Client) => trustIdFromCookieValue(client.cookies[TRUST_COOKIE]);
+
+const trustIdSet = (setCookies: string[]) => trustIdFromCookieValue(setCookieValue(setCookies, TRUST_COOKIE));
+
+/** Names a newly trusted browser (better-auth keeps the trust; we keep what to show). */
+export async function rememberDevice(db: Db, client: Client, userId: string, setCookies: string[]) {
+  const id = trustIdSet(setCookies);
+  if (!id) return;
+  await nameTrustedDevice(db, { id, userId, label: deviceLabel(client.userAgent), ipAddress: client.ip });
+}
+
+/** A trusted browser skipped the second factor: better-auth rotated its id; the name follows it. */
+export async function deviceUsed(db: Db, client: Client, userId: string, setCookies: string[]) {
+  const [from, to] = [trustIdOf(client), trustIdSet(setCookies)];
+  if (!from || !to) return;
+  if (!(await moveTrustedDevice(db, { from, to, userId, ipAddress: client.ip })))
+    await rememberDevice(db, client, userId, setCookies);
 }

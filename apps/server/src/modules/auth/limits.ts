@@ -1,4 +1,4 @@
-import type { RateLimitRule } from './rate-limit.ts';
+import type { RateLimitRule } from '../../plugins/rate-limit.ts';
 
 const FIFTEEN_MINUTES = 15 * 60_000;
 

@@ -6,7 +6,8 @@ import {
 } from '@portal/contracts';
 import type { Db } from '../../db/client.ts';
 import { tooManyRequests } from '../../plugins/errors.ts';
-import { createDatabaseRateLimitStore, type RateLimitRule } from './rate-limit.ts';
+import type { RateLimitResult, RateLimitRule } from '../../plugins/rate-limit.ts';
+import { createDatabaseRateLimitStore } from './rate-limit.ts';
 
 const LOCKOUT_WINDOW_MS = PASSWORD_LOCKOUT_MINUTES * 60_000;
 const PER_SOURCE: RateLimitRule = { limit: MAX_FAILED_SIGN_INS, windowMs: LOCKOUT_WINDOW_MS };
@@ -42,15 +43,15 @@ export function createLockout(db: Db) {
     if (!bySource.allowed) throw tooManyRequests(messages.accountLocked, bySource.retryAfterMs);
     const byAccount = await store.hit(keys.account, PER_ACCOUNT);
     if (!byAccount.allowed) throw tooManyRequests(messages.accountLocked, byAccount.retryAfterMs);
+    const countedAt = Date.now();
+    // The password check takes a while: the lock answer says what is left of the window when it is sent.
+    const lockAnswer = (count: RateLimitResult) =>
+      tooManyRequests(messages.accountLocked, count.retryAfterMs - (Date.now() - countedAt));
     return {
       /** A wrong password: the lock answer when this one reached a limit, else null (answer as usual). */
       failed() {
-        if (bySource.count >= PER_SOURCE.limit) {
-          return { lock: 'source' as const, error: tooManyRequests(messages.accountLocked, bySource.retryAfterMs) };
-        }
-        if (byAccount.count >= PER_ACCOUNT.limit) {
-          return { lock: 'account' as const, error: tooManyRequests(messages.accountLocked, byAccount.retryAfterMs) };
-        }
+        if (bySource.count >= PER_SOURCE.limit) return { lock: 'source' as const, error: lockAnswer(bySource) };
+        if (byAccount.count >= PER_ACCOUNT.limit) return { lock: 'account' as const, error: lockAnswer(byAccount) };
         return null;
       },
       /** The right password: the failures in a row start over. */

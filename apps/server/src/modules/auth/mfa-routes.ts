@@ -1,122 +1,42 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  codeSentResponseSchema,
-  confirmCodeRequestSchema,
-  deviceParamsSchema,
-  enableSmsRequestSchema,
-  enableTotpRequestSchema,
-  enableTotpResponseSchema,
-  mfaStatusSchema,
-  okSchema,
-} from '@portal/contracts';
-import { errorResponses } from '../../plugins/errors.ts';
+import type { FastifyRequest } from 'fastify';
+import { endpoints } from '@portal/contracts';
+import { route } from '../../plugins/endpoints.ts';
+import { clientOf, type Client } from './client.ts';
 import type { MfaService } from './mfa.ts';
+import type { SessionReader } from './session-read.ts';
 
 const noStore = { 'cache-control': 'no-store' };
 
 /** MFA management for the signed-in user (issue 3 §4). */
 export const mfaRoutes =
-  (mfa: MfaService): FastifyPluginAsyncZod =>
+  (mfa: MfaService, sessions: SessionReader): FastifyPluginAsyncZod =>
   async (app) => {
-    const tags = ['mfa'];
-    app.get(
-      '/api/mfa',
-      {
-        schema: {
-          tags,
-          summary: 'Second factor and remembered devices',
-          response: { 200: mfaStatusSchema, ...errorResponses },
-        },
-      },
-      async (request, reply) => reply.headers(noStore).send(await mfa.status(request)),
+    const { mfa: calls } = endpoints;
+    /** The caller and the signed-in user's id (401 without a session). */
+    const signedIn = async (request: FastifyRequest): Promise<[Client, string]> => {
+      const { session } = await sessions.requireSession(request);
+      return [clientOf(request), session.user.id];
+    };
+
+    route(app, calls.status, async (request, reply) =>
+      reply.headers(noStore).send(await mfa.status(...(await signedIn(request)))),
     );
-    app.post(
-      '/api/mfa/totp/enable',
-      {
-        schema: {
-          tags,
-          summary: 'Start an authenticator app: a new secret (QR code and manual key)',
-          body: enableTotpRequestSchema,
-          response: { 200: enableTotpResponseSchema, ...errorResponses },
-        },
-      },
-      async (request, reply) => reply.headers(noStore).send(await mfa.enableTotp(request, request.body.password)),
+    route(app, calls.enableTotp, async (request, reply) =>
+      reply.headers(noStore).send(await mfa.enableTotp(...(await signedIn(request)), request.body.password)),
     );
-    app.post(
-      '/api/mfa/totp/confirm',
-      {
-        schema: {
-          tags,
-          summary: 'Confirm the authenticator app with a code',
-          body: confirmCodeRequestSchema,
-          response: { 200: okSchema, ...errorResponses },
-        },
-      },
-      async (request, reply) => {
-        const result = await mfa.confirmTotp(request, request.body.code);
-        return reply.header('set-cookie', result.cookies).send(result.body);
-      },
-    );
-    app.post(
-      '/api/mfa/sms/enable',
-      {
-        schema: {
-          tags,
-          summary: 'Start text-message sign-in: a code to the new phone',
-          body: enableSmsRequestSchema,
-          response: { 200: codeSentResponseSchema, ...errorResponses },
-        },
-      },
-      async (request) => mfa.enableSms(request, request.body),
-    );
-    app.post(
-      '/api/mfa/sms/confirm',
-      {
-        schema: {
-          tags,
-          summary: 'Confirm the phone with its code',
-          body: confirmCodeRequestSchema,
-          response: { 200: okSchema, ...errorResponses },
-        },
-      },
-      async (request) => mfa.confirmSms(request, request.body.code),
-    );
-    app.post(
-      '/api/mfa/disable/send-code',
-      {
-        schema: {
-          tags,
-          summary: 'Text a code before turning SMS sign-in off',
-          response: { 200: codeSentResponseSchema, ...errorResponses },
-        },
-      },
-      async (request) => mfa.sendDisableCode(request),
-    );
-    app.post(
-      '/api/mfa/disable',
-      {
-        schema: {
-          tags,
-          summary: 'Turn the second factor off: forgets every remembered device and signs out everywhere',
-          body: confirmCodeRequestSchema,
-          response: { 200: okSchema, ...errorResponses },
-        },
-      },
-      async (request, reply) => {
-        const result = await mfa.disable(request, request.body.code);
-        return reply.header('set-cookie', result.cookies).send(result.body);
-      },
-    );
-    app.delete(
-      '/api/mfa/devices/:id',
-      {
-        schema: {
-          tags,
-          summary: 'Forget a remembered device',
-          params: deviceParamsSchema,
-          response: { 200: okSchema, ...errorResponses },
-        },
-      },
-      async (request) => mfa.forgetDevice(request, request.params.id),
+    route(app, calls.confirmTotp, async (request, reply) => {
+      const result = await mfa.confirmTotp(...(await signedIn(request)), request.body.code);
+      return reply.header('set-cookie', result.cookies).send(result.body);
+    });
+    route(app, calls.enableSms, async (request) => mfa.enableSms(...(await signedIn(request)), request.body));
+    route(app, calls.confirmSms, async (request) => mfa.confirmSms(...(await signedIn(request)), request.body.code));
+    route(app, calls.sendDisableCode, async (request) => mfa.sendDisableCode(...(await signedIn(request))));
+    route(app, calls.disable, async (request, reply) => {
+      const result = await mfa.disable(...(await signedIn(request)), request.body.code);
+      return reply.header('set-cookie', result.cookies).send(result.body);
+    });
+    route(app, calls.forgetDevice, async (request) =>
+      mfa.forgetDevice(...(await signedIn(request)), request.params.id),
     );
   };

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { desc, eq } from 'drizzle-orm';
 import { messages, type MfaStatus } from '@portal/contracts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { testClient } from '../../../test/client.ts';
+import { signedInAs, testClient, type TestClient } from '../../../test/client.ts';
+import { lastSmsCode } from '../../../test/builders.ts';
 import { unusedTotp } from '../../../../../e2e/totp.ts';
 import { DEMO_PASSWORD, DEMO_TOTP_SECRET } from '../../seed/people.ts';
-import { smsOutbox } from '../outbox/schema.ts';
 import { RATE_LIMITS } from './limits.ts';
 
 let t: TestContext;
@@ -16,18 +15,15 @@ afterAll(() => t.close());
 
 const CHROME_WINDOWS =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
-function client() {
-  const c = testClient(t.app, { 'user-agent': CHROME_WINDOWS });
-  return {
-    ...c,
-    status: async () => (await c.call('GET', '/api/mfa')).json() as MfaStatus,
-    sessionEmail: async () => (await c.session()).user?.email ?? null,
-  };
-}
-const lastSms = async (to: string) =>
-  (
-    await t.db.select().from(smsOutbox).where(eq(smsOutbox.to, to)).orderBy(desc(smsOutbox.createdAt)).limit(1)
-  )[0]!.body.match(/\d{6}/)![0];
+/** A browser (Chrome on Windows) asking its two-step status and who its session is. */
+const withCalls = (c: TestClient) => ({
+  ...c,
+  status: async () => (await c.call('GET', '/api/mfa')).json() as MfaStatus,
+  sessionEmail: async () => (await c.session()).user?.email ?? null,
+});
+const headers = { 'user-agent': CHROME_WINDOWS };
+const client = () => withCalls(testClient(t.app, headers));
+const signedIn = async (email: string) => withCalls(await signedInAs(t.app, email, { headers }));
 
 describe('MFA management (issue 3 §4)', () => {
   it('needs a session', async () => {
@@ -37,8 +33,7 @@ describe('MFA management (issue 3 §4)', () => {
   });
 
   it('turns an authenticator app on (QR secret, code) and off again (code, signs out everywhere)', async () => {
-    const c = client();
-    await c.signIn('installer@demo.test');
+    const c = await signedIn('installer@demo.test');
     expect(await c.status()).toEqual({ mfaType: 'none', phone: null, devices: [] });
 
     const wrongPassword = await c.call('POST', '/api/mfa/totp/enable', { password: 'Nope!2026x' });
@@ -77,8 +72,7 @@ describe('MFA management (issue 3 §4)', () => {
   });
 
   it('limits password guesses when starting an authenticator app like a password change', async () => {
-    const c = client();
-    await c.signIn('accountant@demo.test');
+    const c = await signedIn('accountant@demo.test');
     const answers = [];
     for (let i = 0; i < RATE_LIMITS.changePasswordPerUser.limit + 1; i++)
       answers.push((await c.call('POST', '/api/mfa/totp/enable', { password: `Nope!${i}2026x` })).statusCode);
@@ -87,13 +81,12 @@ describe('MFA management (issue 3 §4)', () => {
   });
 
   it('turns text-message sign-in on after the phone proves itself', async () => {
-    const c = client();
-    await c.signIn('purchaser@demo.test');
+    const c = await signedIn('purchaser@demo.test');
     const bad = await c.call('POST', '/api/mfa/sms/enable', { password: DEMO_PASSWORD, phone: '555-01' });
     expect(bad.json()).toEqual({ validation: [{ field: 'phone', messages: [messages.phoneInvalid] }] });
     const sent = await c.call('POST', '/api/mfa/sms/enable', { password: DEMO_PASSWORD, phone: '(614) 555 - 0123' });
     expect(sent.json()).toEqual({ destination: '(***) *** - **23' });
-    const code = await lastSms('+16145550123');
+    const code = (await lastSmsCode(t.db, '+16145550123'))!;
     expect(
       (await c.call('POST', '/api/mfa/sms/confirm', { code: code === '000000' ? '111111' : '000000' })).json(),
     ).toEqual({
@@ -111,7 +104,7 @@ describe('MFA management (issue 3 §4)', () => {
 
     // Turning it off needs a fresh code to the phone.
     await c.call('POST', '/api/mfa/disable/send-code');
-    const offCode = await lastSms('+16145550123');
+    const offCode = (await lastSmsCode(t.db, '+16145550123'))!;
     expect((await c.call('POST', '/api/mfa/disable', { code: offCode })).statusCode).toBe(200);
     expect((await client().signIn('purchaser@demo.test')).json()).toEqual({ status: 'signed-in' });
   });

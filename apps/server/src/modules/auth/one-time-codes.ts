@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
-import { and, eq, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { usedOneTimeCodes } from './schema.ts';
+import { claimOneTimeCode, releaseOneTimeCode } from './repo.ts';
 
 /** Longer than any TOTP code is accepted (better-auth takes the step before and after: 90 s). */
 const KEEP_MS = 5 * 60_000;
@@ -16,21 +15,9 @@ const hashOf = (code: string) => createHash('sha256').update(code).digest('hex')
 export function createOneTimeCodes(db: Db) {
   async function claim(userId: string, code: string) {
     const codeHash = hashOf(code);
-    await db
-      .delete(usedOneTimeCodes)
-      .where(and(eq(usedOneTimeCodes.userId, userId), lt(usedOneTimeCodes.usedAt, new Date(Date.now() - KEEP_MS))));
-    const claimed = await db
-      .insert(usedOneTimeCodes)
-      .values({ userId, codeHash })
-      .onConflictDoNothing()
-      .returning({ userId: usedOneTimeCodes.userId });
     return {
-      claimed: claimed.length > 0,
-      async release() {
-        await db
-          .delete(usedOneTimeCodes)
-          .where(and(eq(usedOneTimeCodes.userId, userId), eq(usedOneTimeCodes.codeHash, codeHash)));
-      },
+      claimed: await claimOneTimeCode(db, userId, codeHash, KEEP_MS),
+      release: () => releaseOneTimeCode(db, userId, codeHash),
     };
   }
   /**

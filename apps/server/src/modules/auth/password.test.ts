@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { MAX_FAILED_SIGN_INS, messages, PASSWORD_TOO_COMMON } from '@portal/contracts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { testClient } from '../../../test/client.ts';
+import { signedInAs, testClient, type TestClient } from '../../../test/client.ts';
+import { codeIn, lastMailTo } from '../../../test/builders.ts';
 import { DEMO_PASSWORD } from '../../seed/people.ts';
-import { mailOutbox } from '../outbox/schema.ts';
+import { mailOutbox } from '../../adapters/outbox-schema.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -12,25 +13,20 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function client() {
-  const c = testClient(t.app);
-  return {
-    ...c,
-    call: (url: string, payload?: object, method: 'GET' | 'POST' = 'POST') => c.call(method, url, payload),
-    userOfSession: async () => (await c.session()).user,
-  };
-}
+/** A browser posting by default, asking who its session is. */
+const withCalls = (c: TestClient) => ({
+  ...c,
+  call: (url: string, payload?: object, method: 'GET' | 'POST' = 'POST') => c.call(method, url, payload),
+  userOfSession: async () => (await c.session()).user,
+});
+const client = () => withCalls(testClient(t.app));
+const signedIn = async (email: string) => withCalls(await signedInAs(t.app, email));
 
 const mailCount = (to: string) => t.db.$count(mailOutbox, eq(mailOutbox.to, to));
 const lastResetCode = async (to: string) => {
-  const [mail] = await t.db
-    .select()
-    .from(mailOutbox)
-    .where(eq(mailOutbox.to, to))
-    .orderBy(desc(mailOutbox.createdAt))
-    .limit(1);
+  const mail = await lastMailTo(t.db, to);
   expect(mail?.subject).toBe('Your Dealer Portal password reset code');
-  return mail!.text.match(/\b(\d{6})\b/)![1]!;
+  return codeIn(mail!.text)!;
 };
 
 describe('forgot and reset password (issue 3 §3)', () => {
@@ -54,8 +50,7 @@ describe('forgot and reset password (issue 3 §3)', () => {
 
   it('resets with the code: wrong code says so, rules apply, old sessions end, the account unlocks', async () => {
     const email = 'purchaser@demo.test';
-    const before = client();
-    expect((await before.signIn(email)).statusCode).toBe(200);
+    const before = await signedIn(email);
     const locked = client(); // five wrong passwords lock this address out of the account
     for (let i = 0; i < MAX_FAILED_SIGN_INS; i++) await locked.signIn(email, `Wrong!${i}aa`);
     expect((await locked.signIn(email)).json()).toEqual({ detail: messages.accountLocked });
@@ -123,10 +118,8 @@ describe('change password (spec 01 §7, §8)', () => {
 
   it('a wrong current password is "Password invalid"; the right one changes it and ends other sessions', async () => {
     const email = 'outsiderep@demo.test';
-    const other = client();
-    await other.signIn(email);
-    const c = client();
-    await c.signIn(email);
+    const other = await signedIn(email);
+    const c = await signedIn(email);
     const wrong = await change(c, { password: 'Wrong!2026x' });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toEqual({ detail: messages.passwordInvalid });
@@ -138,8 +131,7 @@ describe('change password (spec 01 §7, §8)', () => {
   });
 
   it('is rate limited with the spec message', async () => {
-    const c = client();
-    await c.signIn('insiderep@demo.test');
+    const c = await signedIn('insiderep@demo.test');
     const answers = [];
     for (let i = 0; i < 6; i++) answers.push(await change(c, { password: `Wrong!${i}xxx` }));
     expect(answers.at(-1)!.statusCode).toBe(429);
@@ -149,10 +141,8 @@ describe('change password (spec 01 §7, §8)', () => {
 
 describe('sign out everywhere (issue 3 §4)', () => {
   it('ends every session of the user, this one included', async () => {
-    const a = client();
-    const b = client();
-    await a.signIn('consumer@demo.test');
-    await b.signIn('consumer@demo.test');
+    const a = await signedIn('consumer@demo.test');
+    const b = await signedIn('consumer@demo.test');
     const res = await a.call('/api/auth/sign-out-everywhere');
     expect(res.statusCode).toBe(200);
     expect(await a.userOfSession()).toBeNull();

@@ -2,20 +2,11 @@ import net from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { connectRedis, type RedisConnection } from '../../adapters/redis.ts';
 import { openTestDatabase } from '../../../test/helpers.ts';
-import {
-  createDatabaseRateLimitStore,
-  createRedisRateLimitStore,
-  hitRateLimit,
-  REDIS_RATE_LIMIT_PREFIX,
-  setRateLimitStore,
-  type RateLimitRule,
-  type RateLimitStore,
-} from './rate-limit.ts';
-import { rateLimits } from './schema.ts';
+import type { RateLimitRule, RateLimitStore } from '../../plugins/rate-limit.ts';
+import { createDatabaseRateLimitStore, createRedisRateLimitStore, REDIS_RATE_LIMIT_PREFIX } from './rate-limit.ts';
 
 // The Redis of this machine and of CI; every key of this run carries `run`, and is removed after.
 const REDIS_URL = 'redis://127.0.0.1:6379';
@@ -167,30 +158,6 @@ describe('the Redis rate-limit store', () => {
     expect(result.allowed).toBe(false);
     expect(result.retryAfterMs).toBe(rule.windowMs);
     expect(await redis.client.pTTL(`portal:rl:${key}`)).toBeGreaterThan(0);
-  });
-});
-
-describe('hitRateLimit', () => {
-  it('counts in the database it is given when no store is configured', async () => {
-    const key = `${run}:default`;
-    expect((await hitRateLimit(database.db, key, rule)).allowed).toBe(true);
-    const [row] = await database.db.select().from(rateLimits).where(eq(rateLimits.key, key));
-    expect(row).toMatchObject({ key, count: 1 });
-  });
-
-  it('counts in the configured store, and in the database again once it is cleared', async () => {
-    const key = `${run}:configured`;
-    setRateLimitStore(createRedisRateLimitStore(redis.client));
-    try {
-      expect((await hitRateLimit(database.db, key, rule)).allowed).toBe(true);
-    } finally {
-      setRateLimitStore(null);
-    }
-    expect(await redis.client.get(`portal:rl:${key}`)).toBe('1');
-    expect(await database.db.$count(rateLimits, eq(rateLimits.key, key))).toBe(0);
-
-    await hitRateLimit(database.db, key, rule);
-    expect(await database.db.$count(rateLimits, eq(rateLimits.key, key))).toBe(1);
   });
 });
 

@@ -1,29 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-
-export interface RateLimitRule {
-  limit: number;
-  windowMs: number;
-}
-
-export interface RateLimitResult {
-  allowed: boolean;
-  /** Attempts counted in the current window, this one included. */
-  count: number;
-  /** Time left in the current window (also given when the hit is allowed). */
-  retryAfterMs: number;
-}
-
-/**
- * Where the fixed-window counters live. Every server instance must point at the same store, so the
- * limits hold across instances (issue 3 §2): the database, or Redis when REDIS_URL is set.
- */
-export interface RateLimitStore {
-  /** Counts one attempt against `key`; the window starts at the first attempt. */
-  hit(key: string, rule: RateLimitRule, now?: number): Promise<RateLimitResult>;
-  /** Forgets the counter of `key`. */
-  clear(key: string): Promise<void>;
-}
+import type { RateLimitStore } from '../../plugins/rate-limit.ts';
+import { clearRateLimit, countRateLimitHit } from './repo.ts';
 
 /**
  * Counters in the `rate_limits` table. One atomic statement: a new window restarts the count.
@@ -32,24 +9,14 @@ export interface RateLimitStore {
 export function createDatabaseRateLimitStore(db: Db): RateLimitStore {
   return {
     async hit(key, rule, now = Date.now()) {
-      const windowStart = now - rule.windowMs;
-      const result = (await db.execute(sql`
-        insert into rate_limits (key, count, window_start) values (${key}, 1, ${now})
-        on conflict (key) do update set
-          count = case when rate_limits.window_start <= ${windowStart} then 1 else rate_limits.count + 1 end,
-          window_start = case when rate_limits.window_start <= ${windowStart} then ${now} else rate_limits.window_start end
-        returning count, window_start
-      `)) as { rows: { count: number; window_start: string | number }[] };
-      const row = result.rows[0]!;
+      const { count, windowStart } = await countRateLimitHit(db, key, rule.windowMs, now);
       return {
-        allowed: Number(row.count) <= rule.limit,
-        count: Number(row.count),
-        retryAfterMs: Math.max(0, Number(row.window_start) + rule.windowMs - now),
+        allowed: count <= rule.limit,
+        count,
+        retryAfterMs: Math.max(0, windowStart + rule.windowMs - now),
       };
     },
-    async clear(key) {
-      await db.execute(sql`delete from rate_limits where key = ${key}`);
-    },
+    clear: (key) => clearRateLimit(db, key),
   };
 }
 
@@ -97,22 +64,4 @@ export function createRedisRateLimitStore(client: RedisScriptClient, prefix = RE
       await client.del(prefix + key);
     },
   };
-}
-
-let configuredStore: RateLimitStore | null = null;
-
-/**
- * Chooses the store every `hitRateLimit` call uses (main.ts sets Redis when REDIS_URL is set);
- * `null` goes back to the database of each call.
- */
-export function setRateLimitStore(store: RateLimitStore | null) {
-  configuredStore = store;
-}
-
-/**
- * Counts one attempt in a fixed window, in the configured store or else in `db`, so the limit
- * holds across server instances.
- */
-export async function hitRateLimit(db: Db, key: string, rule: RateLimitRule, now = Date.now()) {
-  return (configuredStore ?? createDatabaseRateLimitStore(db)).hit(key, rule, now);
 }

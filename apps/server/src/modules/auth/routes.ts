@@ -1,16 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyReply } from 'fastify';
-import {
-  changePasswordRequestSchema,
-  forgotPasswordRequestSchema,
-  okSchema,
-  resetPasswordRequestSchema,
-  secondFactorRequestSchema,
-  signInRequestSchema,
-  signInResponseSchema,
-} from '@portal/contracts';
-import { errorResponses } from '../../plugins/errors.ts';
-import type { AuthService, WithCookies } from './service.ts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { endpoints } from '@portal/contracts';
+import { route } from '../../plugins/endpoints.ts';
+import { limitPerAddress } from '../../plugins/form-limits.ts';
+import { clientOf, type WithCookies } from './client.ts';
+import { RATE_LIMITS } from './limits.ts';
+import type { AuthService } from './service.ts';
 
 function send<T>(reply: FastifyReply, result: WithCookies<T>) {
   if (result.cookies.length) reply.header('set-cookie', result.cookies);
@@ -21,96 +16,36 @@ function send<T>(reply: FastifyReply, result: WithCookies<T>) {
   return result.body;
 }
 
-/** Sign-in, second factor and sign-out (spec 01 §4, §8). */
+/** Sign-in, second factor, passwords and sign-out (spec 01 §4, §8). */
 export const authRoutes =
   (service: AuthService): FastifyPluginAsyncZod =>
   async (app) => {
-    app.post(
-      '/api/auth/sign-in',
-      {
-        schema: {
-          tags: ['auth'],
-          summary: 'Sign in with e-mail and password; may ask for a second factor',
-          body: signInRequestSchema,
-          response: { 200: signInResponseSchema, ...errorResponses },
-        },
-      },
-      async (request, reply) => send(reply, await service.signIn(request, request.body)),
-    );
+    const { auth } = endpoints;
+    // Per address, counted before the call (a shop's staff share one: generous; the lockout stops guessing).
+    const signInLimit = { rateLimit: limitPerAddress('sign-in', RATE_LIMITS.signInPerIp) };
+    const resetRequestLimit = { rateLimit: limitPerAddress('reset-request', RATE_LIMITS.resetRequestPerIp) };
+    const signedInUser = async (request: FastifyRequest) => (await service.requireSession(request)).session.user;
 
-    app.post(
-      '/api/auth/second-factor',
-      {
-        schema: {
-          tags: ['auth'],
-          summary: 'Finish sign-in with the TOTP or SMS code; optionally remember this device',
-          body: secondFactorRequestSchema,
-          response: { 200: signInResponseSchema, ...errorResponses },
-        },
-      },
-      async (request, reply) => send(reply, await service.verifySecondFactor(request, request.body)),
+    route(app, auth.signIn, { config: signInLimit }, async (request, reply) =>
+      send(reply, await service.signIn(clientOf(request), request.body)),
     );
-
-    app.post(
-      '/api/auth/second-factor/resend',
-      { schema: { tags: ['auth'], summary: 'Send a new SMS code', response: { 200: okSchema, ...errorResponses } } },
-      async (request, reply) => send(reply, await service.resendCode(request)),
+    route(app, auth.secondFactor, async (request, reply) =>
+      send(reply, await service.verifySecondFactor(clientOf(request), request.body)),
     );
-
-    app.post(
-      '/api/auth/forgot-password',
-      {
-        schema: {
-          tags: ['auth'],
-          summary: 'E-mail a password reset code (same answer whether or not the account exists)',
-          body: forgotPasswordRequestSchema,
-          response: { 200: okSchema, ...errorResponses },
-        },
-      },
-      async (request) => service.forgotPassword(request, request.body.email),
+    route(app, auth.resendSecondFactorCode, async (request, reply) =>
+      send(reply, await service.resendCode(clientOf(request))),
     );
-
-    app.post(
-      '/api/auth/reset-password',
-      {
-        schema: {
-          tags: ['auth'],
-          summary: 'Choose a new password with the e-mailed code',
-          body: resetPasswordRequestSchema,
-          response: { 200: okSchema, ...errorResponses },
-        },
-      },
-      async (request) => service.resetPassword(request, request.body),
+    route(app, auth.forgotPassword, { config: resetRequestLimit }, async (request) =>
+      service.forgotPassword(clientOf(request), request.body.email),
     );
-
-    app.post(
-      '/api/change-password',
-      {
-        schema: {
-          tags: ['auth'],
-          summary: 'Change the password of the signed-in user (spec 01 §7)',
-          body: changePasswordRequestSchema,
-          response: { 200: okSchema, ...errorResponses },
-        },
-      },
-      async (request, reply) => send(reply, await service.changePassword(request, request.body)),
-    );
-
-    app.post(
-      '/api/auth/sign-out-everywhere',
-      {
-        schema: {
-          tags: ['auth'],
-          summary: 'End every session of this user',
-          response: { 200: okSchema, ...errorResponses },
-        },
-      },
-      async (request, reply) => send(reply, await service.signOutEverywhere(request)),
-    );
-
-    app.post(
-      '/api/auth/sign-out',
-      { schema: { tags: ['auth'], summary: 'End this session', response: { 200: okSchema, ...errorResponses } } },
-      async (request, reply) => send(reply, await service.signOut(request)),
-    );
+    route(app, auth.resetPassword, async (request) => service.resetPassword(clientOf(request), request.body));
+    route(app, auth.changePassword, async (request, reply) => {
+      const user = await signedInUser(request);
+      return send(reply, await service.changePassword(clientOf(request), user, request.body));
+    });
+    route(app, auth.signOutEverywhere, async (request, reply) => {
+      const user = await signedInUser(request);
+      return send(reply, await service.signOutEverywhere(clientOf(request), user));
+    });
+    route(app, auth.signOut, async (request, reply) => send(reply, await service.signOut(clientOf(request))));
   };

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { appSecrets } from './schema.ts';
+import { sharedSecret } from './repo.ts';
 
 /**
  * The secret that signs session cookies and encrypts TOTP secrets. AUTH_SECRET wins; otherwise
@@ -10,10 +9,5 @@ import { appSecrets } from './schema.ts';
  */
 export async function getAuthSecret(db: Db, configured?: string): Promise<string> {
   if (configured) return configured;
-  await db
-    .insert(appSecrets)
-    .values({ name: 'auth', value: randomBytes(32).toString('base64url') })
-    .onConflictDoNothing();
-  const [row] = await db.select().from(appSecrets).where(eq(appSecrets.name, 'auth'));
-  return row!.value;
+  return sharedSecret(db, 'auth', () => randomBytes(32).toString('base64url'));
 }

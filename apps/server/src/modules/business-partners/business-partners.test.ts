@@ -8,8 +8,8 @@ import {
   type UserInfo,
 } from '@portal/contracts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { testClient, type TestClient } from '../../../test/client.ts';
-import { INVALID_CURSOR } from '../catalog/search.ts';
+import { signedInAs, testClient, type TestClient } from '../../../test/client.ts';
+import { INVALID_CURSOR } from '../catalog/index.ts';
 import { businessPartners } from './schema.ts';
 
 let t: TestContext;
@@ -20,16 +20,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function signedIn(email: string) {
-  const c = testClient(t.app);
-  expect((await c.signIn(email)).statusCode).toBe(200);
-  return c;
-}
-async function withBusiness(email: string, sapBpCode: string) {
-  const c = await signedIn(email);
-  expect((await c.call('POST', '/api/select-business', { sapBpCode })).statusCode).toBe(200);
-  return c;
-}
+const signedIn = (email: string) => signedInAs(t.app, email);
+const withBusiness = (email: string, sapBpCode: string) => signedInAs(t.app, email, { sapBpCode });
 const listPartners = async (c: TestClient, body: object) => {
   const res = await c.call('POST', '/api/business-partners', body);
   expect(res.statusCode).toBe(200);

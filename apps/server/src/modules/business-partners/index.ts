@@ -1,2 +1,15 @@
-/** The business-partners module's door: what other modules may call (CONVENTIONS: one door per module). */
-export { actingBusinessJson, partnerByCode, type ActingBusinessJson } from './repo.ts';
+/** The business-partners module's door: what other modules and app.ts may call (CONVENTIONS: one door per module). */
+export { createBusinessPartnerService, type BusinessPartnerService } from './service.ts';
+export { businessPartnerRoutes } from './routes.ts';
+// The acting business of the per-request actor (one SQL value in the actor's query), and reads and
+// writes other modules make in their own query or transaction (issue 16).
+export {
+  actingBusinessJson,
+  createB2cPartner,
+  createBusinessPartner,
+  partnerByCode,
+  partnerOfDealer,
+  partnerRefs,
+  setDealerPrimary,
+  type ActingBusinessJson,
+} from './repo.ts';

@@ -1,8 +1,10 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { brands } from '../catalog/schema.ts';
-import { dealers, installers } from '../dealers/schema.ts';
-import { users } from '../users/schema.ts';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
+import type { Db, Tx } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { brandRefs } from '../catalog/index.ts';
+import { businessIdOfDealer, dealerIdOfBusiness } from '../dealers/index.ts';
+import { people } from '../users/index.ts';
 import { businessPartnerAddresses, businessPartnerApprovedBrands, businessPartners } from './schema.ts';
 
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -71,36 +73,28 @@ export const addressesOf = (db: Db, partnerId: string) =>
     .where(eq(businessPartnerAddresses.businessPartnerId, partnerId))
     .orderBy(asc(businessPartnerAddresses.type), asc(businessPartnerAddresses.name), asc(businessPartnerAddresses.id));
 
+/** Brand names and order are the catalog's: joined from its door. */
+const brand = brandRefs();
+
+/** The partner's approved brands, in the brands' order. */
 export const approvedBrandsOf = (db: Db, partnerId: string) =>
   db
-    .select({ name: brands.name, slug: brands.slug })
+    .select({ name: brand.name, slug: brand.slug })
     .from(businessPartnerApprovedBrands)
-    .innerJoin(brands, eq(brands.id, businessPartnerApprovedBrands.brandId))
+    .innerJoin(brand, eq(brand.id, businessPartnerApprovedBrands.brandId))
     .where(eq(businessPartnerApprovedBrands.businessPartnerId, partnerId))
-    .orderBy(asc(brands.position), asc(brands.name));
+    .orderBy(asc(brand.position), asc(brand.name));
 
-const personColumns = { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email };
-
+/** A person the partner names (its inside and outside sales reps), from the users module's door. */
 export async function personById(db: Db, userId: string | null) {
   if (!userId) return null;
-  const [row] = await db.select(personColumns).from(users).where(eq(users.id, userId));
+  const person = people();
+  const [row] = await db
+    .select({ id: person.id, firstName: person.firstName, lastName: person.lastName, email: person.email })
+    .from(person)
+    .where(eq(person.id, userId));
   return row ?? null;
 }
-
-/** The staff of the partner's dealer, with the flags that make up purchasing rights. */
-export const staffOfPartner = (db: Db, partnerId: string) =>
-  db
-    .select({
-      ...personColumns,
-      isOwner: installers.isOwner,
-      isPurchaser: installers.isPurchaser,
-      isRetired: sql<boolean>`(${installers.isRetired} or ${users.isRetired})`,
-    })
-    .from(dealers)
-    .innerJoin(installers, eq(installers.dealerId, dealers.id))
-    .innerJoin(users, eq(users.id, installers.userId))
-    .where(eq(dealers.businessPartnerId, partnerId))
-    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id));
 
 /** A business as the per-request actor needs it (actingBusinessJson). */
 export interface ActingBusinessJson {
@@ -122,9 +116,10 @@ export interface ActingBusinessJson {
 export const actingBusinessJson = (businessId: SQL) => sql<ActingBusinessJson | null>`(select json_build_object(
     'id', bp.id, 'sapBpCode', bp.sap_bp_code, 'companyName', bp.company_name, 'channelSlug', bp.channel_slug,
     'dealerPrimaryUserId', bp.dealer_primary_user_id,
-    'dealerId', (select d.id from dealers d where d.business_partner_id = bp.id limit 1),
-    'approvedBrandSlugs', coalesce((select json_agg(b.slug order by b.position, b.name) from business_partner_approved_brands a
-      join brands b on b.id = a.brand_id where a.business_partner_id = bp.id), '[]'::json))
+    'dealerId', ${dealerIdOfBusiness(sql`bp.id`)},
+    'approvedBrandSlugs', coalesce((select json_agg(${brand.slug} order by ${brand.position}, ${brand.name})
+      from business_partner_approved_brands a join ${brand} on ${brand.id} = a.brand_id
+      where a.business_partner_id = bp.id), '[]'::json))
   from business_partners bp where bp.id = ${businessId})`;
 
 /** The business a SAP BP code names (any case, spaces around ignored), or null. */
@@ -134,4 +129,102 @@ export async function partnerByCode(db: Db, sapBpCode: string) {
     .from(businessPartners)
     .where(eq(businessPartners.sapBpCode, sapBpCode.trim().toUpperCase()));
   return row ?? null;
+}
+
+// ── For other modules (the door): reads to compose, and writes in the caller's transaction ──
+
+/** Partners as other modules' reads name them (the business a dealer request created), to join in their own query. */
+export const partnerRefs = (as = 'partner_refs') =>
+  new QueryBuilder()
+    .select({
+      id: businessPartners.id,
+      sapBpCode: businessPartners.sapBpCode,
+      companyName: businessPartners.companyName,
+    })
+    .from(businessPartners)
+    .as(as);
+
+/** The business whose dealer record `dealerId` is (the dealer an invitation names), or null. */
+export async function partnerOfDealer(db: Db, dealerId: string) {
+  const [row] = await db
+    .select({ id: businessPartners.id, companyName: businessPartners.companyName })
+    .from(businessPartners)
+    .where(eq(businessPartners.id, businessIdOfDealer(dealerId)));
+  return row ?? null;
+}
+
+export interface NewBusinessPartner {
+  sapBpCode: string;
+  companyName: string;
+  channelSlug: string;
+  country: string;
+  phone: string;
+  email: string;
+  /** Its one address, its SHIPPING and its BILLING address alike. */
+  address: Omit<typeof businessPartnerAddresses.$inferInsert, 'id' | 'businessPartnerId' | 'type'>;
+  approvedBrandIds: string[];
+}
+
+/** A new business with its addresses and approved brands, in the caller's transaction. */
+export async function createBusinessPartner(tx: Tx, partner: NewBusinessPartner) {
+  const { address, approvedBrandIds, ...fields } = partner;
+  const [row] = await tx.insert(businessPartners).values(fields).returning({
+    id: businessPartners.id,
+    sapBpCode: businessPartners.sapBpCode,
+    companyName: businessPartners.companyName,
+  });
+  const businessPartnerId = row!.id;
+  // Like every seeded business: one SHIPPING and one BILLING address, each the default of its kind.
+  await tx.insert(businessPartnerAddresses).values([
+    { ...address, businessPartnerId, type: 'SHIPPING', isDefaultShipping: true },
+    { ...address, businessPartnerId, type: 'BILLING', isDefaultBilling: true },
+  ]);
+  if (approvedBrandIds.length > 0)
+    await tx
+      .insert(businessPartnerApprovedBrands)
+      .values(approvedBrandIds.map((brandId) => ({ businessPartnerId, brandId })));
+  return row!;
+}
+
+/** spec 01 §4: the user a sales rep impersonates when acting for the business. */
+export async function setDealerPrimary(tx: Tx, partnerId: string, userId: string) {
+  await tx.update(businessPartners).set({ dealerPrimaryUserId: userId }).where(eq(businessPartners.id, partnerId));
+}
+
+const SAP_BP_CODE_UNIQUE = 'business_partners_sap_bp_code_unique';
+/** Codes taken by a concurrent registration are skipped this many times before giving up. */
+const CODE_ATTEMPTS = 5;
+
+/** spec 01 §4: B2C partners are coded `B2C-` and six digits; the next one after the highest in use. */
+async function nextB2cCode(db: Tx): Promise<string> {
+  const result = (await db.execute(sql`
+    select coalesce(max(substring(sap_bp_code from 5)::int), 0) + 1 as next
+    from business_partners where sap_bp_code ~ '^B2C-[0-9]{6}$'
+  `)) as { rows: { next: number | string }[] };
+  const next = Number(result.rows[0]!.next);
+  if (next > 999_999) throw new Error('No B2C business partner code left');
+  return `B2C-${String(next).padStart(6, '0')}`;
+}
+
+/**
+ * A consumer's own business partner (msrp prices), with the next free B2C code. Two registrations at
+ * once may pick the same code; the loser retries inside a savepoint with the next free one.
+ */
+export async function createB2cPartner(tx: Tx, companyName: string) {
+  for (let attempt = 1; ; attempt++) {
+    const sapBpCode = await nextB2cCode(tx);
+    try {
+      return await tx.transaction(
+        async (savepoint) =>
+          (
+            await savepoint
+              .insert(businessPartners)
+              .values({ sapBpCode, companyName, channelSlug: 'msrp', country: 'US' })
+              .returning({ id: businessPartners.id, sapBpCode: businessPartners.sapBpCode })
+          )[0]!,
+      );
+    } catch (error) {
+      if (attempt >= CODE_ATTEMPTS || !isUniqueViolation(error, SAP_BP_CODE_UNIQUE)) throw error;
+    }
+  }
 }

@@ -1,11 +1,9 @@
-import { signedIn } from '../../plugins/actor.ts';
-import type { FastifyRequest } from 'fastify';
 import {
+  can,
   DEALER_TEXTS,
   fetchesPartnerLimited,
   isCanadianCode,
   isOutsideRep,
-  profileMenuFor,
   isSalesRep,
   type Address,
   type BusinessPartner,
@@ -13,16 +11,17 @@ import {
   type UserInfo,
 } from '@portal/contracts';
 import type { AppContext } from '../../context.ts';
+import { viewerOf } from '../../plugins/actor.ts';
 import { HttpError } from '../../plugins/errors.ts';
-import type { Actor as Acting } from '../acting/index.ts';
-import { INVALID_CURSOR } from '../catalog/search.ts';
+import type { Actor } from '../acting/index.ts';
+import { INVALID_CURSOR } from '../catalog/index.ts';
+import { staffOfBusiness } from '../dealers/index.ts';
 import {
   addressesOf,
   approvedBrandsOf,
   findPartner,
   listPartnerPage,
   personById,
-  staffOfPartner,
   UUID_PATTERN,
   type AddressRow,
   type PartnerRow,
@@ -80,17 +79,16 @@ export function createBusinessPartnerService(ctx: AppContext) {
    * it is Canadian (spec 01 §4: the wrong-site check), else nothing.
    */
   async function list(
-    request: FastifyRequest,
+    actor: Actor,
     input: { limit: number; endCursor?: string | undefined; can?: boolean | undefined },
   ): Promise<BusinessPartnersResponse> {
-    const current = signedIn(request);
     const after = input.endCursor ? decodeCursor(input.endCursor) : null;
-    const own = current.business;
+    const own = actor.business;
     if (input.can) {
       if (!own || !isCanadianCode(own.sapBpCode)) return EMPTY_PAGE;
       return page({ after, limit: input.limit, onlyId: own.id });
     }
-    if (isSalesRep(current.user)) return page({ after, limit: input.limit });
+    if (isSalesRep(actor.user)) return page({ after, limit: input.limit });
     if (!own) return EMPTY_PAGE;
     return page({ after, limit: input.limit, onlyId: own.id });
   }
@@ -123,19 +121,18 @@ export function createBusinessPartnerService(ctx: AppContext) {
    * The partner a session may read: the business it acts for, or — for a sales rep — any partner
    * (a rep reads a partner before selecting it). Anything else is 404, as if it did not exist.
    */
-  async function readablePartner(current: Acting, idOrCode: string): Promise<PartnerRow> {
+  async function readablePartner(actor: Actor, idOrCode: string): Promise<PartnerRow> {
     const partner = await findPartner(ctx.db, idOrCode);
-    if (!partner || (current.business?.id !== partner.id && !isSalesRep(current.user)))
+    if (!partner || (actor.business?.id !== partner.id && !isSalesRep(actor.user)))
       throw new HttpError(404, DEALER_TEXTS.partnerNotFound);
     return partner;
   }
 
   /** GET /api/business-partners/{id}: limited leaves out money and invoices (spec 01 §6). */
-  async function detail(request: FastifyRequest, idOrCode: string, askedLimited: boolean): Promise<BusinessPartner> {
-    const current = signedIn(request);
-    const partner = await readablePartner(current, idOrCode);
+  async function detail(actor: Actor, idOrCode: string, askedLimited: boolean): Promise<BusinessPartner> {
+    const partner = await readablePartner(actor, idOrCode);
     // spec 01 §6: a user whose only group is Installer gets the limited partner, asked for or not.
-    const limited = askedLimited || fetchesPartnerLimited(current.user);
+    const limited = askedLimited || fetchesPartnerLimited(actor.user);
     const [addresses, approvedBrands, balances] = await Promise.all([
       addressesOf(ctx.db, partner.id),
       approvedBrandsOf(ctx.db, partner.id),
@@ -184,7 +181,7 @@ export function createBusinessPartnerService(ctx: AppContext) {
     const [approvedBrands, addresses, staff, insideSalesRep, outsideSalesRep] = await Promise.all([
       approvedBrandsOf(ctx.db, partner.id),
       addressesOf(ctx.db, partner.id),
-      staffOfPartner(ctx.db, partner.id),
+      staffOfBusiness(ctx.db, partner.id),
       personById(ctx.db, partner.insideSalesRepUserId),
       personById(ctx.db, partner.outsideSalesRepUserId),
     ]);
@@ -210,30 +207,25 @@ export function createBusinessPartnerService(ctx: AppContext) {
   }
 
   /**
-   * GET /api/users-info-saleor: user info of the business the session acts for. spec 01 §4: an
+   * GET /api/users-info-saleor: user info of the business the actor acts for. spec 01 §4: an
    * outside rep loads user info for any partner by bpId; others may name only their acting business.
    */
-  async function userInfo(request: FastifyRequest, bpId?: string): Promise<UserInfo> {
-    const current = signedIn(request);
-    return userInfoFor(current, bpId);
-  }
-
-  async function userInfoFor(current: Acting, bpId?: string): Promise<UserInfo> {
+  async function userInfo(actor: Actor, bpId?: string): Promise<UserInfo> {
     // spec 01 §4: an outside rep loads the user info of the partner they pick, for its brands and
     // address; its staff only for those who see My Business (spec 01 §6: not outside reps).
-    const seesStaff = profileMenuFor(current.user, current.business !== null).myBusiness;
+    const seesStaff = can(viewerOf(actor), 'myBusiness');
     if (bpId) {
       const partner = await findPartner(ctx.db, bpId);
-      if (!partner || (current.business?.id !== partner.id && !isOutsideRep(current.user)))
+      if (!partner || (actor.business?.id !== partner.id && !isOutsideRep(actor.user)))
         throw new HttpError(404, DEALER_TEXTS.partnerNotFound);
-      return userInfoOf(partner, current.actingUser.id, seesStaff);
+      return userInfoOf(partner, actor.actingUser.id, seesStaff);
     }
-    if (!current.business) throw new HttpError(404, DEALER_TEXTS.noBusiness);
-    const partner = await findPartner(ctx.db, current.business.id);
-    return userInfoOf(partner!, current.actingUser.id, seesStaff);
+    if (!actor.business) throw new HttpError(404, DEALER_TEXTS.noBusiness);
+    const partner = await findPartner(ctx.db, actor.business.id);
+    return userInfoOf(partner!, actor.actingUser.id, seesStaff);
   }
 
-  return { list, detail, userInfo, userInfoFor };
+  return { list, detail, userInfo };
 }
 
 export type BusinessPartnerService = ReturnType<typeof createBusinessPartnerService>;

@@ -9,7 +9,8 @@ import {
   type ProductSummary,
 } from '@portal/contracts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { testClient, type TestClient } from '../../../test/client.ts';
+import { signedInAs, testClient, type TestClient } from '../../../test/client.ts';
+import { idOf } from '../../../test/builders.ts';
 import { brands, productPrices, products } from '../catalog/schema.ts';
 import { users } from '../users/schema.ts';
 import { impersonationEvents } from '../acting/schema.ts';
@@ -44,12 +45,6 @@ afterAll(() => t.close());
 
 const BASE = '/api/products-checkout';
 
-async function signedIn(email: string, sapBpCode?: string) {
-  const c = testClient(t.app);
-  expect((await c.signIn(email)).statusCode).toBe(200);
-  if (sapBpCode) expect((await c.call('POST', '/api/select-business', { sapBpCode })).statusCode).toBe(200);
-  return c;
-}
 const last = async (c: TestClient) => (await c.call('GET', `${BASE}/last-b2b-token`)).json() as LastCheckout;
 const create = (c: TestClient, lines: { variantId: string; quantity: number }[] = []) =>
   c.call('POST', `${BASE}/create-b2b`, { lines });
@@ -59,7 +54,7 @@ const validationFields = (body: unknown) =>
 
 describe('the cart of a dealer owner (spec 02 §4, §7)', () => {
   it('opens, adds, merges, updates and removes lines, and keeps one open cart', async () => {
-    const owner = await signedIn('owner@demo.test');
+    const owner = await signedInAs(t.app, 'owner@demo.test');
     expect(await last(owner)).toEqual({ token: null, checkout: null });
 
     const created = await create(owner, [{ variantId: approvedA, quantity: 2 }]);
@@ -100,7 +95,7 @@ describe('the cart of a dealer owner (spec 02 §4, §7)', () => {
     expect(quantities(removed)).toEqual({ [approvedB]: 9 });
 
     // The cart outlives the session: signed in again, it is there (nothing is lost).
-    const later = await signedIn('owner@demo.test');
+    const later = await signedInAs(t.app, 'owner@demo.test');
     const found = await last(later);
     expect(found.token).toBe(cart.token);
     expect(found.checkout).toEqual(removed);
@@ -108,7 +103,7 @@ describe('the cart of a dealer owner (spec 02 §4, §7)', () => {
   });
 
   it('prices every line as the session prices the catalog (approved brand: dealer price; other: list)', async () => {
-    const owner = await signedIn('owner@demo.test');
+    const owner = await signedInAs(t.app, 'owner@demo.test');
     const cart = (
       await create(owner, [
         { variantId: approvedA, quantity: 1 },
@@ -129,7 +124,7 @@ describe('the cart of a dealer owner (spec 02 §4, §7)', () => {
 
   // PGlite serves one connection: transactions never overlap there, so the race runs on PostgreSQL only.
   it.runIf(inject('postgresTemplate'))('answers one cart to creates that race', async () => {
-    const purchaser = await signedIn('purchaser@demo.test');
+    const purchaser = await signedInAs(t.app, 'purchaser@demo.test');
     const answers = await Promise.all([1, 2, 3].map(() => create(purchaser, [{ variantId: approvedA, quantity: 1 }])));
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
     const tokens = new Set(answers.map((a) => (a.json() as Checkout).token));
@@ -146,7 +141,7 @@ describe('who may buy (spec 01 §6, §8; spec 02 §4)', () => {
 
     // The admin has neither rights nor a business: the rights text, not the rep's business text.
     for (const email of ['installer@demo.test', 'retired@demo.test', 'accountant@demo.test', 'admin@demo.test']) {
-      const c = await signedIn(email);
+      const c = await signedInAs(t.app, email);
       const res = await create(c, [{ variantId: approvedA, quantity: 1 }]);
       expect(res.statusCode, email).toBe(403);
       expect(res.json(), email).toEqual({ detail: CART_TEXTS.noPurchasingRights });
@@ -154,14 +149,14 @@ describe('who may buy (spec 01 §6, §8; spec 02 §4)', () => {
     }
 
     // A consumer has no product checkout (spec 02 §1): their own text, not a dealer staff's (issue 15 §6).
-    const consumer = await signedIn('consumer@demo.test');
+    const consumer = await signedInAs(t.app, 'consumer@demo.test');
     const refused = await create(consumer, [{ variantId: approvedA, quantity: 1 }]);
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({ detail: messages.consumerNoProductCheckout });
     expect(await last(consumer)).toEqual({ token: null, checkout: null });
 
     for (const email of ['insiderep@demo.test', 'outsiderep@demo.test']) {
-      const rep = await signedIn(email);
+      const rep = await signedInAs(t.app, email);
       const res = await create(rep, [{ variantId: approvedA, quantity: 1 }]);
       expect(res.statusCode, email).toBe(400);
       expect(res.json(), email).toEqual({ detail: messages.noLinkedBusiness });
@@ -169,18 +164,18 @@ describe('who may buy (spec 01 §6, §8; spec 02 §4)', () => {
   });
 
   it('lets an installer buy once the owner grants purchasing rights, and stop when they are removed', async () => {
-    const [installer] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, 'installer@demo.test'));
-    const owner = await signedIn('owner@demo.test');
-    const buyer = await signedIn('installer@demo.test');
+    const installerId = await idOf(t.db, 'installer@demo.test');
+    const owner = await signedInAs(t.app, 'owner@demo.test');
+    const buyer = await signedInAs(t.app, 'installer@demo.test');
     expect((await create(buyer)).statusCode).toBe(403);
     expect(
-      (await owner.call('POST', '/api/update-user-permissions', { addUsersId: [installer!.id], removeUsersId: [] }))
+      (await owner.call('POST', '/api/update-user-permissions', { addUsersId: [installerId], removeUsersId: [] }))
         .statusCode,
     ).toBe(200);
     const cart = await create(buyer, [{ variantId: approvedB, quantity: 2 }]);
     expect(cart.statusCode).toBe(200);
     expect(quantities(cart.json() as Checkout)).toEqual({ [approvedB]: 2 });
-    await owner.call('POST', '/api/update-user-permissions', { addUsersId: [], removeUsersId: [installer!.id] });
+    await owner.call('POST', '/api/update-user-permissions', { addUsersId: [], removeUsersId: [installerId] });
     const token = (cart.json() as Checkout).token;
     const refused = await buyer.call('POST', `${BASE}/${token}/add-lines`, {
       lines: [{ variantId: approvedB, quantity: 1 }],
@@ -190,10 +185,10 @@ describe('who may buy (spec 01 §6, §8; spec 02 §4)', () => {
   });
 
   it('keeps every cart to its owner: another user’s token is not found', async () => {
-    const owner = await signedIn('owner@demo.test');
+    const owner = await signedInAs(t.app, 'owner@demo.test');
     const token = ((await create(owner, [{ variantId: approvedA, quantity: 1 }])).json() as Checkout).token;
     // A colleague at the same business, with purchasing rights of their own.
-    const purchaser = await signedIn('purchaser@demo.test');
+    const purchaser = await signedInAs(t.app, 'purchaser@demo.test');
     for (const [method, path, body] of [
       ['GET', `${BASE}/${token}`, undefined],
       ['POST', `${BASE}/${token}/add-lines`, { lines: [{ variantId: approvedA, quantity: 1 }] }],
@@ -209,10 +204,10 @@ describe('who may buy (spec 01 §6, §8; spec 02 §4)', () => {
   });
 
   it('never changes a line of another cart through one’s own token', async () => {
-    const owner = await signedIn('owner@demo.test');
+    const owner = await signedInAs(t.app, 'owner@demo.test');
     const theirs = (await create(owner, [{ variantId: approvedB, quantity: 2 }])).json() as Checkout;
     const line = theirs.lines.find((l) => l.product.id === approvedB)!;
-    const purchaser = await signedIn('purchaser@demo.test');
+    const purchaser = await signedInAs(t.app, 'purchaser@demo.test');
     const mine = ((await create(purchaser, [{ variantId: approvedA, quantity: 1 }])).json() as Checkout).token;
     const update = await purchaser.call('POST', `${BASE}/${mine}/update-lines`, {
       lines: [{ lineId: line.id, quantity: 7 }],
@@ -228,7 +223,7 @@ describe('who may buy (spec 01 §6, §8; spec 02 §4)', () => {
 
 describe('a sales rep’s cart follows the selected business (spec 01 §4, spec 02 §4)', () => {
   it('prices for the selected business, is cleared when the business changes, and is audited', async () => {
-    const rep = await signedIn('insiderep@demo.test', 'C100234');
+    const rep = await signedInAs(t.app, 'insiderep@demo.test', { sapBpCode: 'C100234' });
     const cart = (await create(rep, [{ variantId: approvedA, quantity: 2 }])).json() as Checkout;
     expect(cart.businessPartner.sapBpCode).toBe('C100234');
     expect(cart.lines[0]!.product.price.kind).toBe('discounted');
@@ -271,7 +266,7 @@ describe('a sales rep’s cart follows the selected business (spec 01 §4, spec 
   });
 
   it('keeps the cart when a selection is refused', async () => {
-    const rep = await signedIn('insiderep@demo.test', 'C100234');
+    const rep = await signedInAs(t.app, 'insiderep@demo.test', { sapBpCode: 'C100234' });
     const cart = (await create(rep, [{ variantId: approvedA, quantity: 1 }])).json() as Checkout;
     expect((await rep.call('POST', '/api/select-business', { sapBpCode: 'C100977' })).statusCode).toBe(400);
     expect((await last(rep)).token).toBe(cart.token);
@@ -280,7 +275,7 @@ describe('a sales rep’s cart follows the selected business (spec 01 §4, spec 
 
 describe('a swap racing an add (PostgreSQL: two connections)', () => {
   it.runIf(inject('postgresTemplate'))('never leaves an open cart for a business no longer selected', async () => {
-    const rep = await signedIn('outsiderep@demo.test', 'C100234');
+    const rep = await signedInAs(t.app, 'outsiderep@demo.test', { sapBpCode: 'C100234' });
     for (let i = 0; i < 8; i++) {
       const to = i % 2 === 0 ? 'C100310' : 'C100234';
       const [added, swapped] = await Promise.all([
@@ -305,7 +300,7 @@ describe('a swap racing an add (PostgreSQL: two connections)', () => {
 
 describe('bad input (rule 3: a clear 4xx, nothing changes)', () => {
   it('refuses bad quantities, products and ids with field errors or the cart’s messages', async () => {
-    const owner = await signedIn('purchaser@demo.test');
+    const owner = await signedInAs(t.app, 'purchaser@demo.test');
     const token = ((await create(owner, [{ variantId: approvedA, quantity: 1 }])).json() as Checkout).token;
     const before = await last(owner);
     const add = (lines: unknown) => owner.call('POST', `${BASE}/${token}/add-lines`, { lines });

@@ -1,2 +1,2 @@
 /** The cart module's door: what other modules may call (CONVENTIONS: one door per module). */
-export { clearOpenCheckouts, lockUser } from './service.ts';
+export { clearOpenCheckouts, lockUser } from './selection.ts';

@@ -1,96 +1,31 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  addLinesRequestSchema,
-  checkoutSchema,
-  checkoutTokenParamsSchema,
-  createCheckoutRequestSchema,
-  deleteLinesRequestSchema,
-  lastCheckoutSchema,
-  updateLinesRequestSchema,
-} from '@portal/contracts';
-import { errorResponses } from '../../plugins/errors.ts';
-import type { CartService } from './service.ts';
-
-const BASE = '/api/products-checkout';
+import { endpoints } from '@portal/contracts';
+import { requirePermission, signedIn } from '../../plugins/actor.ts';
+import { route } from '../../plugins/endpoints.ts';
+import { purchaseDenied, type CartService } from './service.ts';
 
 /** The cart: the B2B product checkout's token and lines (spec 02 §4, §7 "Checkout"). */
 export const cartRoutes =
   (service: CartService): FastifyPluginAsyncZod =>
   async (app) => {
-    const tags = ['cart'];
+    const { cart } = endpoints;
     const noStore = { 'cache-control': 'no-store' };
-    app.get(
-      `${BASE}/last-b2b-token`,
-      {
-        schema: {
-          tags,
-          summary: 'The open cart of the session’s business (none without a business or purchasing rights)',
-          response: { 200: lastCheckoutSchema, ...errorResponses },
-        },
-      },
-      async (request, reply) => reply.headers(noStore).send(await service.last(request)),
+    /** A cart's calls other than `last` are for buyers only (spec 01 §6): 401, then 403 with why. */
+    const buyers = { preHandler: requirePermission('purchase', purchaseDenied) };
+
+    // Anyone signed in may ask: without purchasing rights or a business, there is no cart.
+    route(app, cart.last, async (request, reply) => reply.headers(noStore).send(await service.last(signedIn(request))));
+    route(app, cart.byToken, buyers, async (request, reply) =>
+      reply.headers(noStore).send(await service.byToken(signedIn(request), request.params.token)),
     );
-    app.get(
-      `${BASE}/:token`,
-      {
-        schema: {
-          tags,
-          summary: 'A cart by token, at the session’s prices',
-          params: checkoutTokenParamsSchema,
-          response: { 200: checkoutSchema, ...errorResponses },
-        },
-      },
-      async (request, reply) => reply.headers(noStore).send(await service.byToken(request, request.params.token)),
+    route(app, cart.create, buyers, async (request) => service.create(signedIn(request), request.body.lines));
+    route(app, cart.addLines, buyers, async (request) =>
+      service.addLines(signedIn(request), request.params.token, request.body.lines),
     );
-    app.post(
-      `${BASE}/create-b2b`,
-      {
-        schema: {
-          tags,
-          summary: 'Open the cart of the session’s business (or answer the open one), with optional first lines',
-          body: createCheckoutRequestSchema,
-          response: { 200: checkoutSchema, ...errorResponses },
-        },
-      },
-      async (request) => service.create(request, request.body.lines),
+    route(app, cart.updateLines, buyers, async (request) =>
+      service.updateLines(signedIn(request), request.params.token, request.body.lines),
     );
-    app.post(
-      `${BASE}/:token/add-lines`,
-      {
-        schema: {
-          tags,
-          summary: 'Add products; a product already in the cart gets the added quantity',
-          params: checkoutTokenParamsSchema,
-          body: addLinesRequestSchema,
-          response: { 200: checkoutSchema, ...errorResponses },
-        },
-      },
-      async (request) => service.addLines(request, request.params.token, request.body.lines),
-    );
-    app.post(
-      `${BASE}/:token/update-lines`,
-      {
-        schema: {
-          tags,
-          summary: 'Set line quantities (all or nothing)',
-          params: checkoutTokenParamsSchema,
-          body: updateLinesRequestSchema,
-          response: { 200: checkoutSchema, ...errorResponses },
-        },
-      },
-      async (request) => service.updateLines(request, request.params.token, request.body.lines),
-    );
-    app.post(
-      `${BASE}/:token/delete-lines`,
-      {
-        schema: {
-          tags,
-          summary: 'Remove a line',
-          params: checkoutTokenParamsSchema,
-          body: deleteLinesRequestSchema,
-          response: { 200: checkoutSchema, ...errorResponses },
-        },
-      },
-      async (request) => service.deleteLine(request, request.params.token, request.body.lineId),
+    route(app, cart.deleteLines, buyers, async (request) =>
+      service.deleteLine(signedIn(request), request.params.token, request.body.lineId),
     );
   };

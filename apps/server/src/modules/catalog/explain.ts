@@ -1,10 +1,11 @@
-import { eq } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { openDatabase } from '../../db/client.ts';
-import { users } from '../users/schema.ts';
-import { dictionaryLookup, pricingOf, searchQueries, wordsOf } from './search.ts';
+import { userIdByEmail } from '../users/index.ts';
 import { readActor } from '../acting/index.ts';
+import { pricingOf } from './pricing.ts';
+import { searchQueries } from './search-queries.ts';
+import { dictionaryLookup, wordsOf } from './spelling.ts';
 
 /** The searches `bench/search.mjs` explains: a term, a filter, a price sort (and a name sort). */
 const CASES = [
@@ -27,8 +28,8 @@ export async function explainSearchPlans(url: string, email: string) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const [user] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-    const pricing = pricingOf(await readActor(database.db, user!.id, 'bench'));
+    const userId = await userIdByEmail(database.db, email);
+    const pricing = pricingOf(await readActor(database.db, userId!, 'bench'));
     const explain = async (sql: string, params: unknown[]) =>
       (await client.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${sql}`, params)).rows
         .map((row) => row['QUERY PLAN'])

@@ -1,12 +1,23 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { brands, categories, products, searchWords } from './schema.ts';
+import { brands, categories, channels, products, searchWords } from './schema.ts';
 
 export const listCategories = (db: Db) =>
   db.select({ name: categories.name, slug: categories.slug }).from(categories).orderBy(asc(categories.position));
 
 export const listBrands = (db: Db) =>
   db.select({ name: brands.name, slug: brands.slug }).from(brands).orderBy(asc(brands.position));
+
+/** Brands by id (names and slugs, e.g. of the brands coupons are for). */
+export async function brandsByIds(db: Db, ids: string[]) {
+  if (!ids.length) return new Map<string, { name: string; slug: string }>();
+  const rows = await db
+    .select({ id: brands.id, name: brands.name, slug: brands.slug })
+    .from(brands)
+    .where(inArray(brands.id, ids));
+  return new Map(rows.map(({ id, name, slug }) => [id, { name, slug }]));
+}
 
 export async function productNameBySku(db: Db, sku: string) {
   const [row] = await db.select({ name: products.name }).from(products).where(eq(products.sku, sku));
@@ -30,3 +41,14 @@ export async function refreshSearchWords(db: Db) {
       where word ~ '^[[:alpha:]]+$'`);
   });
 }
+
+/** Brands as other modules' reads show them (a business's approved brands), for them to join in their own query. */
+export const brandRefs = (as = 'brand_refs') =>
+  new QueryBuilder()
+    .select({ id: brands.id, name: brands.name, slug: brands.slug, position: brands.position })
+    .from(brands)
+    .as(as);
+
+/** Sales channels as other modules' reads show them (the channel a new dealer is priced in). */
+export const channelRefs = (as = 'channel_refs') =>
+  new QueryBuilder().select({ slug: channels.slug, name: channels.name }).from(channels).as(as);

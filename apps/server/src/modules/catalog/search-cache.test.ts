@@ -3,19 +3,15 @@ import { and, eq } from 'drizzle-orm';
 import type { SearchProductsResponse } from '@portal/contracts';
 import { createTestApp, writeUnnoticed, type TestContext } from '../../../test/helpers.ts';
 import type { Db } from '../../db/client.ts';
-import { testClient, type TestClient } from '../../../test/client.ts';
-import { businessPartnerApprovedBrands, businessPartners } from '../business-partners/schema.ts';
+import { signedInAs, testClient, type TestClient } from '../../../test/client.ts';
+import { partnerByCode } from '../../../test/builders.ts';
+import { businessPartnerApprovedBrands } from '../business-partners/schema.ts';
 import { brands, productPrices } from './schema.ts';
 
 // The shared search pages (SEARCH_PAGE_CACHE_MS): what is shared, what is forgotten and when.
 
 const NORTHWIND = { limit: 8, filters: { sort: 'price-asc', brands: ['northwind'], categories: [] } };
 
-async function signedIn(t: TestContext, email: string) {
-  const c = testClient(t.app);
-  expect((await c.signIn(email)).statusCode).toBe(200);
-  return c;
-}
 const searchAs = async (c: TestClient, body: object = NORTHWIND) =>
   (await c.call('POST', '/api/search-products', body)).json() as SearchProductsResponse;
 
@@ -29,10 +25,10 @@ describe('with pages shared for a minute', () => {
   it('orders every price sort by the asker’s own prices, whoever asked the same search first', async () => {
     const body = { limit: 20, filters: { sort: 'price-asc', brands: ['northwind', 'sentinel'], categories: [] } };
     const askers = [
-      await signedIn(t, 'owner@demo.test'),
+      await signedInAs(t.app, 'owner@demo.test'),
       testClient(t.app),
-      await signedIn(t, 'insiderep@demo.test'),
-      await signedIn(t, 'retired@demo.test'),
+      await signedInAs(t.app, 'insiderep@demo.test'),
+      await signedInAs(t.app, 'retired@demo.test'),
     ];
     const orders: string[][] = [];
     for (const asker of askers) {
@@ -46,21 +42,18 @@ describe('with pages shared for a minute', () => {
   });
 
   it('never shares a page across pricing: approved brands, roles and business changes show at once', async () => {
-    const owner = await signedIn(t, 'owner@demo.test');
+    const owner = await signedInAs(t.app, 'owner@demo.test');
     const before = await searchAs(owner);
     expect(before.results.every((p) => p.price.kind === 'discounted')).toBe(true);
 
     // The dealer loses Northwind: the next search is priced by the list price.
-    const [northside] = await t.db
-      .select({ id: businessPartners.id })
-      .from(businessPartners)
-      .where(eq(businessPartners.sapBpCode, 'C100234'));
+    const northside = await partnerByCode(t.db, 'C100234');
     const [northwind] = await t.db.select({ id: brands.id }).from(brands).where(eq(brands.slug, 'northwind'));
     await t.db
       .delete(businessPartnerApprovedBrands)
       .where(
         and(
-          eq(businessPartnerApprovedBrands.businessPartnerId, northside!.id),
+          eq(businessPartnerApprovedBrands.businessPartnerId, northside.id),
           eq(businessPartnerApprovedBrands.brandId, northwind!.id),
         ),
       );
@@ -69,7 +62,7 @@ describe('with pages shared for a minute', () => {
     expect(after.results.some((p) => p.price.kind === 'msrp')).toBe(true);
     await t.db
       .insert(businessPartnerApprovedBrands)
-      .values({ businessPartnerId: northside!.id, brandId: northwind!.id });
+      .values({ businessPartnerId: northside.id, brandId: northwind!.id });
     await t.noticed();
     expect(await searchAs(owner)).toEqual(before);
 
@@ -79,7 +72,7 @@ describe('with pages shared for a minute', () => {
     expect(visitor.results.some((p) => p.price.kind === 'msrp')).toBe(true);
 
     // A rep's selection changes the prices of the very next search.
-    const rep = await signedIn(t, 'insiderep@demo.test');
+    const rep = await signedInAs(t.app, 'insiderep@demo.test');
     const bare = await searchAs(rep, { ...NORTHWIND, filters: { ...NORTHWIND.filters, brands: ['sentinel'] } });
     expect(bare.results.every((p) => p.price.kind === 'discounted')).toBe(true);
     await rep.call('POST', '/api/select-business', { sapBpCode: 'C100234' });
@@ -106,7 +99,7 @@ describe('catalog edits', () => {
   it('show at once: the database tells the server of the change', async () => {
     const t = await createTestApp();
     try {
-      const owner = await signedIn(t, 'owner@demo.test');
+      const owner = await signedInAs(t.app, 'owner@demo.test');
       const { lowered } = await lowerFirstPrice(t, owner);
       expect((await searchAs(owner)).results[0]).toMatchObject(lowered);
     } finally {
@@ -117,7 +110,7 @@ describe('catalog edits', () => {
   it('that send no notice show once a shared page is SEARCH_PAGE_CACHE_MS old', async () => {
     const t = await createTestApp({ SEARCH_PAGE_CACHE_MS: '300' });
     try {
-      const owner = await signedIn(t, 'owner@demo.test');
+      const owner = await signedInAs(t.app, 'owner@demo.test');
       const { old, lowered } = await lowerFirstPrice(t, owner, { notice: false });
       expect((await searchAs(owner)).results[0]).toEqual(old);
       await new Promise((resolve) => setTimeout(resolve, 350));
@@ -130,7 +123,7 @@ describe('catalog edits', () => {
   it('show at once with the page cache off (SEARCH_PAGE_CACHE_MS=0)', async () => {
     const t = await createTestApp({ SEARCH_PAGE_CACHE_MS: '0' });
     try {
-      const owner = await signedIn(t, 'owner@demo.test');
+      const owner = await signedInAs(t.app, 'owner@demo.test');
       const { lowered } = await lowerFirstPrice(t, owner, { notice: false });
       expect((await searchAs(owner)).results[0]).toMatchObject(lowered);
     } finally {

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { APPROVED_BRANDS_VALUE, type SearchProductsResponse } from '@portal/contracts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { testClient } from '../../../test/client.ts';
+import { signedInAs, testClient } from '../../../test/client.ts';
 import { DEMO_PRODUCT_COUNT } from '../../seed/demo.ts';
 import { brands, productPrices, products } from './schema.ts';
-import { INVALID_CURSOR } from './search.ts';
+import { INVALID_CURSOR } from './cursors.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -13,9 +13,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** A search as `email` (signed in by the one sign-in helper), or as a visitor. */
 async function as(email?: string) {
-  const c = testClient(t.app);
-  if (email) await c.signIn(email);
+  const c = await signedInAs(t.app, email ?? null);
   return async (body: object = {}) => {
     const res = await c.call('POST', '/api/search-products', body);
     return { status: res.statusCode, body: res.json() as SearchProductsResponse & { detail?: string } };

@@ -5,7 +5,8 @@ import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { testClient } from '../../../test/client.ts';
 import { productPrices, products, searchWords } from './schema.ts';
 import { refreshSearchWords } from './repo.ts';
-import { clearSearchCounts, correctedQuery, correctionsOf, editDistance, wordsOf } from './search.ts';
+import { clearSearchCounts } from './search-cache.ts';
+import { correctedQuery, correctionsOf, editDistance, wordsOf } from './spelling.ts';
 
 let t: TestContext;
 beforeAll(async () => {

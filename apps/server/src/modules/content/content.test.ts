@@ -4,7 +4,7 @@ import { messages } from '@portal/contracts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { contactMessages } from './schema.ts';
 import { CONTACT_RATE_LIMITS } from './service.ts';
-import { mailOutbox } from '../outbox/schema.ts';
+import { mailOutbox } from '../../adapters/outbox-schema.ts';
 
 let t: TestContext;
 beforeAll(async () => {

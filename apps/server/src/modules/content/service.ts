@@ -1,10 +1,9 @@
 import type { z } from 'zod';
 import type { contactRequestSchema } from '@portal/contracts';
 import { formatPhone } from '@portal/contracts';
-import type { RateLimitRule } from '../auth/rate-limit.ts';
+import type { RateLimitRule } from '../../plugins/rate-limit.ts';
 import type { AppContext } from '../../context.ts';
-import { and, asc, gt, isNull, lte, or } from 'drizzle-orm';
-import { contactMessages, homeSlides } from './schema.ts';
+import { insertContactMessage, slidesShowingAt } from './repo.ts';
 
 type ContactInput = z.output<typeof contactRequestSchema>;
 
@@ -19,19 +18,15 @@ export const CONTACT_RATE_LIMITS = {
 /** Stores a contact-us message and mails it to the support inbox, in one transaction. */
 export async function submitContactMessage(ctx: AppContext, input: ContactInput, userId: string | null) {
   return ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(contactMessages)
-      .values({
-        name: input.name,
-        email: input.email,
-        phone: input.phone || null,
-        company: input.company || null,
-        subject: input.subject,
-        message: input.message,
-        userId,
-      })
-      .returning({ id: contactMessages.id });
-    const id = row!.id;
+    const id = await insertContactMessage(tx, {
+      name: input.name,
+      email: input.email,
+      phone: input.phone || null,
+      company: input.company || null,
+      subject: input.subject,
+      message: input.message,
+      userId,
+    });
     const lines = [
       `From: ${input.name} <${input.email}>`,
       input.phone ? `Phone: ${formatPhone(input.phone)}` : null,
@@ -56,15 +51,6 @@ export async function submitContactMessage(ctx: AppContext, input: ContactInput,
 
 /** The carousel's slides showing now: no window, or a window that includes now. */
 export async function homeSlidesNow(ctx: AppContext, now = new Date()) {
-  const rows = await ctx.db
-    .select()
-    .from(homeSlides)
-    .where(
-      and(
-        or(isNull(homeSlides.startsAt), lte(homeSlides.startsAt, now)),
-        or(isNull(homeSlides.endsAt), gt(homeSlides.endsAt, now)),
-      ),
-    )
-    .orderBy(asc(homeSlides.position));
+  const rows = await slidesShowingAt(ctx.db, now);
   return rows.map(({ id, title, body, ctaLabel, ctaHref, theme }) => ({ id, title, body, ctaLabel, ctaHref, theme }));
 }

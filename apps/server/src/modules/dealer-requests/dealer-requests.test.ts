@@ -10,7 +10,7 @@ import {
 } from '@portal/contracts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { testClient } from '../../../test/client.ts';
-import { mailOutbox } from '../outbox/schema.ts';
+import { mailOutbox } from '../../adapters/outbox-schema.ts';
 import { users } from '../users/schema.ts';
 import {
   businessPartnerAddresses,

@@ -1,9 +1,9 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DealerRequestStatus } from '@portal/contracts';
-import type { Db } from '../../db/client.ts';
-import { brands, channels } from '../catalog/schema.ts';
-import { businessPartners } from '../business-partners/schema.ts';
-import { users } from '../users/schema.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { partnerRefs } from '../business-partners/index.ts';
+import { brandRefs, channelRefs } from '../catalog/index.ts';
+import { people } from '../users/index.ts';
 import { dealerRequests } from './schema.ts';
 
 export type DealerRequestRow = typeof dealerRequests.$inferSelect;
@@ -13,12 +13,17 @@ export type DealerRequestDetailRow = DealerRequestRow & {
   hasAccount: boolean;
 };
 
+/** The reviewer, the created partner and the applicant's account are other modules': joined from their doors. */
+const reviewer = people('reviewer');
+const partner = partnerRefs();
+const account = people('account');
+
 /** Rows with the reviewer's name, the created partner's code and whether the e-mail has an account. */
 const detailColumns = {
   request: dealerRequests,
-  reviewedByName: users.name,
-  sapBpCode: businessPartners.sapBpCode,
-  hasAccount: sql<boolean>`exists (select 1 from ${users} u where u.email = ${dealerRequests.email})`,
+  reviewedByName: reviewer.name,
+  sapBpCode: partner.sapBpCode,
+  hasAccount: sql<boolean>`exists (select 1 from ${account} where ${account.email} = ${dealerRequests.email})`,
 };
 const flatten = (row: {
   request: DealerRequestRow;
@@ -36,8 +41,8 @@ export async function findDealerRequest(db: Db, id: string): Promise<DealerReque
   const [row] = await db
     .select(detailColumns)
     .from(dealerRequests)
-    .leftJoin(users, eq(users.id, dealerRequests.reviewedByUserId))
-    .leftJoin(businessPartners, eq(businessPartners.id, dealerRequests.businessPartnerId))
+    .leftJoin(reviewer, eq(reviewer.id, dealerRequests.reviewedByUserId))
+    .leftJoin(partner, eq(partner.id, dealerRequests.businessPartnerId))
     .where(eq(dealerRequests.id, id));
   return row ? flatten(row) : null;
 }
@@ -52,8 +57,8 @@ export async function listDealerRequests(
     db
       .select(detailColumns)
       .from(dealerRequests)
-      .leftJoin(users, eq(users.id, dealerRequests.reviewedByUserId))
-      .leftJoin(businessPartners, eq(businessPartners.id, dealerRequests.businessPartnerId))
+      .leftJoin(reviewer, eq(reviewer.id, dealerRequests.reviewedByUserId))
+      .leftJoin(partner, eq(partner.id, dealerRequests.businessPartnerId))
       .where(eq(dealerRequests.status, status))
       // Pending ones oldest first (first come, first served); reviewed ones newest first.
       .orderBy(
@@ -83,15 +88,46 @@ export async function lockEmail(db: Db, email: string) {
   await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`dealer-request:${email}`}))`);
 }
 
+export async function insertDealerRequest(tx: Tx, request: typeof dealerRequests.$inferInsert) {
+  const [row] = await tx.insert(dealerRequests).values(request).returning({ id: dealerRequests.id });
+  return row!.id;
+}
+
+/**
+ * Claims a pending request for its review (approved or declined, by whom, with the note): only one
+ * transaction gets the row; null when it was reviewed already.
+ */
+export async function claimForReview(
+  tx: Tx,
+  id: string,
+  review: { status: 'approved' | 'declined'; reviewedByUserId: string; reviewNote?: string },
+) {
+  const [row] = await tx
+    .update(dealerRequests)
+    .set({ ...review, reviewedAt: new Date() })
+    .where(and(eq(dealerRequests.id, id), eq(dealerRequests.status, 'pending')))
+    .returning();
+  return row ?? null;
+}
+
+/** The business an approval created. */
+export async function setCreatedPartner(tx: Tx, id: string, businessPartnerId: string) {
+  await tx.update(dealerRequests).set({ businessPartnerId }).where(eq(dealerRequests.id, id));
+}
+
+// The catalog's brands and channels, read through its door.
+const brand = brandRefs();
+const channel = channelRefs();
+
 export async function brandIdsBySlugs(db: Db, slugs: string[]) {
   if (slugs.length === 0) return [];
-  return db.select({ id: brands.id, slug: brands.slug }).from(brands).where(inArray(brands.slug, slugs));
+  return db.select({ id: brand.id, slug: brand.slug }).from(brand).where(inArray(brand.slug, slugs));
 }
 
 export const listChannels = (db: Db) =>
-  db.select({ slug: channels.slug, name: channels.name }).from(channels).orderBy(asc(channels.name));
+  db.select({ slug: channel.slug, name: channel.name }).from(channel).orderBy(asc(channel.name));
 
 export async function channelExists(db: Db, slug: string) {
-  const [row] = await db.select({ slug: channels.slug }).from(channels).where(eq(channels.slug, slug));
+  const [row] = await db.select({ slug: channel.slug }).from(channel).where(eq(channel.slug, slug));
   return Boolean(row);
 }

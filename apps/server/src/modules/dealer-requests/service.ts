@@ -1,15 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import {
-  COUNTRY_NAMES,
   DEALER_REQUEST_TEXTS,
-  formatPhone,
-  isAdmin,
   isCanadianCode,
-  messages,
   PERMISSION_GROUPS,
-  PHONE_COUNTRY_CODES,
   type ApproveDealerRequestResponse,
   type DealerRequest,
   type DealerRequestList,
@@ -19,28 +12,27 @@ import {
 import type { AppContext } from '../../context.ts';
 import { publicUrlOf } from '../../config.ts';
 import { HttpError } from '../../plugins/errors.ts';
-import type { RateLimitRule } from '../auth/rate-limit.ts';
-import type { AuthService } from '../auth/service.ts';
-import { isUniqueViolation } from '../accounts/repo.ts';
-import type { InvitationService } from '../invitations/service.ts';
-import { loadPortalUser } from '../users/service.ts';
-import { permissionGroups, userPermissionGroups, users, userTypes } from '../users/schema.ts';
-import {
-  businessPartnerAddresses,
-  businessPartnerApprovedBrands,
-  businessPartners,
-} from '../business-partners/schema.ts';
-import { dealers, installers } from '../dealers/schema.ts';
-import { dealerRequests } from './schema.ts';
+import type { RateLimitRule } from '../../plugins/rate-limit.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import type { Actor } from '../acting/index.ts';
+import { createBusinessPartner, partnerByCode, setDealerPrimary } from '../business-partners/index.ts';
+import { addInstaller, createDealer } from '../dealers/index.ts';
+import type { InvitationService } from '../invitations/index.ts';
+import { createPortalUser, userIdByEmail } from '../users/index.ts';
+import { approvedToApplicant, declinedToApplicant, newRequestToSales, receivedToApplicant } from './mails.ts';
 import {
   brandIdsBySlugs,
   channelExists,
+  claimForReview,
   findDealerRequest,
   hasPendingRequestFor,
+  insertDealerRequest,
   listChannels,
   listDealerRequests,
   lockEmail,
+  setCreatedPartner,
   type DealerRequestDetailRow,
+  type DealerRequestRow,
 } from './repo.ts';
 
 /** A public form: enough for a shop that retries, far too few to flood the review queue. */
@@ -80,27 +72,14 @@ const toDealerRequest = (row: DealerRequestDetailRow): DealerRequest => ({
   hasAccount: row.hasAccount,
 });
 
-const phoneText = (country: string, phone: string) =>
-  `${PHONE_COUNTRY_CODES[country as keyof typeof PHONE_COUNTRY_CODES] ?? '+1'} ${formatPhone(phone)}`;
-
-/** /dealer-request: a public application for a dealer account and its review by an admin (issue 5 §7). */
-export function createDealerRequestService(ctx: AppContext, auth: AuthService, invitations: InvitationService) {
+/**
+ * /dealer-request: a public application for a dealer account and its review by an admin (issue 5 §7).
+ * The routes let only admins review (`reviewDealerRequests`); the reviewer is the actor.
+ */
+export function createDealerRequestService(ctx: AppContext, invitations: InvitationService) {
   const origin = publicUrlOf(ctx.config);
 
-  /** The signed-in admin (access_type firstech_admin), 401 without a session, 403 for anyone else. */
-  async function requireAdmin(request: FastifyRequest) {
-    const { session } = await auth.requireSession(request);
-    const user = await loadPortalUser(ctx.db, session.user.id);
-    if (!user || !isAdmin(user)) throw new HttpError(403, DEALER_REQUEST_TEXTS.notAllowed);
-    return user;
-  }
-
-  async function submit(request: FastifyRequest, input: DealerRequestValues) {
-    await auth.limit(
-      `dealer-request:ip:${request.ip}`,
-      DEALER_REQUEST_RATE_LIMITS.submitPerIp,
-      messages.attemptLimitForgot,
-    );
+  async function submit(input: DealerRequestValues) {
     const known = await brandIdsBySlugs(ctx.db, input.brandsOfInterest);
     if (known.length !== input.brandsOfInterest.length) throw new HttpError(400, DEALER_REQUEST_TEXTS.unknownBrand);
 
@@ -108,82 +87,37 @@ export function createDealerRequestService(ctx: AppContext, auth: AuthService, i
     const id = await ctx.db.transaction(async (tx) => {
       await lockEmail(tx, input.email);
       if (await hasPendingRequestFor(tx, input.email)) throw new HttpError(409, DEALER_REQUEST_TEXTS.duplicatePending);
-      const [row] = await tx
-        .insert(dealerRequests)
-        .values({
-          companyName: input.companyName,
-          firstName: input.firstName,
-          lastName: input.lastName,
-          email: input.email,
-          phone: input.phone,
-          phoneCountry: input.phoneCountry,
-          website: input.website || null,
-          streetAddress1: input.streetAddress1,
-          streetAddress2: input.streetAddress2 ?? '',
-          city: input.city,
-          countryArea: input.countryArea,
-          postalCode: input.postalCode,
-          country: input.country,
-          yearsInBusiness: input.yearsInBusiness,
-          installerCount: input.installerCount,
-          brandsOfInterest: input.brandsOfInterest,
-          message: input.message ?? '',
-        })
-        .returning({ id: dealerRequests.id });
-      const requestId = row!.id;
-      const reference = requestId.slice(0, 8).toUpperCase();
-      await ctx.mailer.send(
-        {
-          to: ctx.config.SALES_INBOX,
-          replyTo: input.email,
-          subject: `[Dealer request] ${input.companyName} — ${input.city}, ${input.countryArea}`,
-          text: [
-            `${input.firstName} ${input.lastName} <${input.email}> asks for a dealer account.`,
-            '',
-            `Company: ${input.companyName}`,
-            `Phone: ${phoneText(input.phoneCountry, input.phone)}`,
-            input.website ? `Website: ${input.website}` : null,
-            `Address: ${[input.streetAddress1, input.streetAddress2].filter(Boolean).join(', ')}, ${input.city}, ${input.countryArea} ${input.postalCode}, ${COUNTRY_NAMES[input.country]}`,
-            `Years in business: ${input.yearsInBusiness}`,
-            `Installers: ${input.installerCount}`,
-            `Brands of interest: ${input.brandsOfInterest.join(', ')}`,
-            `Reference: ${reference}`,
-            '',
-            input.message || '(no message)',
-            '',
-            `Review it: ${origin}/admin/dealer-requests?id=${requestId}`,
-          ]
-            .filter((line) => line !== null)
-            .join('\n'),
-        },
-        tx,
-      );
-      await ctx.mailer.send(
-        {
-          to: input.email,
-          subject: 'We received your dealer request',
-          text: [
-            `Hello ${input.firstName},`,
-            '',
-            `Thank you for applying for a dealer account for ${input.companyName}. Your reference is ${reference}.`,
-            '',
-            'Our sales team reviews every request, usually within two business days. Once your account is approved, you will receive an e-mail with a link to set your password and sign in as the owner of your business.',
-            '',
-            'Questions in the meantime? Reply to this e-mail or call us.',
-          ].join('\n'),
-        },
-        tx,
-      );
+      const requestId = await insertDealerRequest(tx, {
+        companyName: input.companyName,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        email: input.email,
+        phone: input.phone,
+        phoneCountry: input.phoneCountry,
+        website: input.website || null,
+        streetAddress1: input.streetAddress1,
+        streetAddress2: input.streetAddress2 ?? '',
+        city: input.city,
+        countryArea: input.countryArea,
+        postalCode: input.postalCode,
+        country: input.country,
+        yearsInBusiness: input.yearsInBusiness,
+        installerCount: input.installerCount,
+        brandsOfInterest: input.brandsOfInterest,
+        message: input.message ?? '',
+      });
+      await ctx.mailer.send(newRequestToSales(origin, ctx.config.SALES_INBOX, input, requestId), tx);
+      await ctx.mailer.send(receivedToApplicant(input, requestId), tx);
       return requestId;
     });
     return { id, status: 'pending' as const };
   }
 
-  async function list(
-    request: FastifyRequest,
-    query: { status: DealerRequestStatus; page: number; pageSize: number },
-  ): Promise<DealerRequestList> {
-    await requireAdmin(request);
+  async function list(query: {
+    status: DealerRequestStatus;
+    page: number;
+    pageSize: number;
+  }): Promise<DealerRequestList> {
     const [{ rows, counts }, channels] = await Promise.all([
       listDealerRequests(ctx.db, query.status, query.page, query.pageSize),
       listChannels(ctx.db),
@@ -204,146 +138,81 @@ export function createDealerRequestService(ctx: AppContext, auth: AuthService, i
     return row;
   }
 
-  async function detail(request: FastifyRequest, id: string): Promise<DealerRequest> {
-    await requireAdmin(request);
-    return toDealerRequest(await getOne(id));
+  /** A pending request, or 409 with its status. */
+  async function pendingOne(id: string) {
+    const current = await getOne(id);
+    if (current.status !== 'pending') throw new HttpError(409, DEALER_REQUEST_TEXTS.alreadyReviewed(current.status));
+    return current;
   }
 
+  const detail = async (id: string): Promise<DealerRequest> => toDealerRequest(await getOne(id));
+
   /**
-   * In one transaction: the business partner (addresses, channel, approved brands), the dealer,
-   * and the applicant as its owner and dealer primary, whose invitation (a complete_registration
-   * link) is queued with it. The request is claimed first, so a second approval finds it reviewed.
+   * In one transaction, each module writing its own tables: the business partner (addresses,
+   * channel, approved brands), its dealer, and the applicant as the dealer's owner and the business's
+   * dealer primary, whose invitation (a complete_registration link) is queued with it. The request
+   * is claimed first, so a second approval finds it reviewed.
    */
   async function approve(
-    request: FastifyRequest,
+    admin: Actor,
     id: string,
     input: { sapBpCode: string; channel: string },
   ): Promise<ApproveDealerRequestResponse> {
-    const admin = await requireAdmin(request);
-    const current = await getOne(id);
-    if (current.status !== 'pending') throw new HttpError(409, DEALER_REQUEST_TEXTS.alreadyReviewed(current.status));
+    const current = await pendingOne(id);
     // spec 01 §4: a Canadian business's code starts with N, every other one's with C.
     if (isCanadianCode(input.sapBpCode) !== (current.country === 'CA'))
       throw new HttpError(400, DEALER_REQUEST_TEXTS.sapBpCodeCountry(current.country));
     if (!(await channelExists(ctx.db, input.channel))) throw new HttpError(400, DEALER_REQUEST_TEXTS.unknownChannel);
     const brandRows = await brandIdsBySlugs(ctx.db, current.brandsOfInterest);
-    const [ownerGroup] = await ctx.db
-      .select({ id: permissionGroups.id })
-      .from(permissionGroups)
-      .where(eq(permissionGroups.name, PERMISSION_GROUPS.dealerPrimary));
-    const userId = randomUUID();
 
     try {
       const created = await ctx.db.transaction(async (tx) => {
-        const claimed = await tx
-          .update(dealerRequests)
-          .set({ status: 'approved', reviewedByUserId: admin.id, reviewedAt: new Date() })
-          .where(and(eq(dealerRequests.id, id), eq(dealerRequests.status, 'pending')))
-          .returning();
-        const req = claimed[0];
+        const req = await claimForReview(tx, id, { status: 'approved', reviewedByUserId: admin.user.id });
         if (!req) throw new HttpError(409, DEALER_REQUEST_TEXTS.alreadyReviewed('reviewed'));
-        const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, req.email));
-        if (taken) throw new HttpError(409, DEALER_REQUEST_TEXTS.accountExists);
-        const [codeTaken] = await tx
-          .select({ id: businessPartners.id })
-          .from(businessPartners)
-          .where(eq(businessPartners.sapBpCode, input.sapBpCode));
-        if (codeTaken) throw new HttpError(409, DEALER_REQUEST_TEXTS.sapBpCodeTaken(input.sapBpCode));
+        if (await userIdByEmail(tx, req.email)) throw new HttpError(409, DEALER_REQUEST_TEXTS.accountExists);
+        if (await partnerByCode(tx, input.sapBpCode))
+          throw new HttpError(409, DEALER_REQUEST_TEXTS.sapBpCodeTaken(input.sapBpCode));
 
-        const [partner] = await tx
-          .insert(businessPartners)
-          .values({
-            sapBpCode: input.sapBpCode,
-            companyName: req.companyName,
-            channelSlug: input.channel,
-            country: req.country,
-            phone: req.phone,
-            email: req.email,
-          })
-          .returning();
-        const address = {
-          businessPartnerId: partner!.id,
-          name: req.companyName,
-          streetAddress1: req.streetAddress1,
-          streetAddress2: req.streetAddress2,
-          city: req.city,
-          countryArea: req.countryArea,
-          postalCode: req.postalCode,
+        const partner = await createBusinessPartner(tx, {
+          sapBpCode: input.sapBpCode,
+          companyName: req.companyName,
+          channelSlug: input.channel,
           country: req.country,
           phone: req.phone,
-        };
-        // Like every seeded business: one SHIPPING and one BILLING address, each the default of its kind.
-        await tx.insert(businessPartnerAddresses).values([
-          { ...address, type: 'SHIPPING', isDefaultShipping: true },
-          { ...address, type: 'BILLING', isDefaultBilling: true },
-        ]);
-        if (brandRows.length > 0)
-          await tx
-            .insert(businessPartnerApprovedBrands)
-            .values(brandRows.map((b) => ({ businessPartnerId: partner!.id, brandId: b.id })));
-        const [dealer] = await tx
-          .insert(dealers)
-          .values({
-            businessPartnerId: partner!.id,
-            isPublicProfile: false, // the owner publishes the profile from /my-business
-            contactEmail: req.email,
-            profile: {
-              displayName: req.companyName,
-              phone: req.phone,
-              phoneCountry: req.phoneCountry as 'USCA' | 'CA' | 'AU' | 'MX',
-              website: req.website ?? '',
-              contactRoles: ['owner'],
-              city: req.city,
-              countryArea: req.countryArea,
-            },
-          })
-          .returning({ id: dealers.id });
+          email: req.email,
+          address: addressOf(req),
+          approvedBrandIds: brandRows.map((b) => b.id),
+        });
+        const dealerId = await createDealer(tx, {
+          businessPartnerId: partner.id,
+          contactEmail: req.email,
+          profile: dealerProfileOf(req),
+        });
         // The owner exists now (so reps can act for the business); the e-mailed link sets the password.
-        await tx.insert(users).values({
+        const userId = randomUUID();
+        await createPortalUser(tx, {
           id: userId,
-          name: `${req.firstName} ${req.lastName}`,
           email: req.email,
           emailVerified: false, // the link proves the address when the password is set
           firstName: req.firstName,
           lastName: req.lastName,
           phoneNumber: req.phone.length > 9 ? req.phone : null, // spec 01 §5
-          businessPartnerId: partner!.id,
+          businessPartnerId: partner.id,
+          type: 'dealer',
+          isOwner: true,
+          group: PERMISSION_GROUPS.dealerPrimary,
         });
-        await tx.insert(userTypes).values({ userId, type: 'dealer', isOwner: true });
-        await tx.insert(userPermissionGroups).values({ userId, groupId: ownerGroup!.id });
-        await tx.insert(installers).values({ userId, dealerId: dealer!.id, isOwner: true });
-        await tx
-          .update(businessPartners)
-          .set({ dealerPrimaryUserId: userId })
-          .where(eq(businessPartners.id, partner!.id));
-        await tx.update(dealerRequests).set({ businessPartnerId: partner!.id }).where(eq(dealerRequests.id, id));
+        await addInstaller(tx, { userId, dealerId, isOwner: true });
+        await setDealerPrimary(tx, partner.id, userId);
+        await setCreatedPartner(tx, id, partner.id);
 
         const token = await invitations.registrationToken(userId);
-        await ctx.mailer.send(
-          {
-            to: req.email,
-            subject: `Your dealer account for ${req.companyName} is approved`,
-            text: [
-              `Hello ${req.firstName},`,
-              '',
-              `Good news: ${req.companyName} is now a dealer on the Dealer Portal (account ${input.sapBpCode}). You are its owner: you can order for the business, invite your installers and manage your dealer profile.`,
-              '',
-              `Set your password to sign in:\n${origin}/set-password?token=${token}`,
-              '',
-              'The link works once and expires in 3 days. If it has expired, use "Forgot password" on the sign-in page.',
-            ].join('\n'),
-          },
-          tx,
-        );
-        return { partner: partner!, dealerId: dealer!.id };
+        await ctx.mailer.send(approvedToApplicant(origin, req, input.sapBpCode, token), tx);
+        return { partner, dealerId };
       });
       return {
         request: toDealerRequest(await getOne(id)),
-        businessPartner: {
-          id: created.partner.id,
-          sapBpCode: created.partner.sapBpCode,
-          companyName: created.partner.companyName,
-        },
+        businessPartner: created.partner,
         dealerId: created.dealerId,
         invitationSentTo: current.email,
       };
@@ -357,32 +226,16 @@ export function createDealerRequestService(ctx: AppContext, auth: AuthService, i
   }
 
   /** Declined with an internal note; the applicant gets a short notice (the note stays with us). */
-  async function decline(request: FastifyRequest, id: string, note: string): Promise<DealerRequest> {
-    const admin = await requireAdmin(request);
-    const current = await getOne(id);
-    if (current.status !== 'pending') throw new HttpError(409, DEALER_REQUEST_TEXTS.alreadyReviewed(current.status));
+  async function decline(admin: Actor, id: string, note: string): Promise<DealerRequest> {
+    const current = await pendingOne(id);
     await ctx.db.transaction(async (tx) => {
-      const claimed = await tx
-        .update(dealerRequests)
-        .set({ status: 'declined', reviewNote: note, reviewedByUserId: admin.id, reviewedAt: new Date() })
-        .where(and(eq(dealerRequests.id, id), eq(dealerRequests.status, 'pending')))
-        .returning({ email: dealerRequests.email });
-      if (!claimed[0]) throw new HttpError(409, DEALER_REQUEST_TEXTS.alreadyReviewed('reviewed'));
-      await ctx.mailer.send(
-        {
-          to: current.email,
-          subject: 'Your dealer request',
-          text: [
-            `Hello ${current.firstName},`,
-            '',
-            `Thank you for your interest in becoming a dealer. We are unable to approve the request for ${current.companyName} at this time.`,
-            '',
-            'Questions? Reply to this e-mail and our sales team will get back to you.',
-          ].join('\n'),
-          replyTo: ctx.config.SALES_INBOX,
-        },
-        tx,
-      );
+      const claimed = await claimForReview(tx, id, {
+        status: 'declined',
+        reviewNote: note,
+        reviewedByUserId: admin.user.id,
+      });
+      if (!claimed) throw new HttpError(409, DEALER_REQUEST_TEXTS.alreadyReviewed('reviewed'));
+      await ctx.mailer.send(declinedToApplicant(ctx.config.SALES_INBOX, current), tx);
     });
     return toDealerRequest(await getOne(id));
   }
@@ -391,3 +244,26 @@ export function createDealerRequestService(ctx: AppContext, auth: AuthService, i
 }
 
 export type DealerRequestService = ReturnType<typeof createDealerRequestService>;
+
+/** Like every seeded business: its one address is its SHIPPING and its BILLING address. */
+const addressOf = (req: DealerRequestRow) => ({
+  name: req.companyName,
+  streetAddress1: req.streetAddress1,
+  streetAddress2: req.streetAddress2,
+  city: req.city,
+  countryArea: req.countryArea,
+  postalCode: req.postalCode,
+  country: req.country,
+  phone: req.phone,
+});
+
+/** The dealer's first profile, from the request (the owner publishes it from /my-business). */
+const dealerProfileOf = (req: DealerRequestRow) => ({
+  displayName: req.companyName,
+  phone: req.phone,
+  phoneCountry: req.phoneCountry as 'USCA' | 'CA' | 'AU' | 'MX',
+  website: req.website ?? '',
+  contactRoles: ['owner'],
+  city: req.city,
+  countryArea: req.countryArea,
+});

@@ -15,11 +15,11 @@ import {
 } from '@portal/contracts';
 import type { DescribedActivityList } from '@portal/contracts/activity';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { testClient, type TestClient } from '../../../test/client.ts';
+import { signedInAs, testClient, type TestClient } from '../../../test/client.ts';
 import { unusedTotp } from '../../../../../e2e/totp.ts';
 import { DEMO_TOTP_SECRET } from '../../seed/people.ts';
 import { businessPartners } from '../business-partners/schema.ts';
-import { mailOutbox } from '../outbox/schema.ts';
+import { mailOutbox } from '../../adapters/outbox-schema.ts';
 import { users } from '../users/schema.ts';
 import { dealers, installers } from './schema.ts';
 
@@ -55,16 +55,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function signedIn(email: string) {
-  const c = testClient(t.app);
-  expect((await c.signIn(email)).statusCode).toBe(200);
-  return c;
-}
-async function withBusiness(email: string, sapBpCode = 'C100234') {
-  const c = await signedIn(email);
-  expect((await c.call('POST', '/api/select-business', { sapBpCode })).statusCode).toBe(200);
-  return c;
-}
+const signedIn = (email: string) => signedInAs(t.app, email);
+const withBusiness = (email: string, sapBpCode = 'C100234') => signedInAs(t.app, email, { sapBpCode });
 const validationFields = (body: unknown) =>
   ((body as { validation?: { field: string }[] }).validation ?? []).map((v) => v.field);
 

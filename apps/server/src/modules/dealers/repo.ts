@@ -1,27 +1,13 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client.ts';
-import { businessPartners } from '../business-partners/schema.ts';
-import { impersonationEvents } from '../acting/schema.ts';
-import { users } from '../users/schema.ts';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { people } from '../users/index.ts';
 import { dealers, installers, type DealerProfile } from './schema.ts';
 
 export async function findDealer(db: Db, dealerId: string) {
-  const [row] = await db
-    .select({
-      dealer: dealers,
-      partner: {
-        id: businessPartners.id,
-        sapBpCode: businessPartners.sapBpCode,
-        companyName: businessPartners.companyName,
-      },
-    })
-    .from(dealers)
-    .innerJoin(businessPartners, eq(businessPartners.id, dealers.businessPartnerId))
-    .where(eq(dealers.id, dealerId));
+  const [row] = await db.select().from(dealers).where(eq(dealers.id, dealerId));
   return row ?? null;
 }
-export type DealerRow = NonNullable<Awaited<ReturnType<typeof findDealer>>>;
+export type DealerRow = typeof dealers.$inferSelect;
 
 export async function updateDealer(
   db: Db,
@@ -31,6 +17,9 @@ export async function updateDealer(
   await db.update(dealers).set(changes).where(eq(dealers.id, dealerId));
 }
 
+/** The staff's names and e-mails are the users module's: joined from its door. */
+const staff = people('staff');
+
 const installerColumns = {
   id: installers.id,
   userId: installers.userId,
@@ -38,9 +27,9 @@ const installerColumns = {
   isOwner: installers.isOwner,
   isRetired: installers.isRetired,
   isPurchaser: installers.isPurchaser,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  email: users.email,
+  firstName: staff.firstName,
+  lastName: staff.lastName,
+  email: staff.email,
 };
 
 /** The dealer's staff, owners first, then by name. */
@@ -49,9 +38,9 @@ export async function listInstallersOfDealer(db: Db, dealerId: string, limit: nu
     db
       .select(installerColumns)
       .from(installers)
-      .innerJoin(users, eq(users.id, installers.userId))
+      .innerJoin(staff, eq(staff.id, installers.userId))
       .where(eq(installers.dealerId, dealerId))
-      .orderBy(desc(installers.isOwner), asc(users.lastName), asc(users.firstName), asc(installers.id))
+      .orderBy(desc(installers.isOwner), asc(staff.lastName), asc(staff.firstName), asc(installers.id))
       .limit(limit)
       .offset(offset),
     db.$count(installers, eq(installers.dealerId, dealerId)),
@@ -64,7 +53,7 @@ export async function findInstallerOfDealer(db: Db, dealerId: string, installerI
   const [row] = await db
     .select(installerColumns)
     .from(installers)
-    .innerJoin(users, eq(users.id, installers.userId))
+    .innerJoin(staff, eq(staff.id, installers.userId))
     .where(and(eq(installers.id, installerId), eq(installers.dealerId, dealerId)));
   return row ?? null;
 }
@@ -77,20 +66,15 @@ export const installersOfDealerByUserIds = (db: Db, dealerId: string, userIds: s
     : db
         .select(installerColumns)
         .from(installers)
-        .innerJoin(users, eq(users.id, installers.userId))
+        .innerJoin(staff, eq(staff.id, installers.userId))
         .where(and(eq(installers.dealerId, dealerId), inArray(installers.userId, userIds)));
 
-/** Retirement lives on the installer record and on the user (prices, spec 01 §6): both change together. */
 export async function updateInstaller(
-  db: Db,
-  installer: { id: string; userId: string },
-  changes: { isPurchaser?: boolean; isRetired?: boolean },
+  tx: Tx,
+  installerId: string,
+  changes: { isPurchaser?: boolean | undefined; isRetired?: boolean | undefined },
 ) {
-  await db.transaction(async (tx) => {
-    await tx.update(installers).set(changes).where(eq(installers.id, installer.id));
-    if (changes.isRetired !== undefined)
-      await tx.update(users).set({ isRetired: changes.isRetired }).where(eq(users.id, installer.userId));
-  });
+  await tx.update(installers).set(changes).where(eq(installers.id, installerId));
 }
 
 /** Grants and removes purchasing rights of the dealer's installers in one transaction. */
@@ -109,31 +93,59 @@ export async function setPurchasers(db: Db, dealerId: string, add: string[], rem
   });
 }
 
-const impersonated = alias(users, 'impersonated');
+// ── For other modules (the door): reads to compose, and writes in the caller's transaction ──
 
-/** What was done for the business while a rep acted for it, newest first. */
-export async function listImpersonationEvents(db: Db, businessPartnerId: string, limit: number, offset: number) {
-  const where = eq(impersonationEvents.businessPartnerId, businessPartnerId);
-  const [rows, count] = await Promise.all([
-    db
-      .select({
-        event: impersonationEvents,
-        actor: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email },
-        impersonated: {
-          id: impersonated.id,
-          firstName: impersonated.firstName,
-          lastName: impersonated.lastName,
-          email: impersonated.email,
-        },
-      })
-      .from(impersonationEvents)
-      .innerJoin(users, eq(users.id, impersonationEvents.actorUserId))
-      .leftJoin(impersonated, eq(impersonated.id, impersonationEvents.impersonatedUserId))
-      .where(where)
-      .orderBy(desc(impersonationEvents.createdAt), desc(impersonationEvents.id))
-      .limit(limit)
-      .offset(offset),
-    db.$count(impersonationEvents, where),
-  ]);
-  return { rows, count };
+/** The dealer record of the business `businessId` names, as SQL (the per-request actor reads it). */
+export const dealerIdOfBusiness = (businessId: SQL) =>
+  sql<string | null>`(select d.id from dealers d where d.business_partner_id = ${businessId} limit 1)`;
+
+/** The business whose dealer record `dealerId` is, as SQL. */
+export const businessIdOfDealer = (dealerId: SQL | string) =>
+  sql<string | null>`(select d.business_partner_id from dealers d where d.id = ${dealerId})`;
+
+/** The staff of the business's dealer, with the flags that make up purchasing rights, by name. */
+export const staffOfBusiness = (db: Db, businessPartnerId: string) =>
+  db
+    .select({
+      id: staff.id,
+      firstName: staff.firstName,
+      lastName: staff.lastName,
+      email: staff.email,
+      isOwner: installers.isOwner,
+      isPurchaser: installers.isPurchaser,
+      isRetired: sql<boolean>`(${installers.isRetired} or ${staff.isRetired})`,
+    })
+    .from(dealers)
+    .innerJoin(installers, eq(installers.dealerId, dealers.id))
+    .innerJoin(staff, eq(staff.id, installers.userId))
+    .where(eq(dealers.businessPartnerId, businessPartnerId))
+    .orderBy(asc(staff.lastName), asc(staff.firstName), asc(staff.id));
+
+/** Whether an address has an account (null: none), and whether it is on this dealer's staff — in one query. */
+export async function accountOnStaff(db: Db, email: string, dealerId: string) {
+  const person = people();
+  const [row] = await db
+    .select({ staffOf: installers.dealerId })
+    .from(person)
+    .leftJoin(installers, and(eq(installers.userId, person.id), eq(installers.dealerId, dealerId)))
+    .where(eq(person.email, email))
+    .limit(1);
+  return row ? { onStaff: row.staffOf !== null } : null;
+}
+
+/** A business's new dealer record; its owner publishes the profile from /my-business. */
+export async function createDealer(
+  tx: Tx,
+  dealer: { businessPartnerId: string; contactEmail: string; profile: DealerProfile },
+) {
+  const [row] = await tx
+    .insert(dealers)
+    .values({ ...dealer, isPublicProfile: false })
+    .returning({ id: dealers.id });
+  return row!.id;
+}
+
+/** A user joins a dealer's staff (the owner when approved, an installer when invited). */
+export async function addInstaller(tx: Tx, installer: { userId: string; dealerId: string; isOwner: boolean }) {
+  await tx.insert(installers).values(installer);
 }

@@ -1,111 +1,31 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  activityQuerySchema,
-  dealerIdParamsSchema,
-  dealerListSchema,
-  dealerSchema,
-  dealerUpdateSchema,
-  installerIdParamsSchema,
-  installerListSchema,
-  installerSchema,
-  installersQuerySchema,
-  installerUpdateSchema,
-  updateUserPermissionsSchema,
-  userInfoSchema,
-} from '@portal/contracts';
-import { describedActivityListSchema } from '@portal/contracts/activity';
-import { errorResponses } from '../../plugins/errors.ts';
+import { endpoints } from '@portal/contracts';
+import { signedIn } from '../../plugins/actor.ts';
+import { route } from '../../plugins/endpoints.ts';
 import type { DealerService } from './service.ts';
 
-/** Dealers and installers (spec 02 §7) and the impersonation activity of /my-business (issue 5). */
+/**
+ * Dealers and installers (spec 02 §7) and the impersonation activity of /my-business (issue 5). Who
+ * may see My Business is checked in the service, after which dealer: another dealer's id answers 404
+ * before the role's 403, as if it did not exist.
+ */
 export const dealerRoutes =
   (service: DealerService): FastifyPluginAsyncZod =>
   async (app) => {
-    const tags = ['dealers'];
-    app.get(
-      '/api/dealers',
-      {
-        schema: {
-          tags,
-          summary: 'The dealer the session acts for (a list of at most one)',
-          response: { 200: dealerListSchema, ...errorResponses },
-        },
-      },
-      async (request) => service.listDealers(request),
+    const { dealers } = endpoints;
+    route(app, dealers.list, async (request) => service.listDealers(signedIn(request)));
+    route(app, dealers.get, async (request) => service.getDealer(signedIn(request), request.params.id));
+    route(app, dealers.listInstallers, async (request) =>
+      service.listInstallers(signedIn(request), request.params.id, request.query),
     );
-    app.get(
-      '/api/dealers/:id',
-      {
-        schema: {
-          tags,
-          summary: 'The acting dealer by id (any other id: 404)',
-          params: dealerIdParamsSchema,
-          response: { 200: dealerSchema, ...errorResponses },
-        },
-      },
-      async (request) => service.getDealer(request, request.params.id),
+    route(app, dealers.updateInstaller, async (request) =>
+      service.patchInstaller(signedIn(request), request.params.id, request.body),
     );
-    app.get(
-      '/api/dealers/:id/installers',
-      {
-        schema: {
-          tags,
-          summary: 'Staff of the acting dealer: owner, retired and purchaser flags (limit ≤ 80, offset)',
-          params: dealerIdParamsSchema,
-          querystring: installersQuerySchema,
-          response: { 200: installerListSchema, ...errorResponses },
-        },
-      },
-      async (request) => service.listInstallers(request, request.params.id, request.query),
+    route(app, dealers.updateDealer, async (request) =>
+      service.patchDealer(signedIn(request), request.params.id, request.body),
     );
-    app.patch(
-      '/api/installer/:id',
-      {
-        schema: {
-          tags,
-          summary: 'Set an installer’s purchasing rights or retirement (the dealer’s owner)',
-          params: installerIdParamsSchema,
-          body: installerUpdateSchema,
-          response: { 200: installerSchema, ...errorResponses },
-        },
-      },
-      async (request) => service.patchInstaller(request, request.params.id, request.body),
+    route(app, dealers.updateUserPermissions, async (request) =>
+      service.updateUserPermissions(signedIn(request), request.body),
     );
-    app.patch(
-      '/api/dealer/:id',
-      {
-        schema: {
-          tags,
-          summary: 'Update the dealer profile, public flag and contact e-mail (the dealer’s owner)',
-          params: dealerIdParamsSchema,
-          body: dealerUpdateSchema,
-          response: { 200: dealerSchema, ...errorResponses },
-        },
-      },
-      async (request) => service.patchDealer(request, request.params.id, request.body),
-    );
-    app.post(
-      '/api/update-user-permissions',
-      {
-        schema: {
-          tags,
-          summary: 'Grant and remove purchasing rights of the acting dealer’s installers; answers the user info',
-          body: updateUserPermissionsSchema,
-          response: { 200: userInfoSchema, ...errorResponses },
-        },
-      },
-      async (request) => service.updateUserPermissions(request, request.body),
-    );
-    app.get(
-      '/api/my-business/activity',
-      {
-        schema: {
-          tags,
-          summary: 'What sales reps did while acting for the business, newest first (the dealer’s owner)',
-          querystring: activityQuerySchema,
-          response: { 200: describedActivityListSchema, ...errorResponses },
-        },
-      },
-      async (request) => service.activity(request, request.query),
-    );
+    route(app, dealers.activity, async (request) => service.activity(signedIn(request), request.query));
   };

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { DiscountedProductsResponse } from '@portal/contracts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { testClient } from '../../../test/client.ts';
+import { signedInAs, testClient } from '../../../test/client.ts';
 import { productPrices, products } from '../catalog/schema.ts';
 import { coupons, promotions } from './schema.ts';
 
@@ -12,19 +12,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function signedIn(email?: string) {
-  const c = testClient(t.app);
-  if (email) expect((await c.signIn(email)).statusCode).toBe(200);
-  return c;
-}
-
 describe('GET /api/get-coupons', () => {
   it('lists running codes; account-only codes need a session; ended codes never show', async () => {
-    const visitor = await signedIn();
+    const visitor = testClient(t.app);
     const anonymous = (await visitor.call('GET', '/api/get-coupons')).json() as { results: { code: string }[] };
     expect(anonymous.results.map((c) => c.code).sort()).toEqual(['TOOLS15', 'WINTER10']);
 
-    const owner = await signedIn('owner@demo.test');
+    const owner = await signedInAs(t.app, 'owner@demo.test');
     const res = await owner.call('GET', '/api/get-coupons');
     expect(res.statusCode).toBe(200);
     const codes = (res.json() as { results: { code: string; brand: unknown; minSubtotalCents: number | null }[] })
@@ -37,7 +31,7 @@ describe('GET /api/get-coupons', () => {
   it('follows the clock: a coupon past its end disappears', async () => {
     const past = new Date(Date.now() - 1000);
     await t.db.update(coupons).set({ endsAt: past }).where(eq(coupons.code, 'TOOLS15'));
-    const codes = ((await (await signedIn()).call('GET', '/api/get-coupons')).json() as { results: { code: string }[] })
+    const codes = ((await testClient(t.app).call('GET', '/api/get-coupons')).json() as { results: { code: string }[] })
       .results;
     expect(codes.map((c) => c.code)).toEqual(['WINTER10']);
     await t.db
@@ -49,7 +43,7 @@ describe('GET /api/get-coupons', () => {
 
 describe('GET /api/get-discounted-products', () => {
   const get = async (email?: string, query = '') => {
-    const res = await (await signedIn(email)).call('GET', `/api/get-discounted-products${query}`);
+    const res = await (await signedInAs(t.app, email ?? null)).call('GET', `/api/get-discounted-products${query}`);
     return { status: res.statusCode, body: res.json() as DiscountedProductsResponse & { validation?: unknown } };
   };
 
@@ -115,31 +109,31 @@ describe('GET /api/content/home-carousel', () => {
 
 describe('PUT /api/preferences', () => {
   it('remembers the search page size per user and shows it in the session', async () => {
-    const owner = await signedIn('owner@demo.test');
+    const owner = await signedInAs(t.app, 'owner@demo.test');
     expect(((await owner.call('GET', '/api/session')).json() as { preferences: unknown }).preferences).toEqual({
       searchPageSize: null,
     });
     const res = await owner.call('PUT', '/api/preferences', { searchPageSize: 40 });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ searchPageSize: 40 });
-    const again = await signedIn('owner@demo.test');
+    const again = await signedInAs(t.app, 'owner@demo.test');
     expect(((await again.call('GET', '/api/session')).json() as { preferences: unknown }).preferences).toEqual({
       searchPageSize: 40,
     });
     // Another user keeps their own.
-    const installer = await signedIn('installer@demo.test');
+    const installer = await signedInAs(t.app, 'installer@demo.test');
     expect(((await installer.call('GET', '/api/session')).json() as { preferences: unknown }).preferences).toEqual({
       searchPageSize: null,
     });
   });
 
   it('refuses sizes other than 8, 20, 40, 100, and visitors', async () => {
-    const owner = await signedIn('owner@demo.test');
+    const owner = await signedInAs(t.app, 'owner@demo.test');
     for (const searchPageSize of [7, 0, '20', 1000]) {
       const res = await owner.call('PUT', '/api/preferences', { searchPageSize });
       expect(res.statusCode).toBe(400);
     }
-    const visitor = await signedIn();
+    const visitor = testClient(t.app);
     expect((await visitor.call('PUT', '/api/preferences', { searchPageSize: 20 })).statusCode).toBe(401);
     expect(((await visitor.call('GET', '/api/session')).json() as { preferences: unknown }).preferences).toBeNull();
   });

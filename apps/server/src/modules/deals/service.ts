@@ -1,35 +1,17 @@
-import { and, asc, eq, gt, inArray, lte } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { FastifyRequest } from 'fastify';
 import type { Coupon, DiscountedProductsResponse } from '@portal/contracts';
 import type { AppContext } from '../../context.ts';
-import type { AuthService } from '../auth/service.ts';
-import { brands, products } from '../catalog/schema.ts';
-import { pricingForRequest, productSelect, toSummary } from '../catalog/search.ts';
-import { coupons, promotionProducts, promotions } from './schema.ts';
-
-/** Running at `now`: started, not yet ended. */
-const runningAt = (now: Date, window: { startsAt: AnyPgColumn; endsAt: AnyPgColumn }) =>
-  and(lte(window.startsAt, now), gt(window.endsAt, now));
+import type { Actor } from '../acting/index.ts';
+import { brandsByIds, productsByIds } from '../catalog/index.ts';
+import * as repo from './repo.ts';
 
 /**
  * GET /api/get-coupons: codes running now. Coupons for account buyers are shown to signed-in
  * users only (a visitor cannot check out on account).
  */
-export async function currentCoupons(
-  ctx: AppContext,
-  auth: AuthService,
-  request: FastifyRequest,
-  now = new Date(),
-): Promise<Coupon[]> {
-  const { session } = await auth.currentSession(request);
-  const rows = await ctx.db
-    .select({ coupon: coupons, brandName: brands.name, brandSlug: brands.slug })
-    .from(coupons)
-    .leftJoin(brands, eq(brands.id, coupons.brandId))
-    .where(and(runningAt(now, coupons), session ? undefined : eq(coupons.audience, 'everyone')))
-    .orderBy(asc(coupons.endsAt), asc(coupons.code));
-  return rows.map(({ coupon, brandName, brandSlug }) => ({
+export async function currentCoupons(ctx: AppContext, actor: Actor | null, now = new Date()): Promise<Coupon[]> {
+  const rows = await repo.runningCoupons(ctx.db, now, actor === null);
+  const brands = await brandsByIds(ctx.db, [...new Set(rows.flatMap((coupon) => coupon.brandId ?? []))]);
+  return rows.map((coupon) => ({
     id: coupon.id,
     code: coupon.code,
     title: coupon.title,
@@ -37,41 +19,31 @@ export async function currentCoupons(
     kind: coupon.kind,
     value: coupon.value,
     minSubtotalCents: coupon.minSubtotalCents,
-    brand: brandName && brandSlug ? { name: brandName, slug: brandSlug } : null,
+    brand: (coupon.brandId && brands.get(coupon.brandId)) || null,
     endsAt: coupon.endsAt.toISOString(),
   }));
 }
 
 /**
  * GET /api/get-discounted-products: running promotions and the products they feature, at the
- * session's prices (spec 01 §6), soonest-ending promotion first.
+ * actor's prices (spec 01 §6), soonest-ending promotion first.
  */
 export async function discountedProducts(
   ctx: AppContext,
-  auth: AuthService,
-  request: FastifyRequest,
+  actor: Actor | null,
   input: { limit: number; promotion?: string },
   now = new Date(),
 ): Promise<DiscountedProductsResponse> {
-  const running = await ctx.db
-    .select()
-    .from(promotions)
-    .where(runningAt(now, promotions))
-    .orderBy(asc(promotions.position), asc(promotions.endsAt));
+  const running = await repo.runningPromotions(ctx.db, now);
   const shown = input.promotion ? running.filter((p) => p.slug === input.promotion) : running;
   if (!shown.length) return { promotions: running.map(toPromotion), results: [] };
 
   const order = new Map(shown.map((p, i) => [p.id, i]));
   const links = (
-    await ctx.db
-      .select()
-      .from(promotionProducts)
-      .where(
-        inArray(
-          promotionProducts.promotionId,
-          shown.map((p) => p.id),
-        ),
-      )
+    await repo.productsOfPromotions(
+      ctx.db,
+      shown.map((p) => p.id),
+    )
   ).sort((a, b) => order.get(a.promotionId)! - order.get(b.promotionId)! || a.position - b.position);
   // A product in two promotions shows once, under the first listed.
   const promotionOf = new Map<string, (typeof shown)[number]>();
@@ -79,21 +51,18 @@ export async function discountedProducts(
     if (!promotionOf.has(link.productId)) promotionOf.set(link.productId, shown[order.get(link.promotionId)!]!);
   if (!promotionOf.size) return { promotions: running.map(toPromotion), results: [] };
 
-  const { pricing, channelSlug } = await pricingForRequest(ctx, auth, request);
-  const rows = await productSelect(ctx, channelSlug).where(
-    and(inArray(products.id, [...promotionOf.keys()]), eq(products.isAvailable, true)),
-  );
-  const byId = new Map(rows.map((row) => [row.id, row]));
+  const products = await productsByIds(ctx.db, actor, [...promotionOf.keys()], { availableOnly: true });
+  const byId = new Map(products.map((product) => [product.id, product]));
   const results = [...promotionOf].flatMap(([productId, promotion]) => {
-    const row = byId.get(productId);
-    if (!row) return [];
+    const product = byId.get(productId);
+    if (!product) return [];
     const deal = { promotion: promotion.title, badge: promotion.badge, endsAt: promotion.endsAt.toISOString() };
-    return [{ ...toSummary(row, pricing), deal }];
+    return [{ ...product, deal }];
   });
   return { promotions: running.map(toPromotion), results: results.slice(0, input.limit) };
 }
 
-const toPromotion = (p: typeof promotions.$inferSelect) => ({
+const toPromotion = (p: repo.PromotionRow) => ({
   slug: p.slug,
   title: p.title,
   summary: p.summary,

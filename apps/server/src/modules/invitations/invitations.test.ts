@@ -5,7 +5,7 @@ import { signJWT } from 'better-auth/crypto';
 import { INVITATION_TEXTS, messages, PERMISSION_GROUPS } from '@portal/contracts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { testClient } from '../../../test/client.ts';
-import { mailOutbox } from '../outbox/schema.ts';
+import { mailOutbox } from '../../adapters/outbox-schema.ts';
 import { users } from '../users/schema.ts';
 import { getAuthSecret } from '../auth/secret.ts';
 import { invitations } from './schema.ts';

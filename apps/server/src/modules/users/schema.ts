@@ -1,6 +1,5 @@
 import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { timestamps } from '../../db/columns.ts';
-import { businessPartners } from '../business-partners/schema.ts';
 
 /**
  * Users. The first columns are better-auth's core user model (so the identity issue plugs
@@ -19,8 +18,12 @@ export const users = pgTable('users', {
   isRetired: boolean('is_retired').notNull().default(false),
   subscriberId: text('subscriber_id'),
   phoneNumber: text('phone_number'),
-  /** The business account a dealer's staff member or a consumer belongs to. */
-  businessPartnerId: uuid('business_partner_id').references(() => businessPartners.id),
+  /**
+   * The business account a dealer's staff member or a consumer belongs to. Its foreign key to
+   * business_partners is kept in SQL (migration 0019), not here: business partners name users (their
+   * dealer primary and reps), so declaring both here would make the two schema files import each other.
+   */
+  businessPartnerId: uuid('business_partner_id'),
   /** spec 01 §4 preferred second factor: none, sms or totp. */
   mfaType: text('mfa_type', { enum: ['none', 'sms', 'totp'] })
     .notNull()

@@ -1,1 +1,51 @@
-export { loadPortalUser } from './repo.ts';
+import { preferencesSchema, type Preferences, type Session } from '@portal/contracts';
+import type { AppContext } from '../../context.ts';
+import type { Actor } from '../acting/index.ts';
+import { preferencesRowOf, savePreferencesRow } from './repo.ts';
+
+const NO_PREFERENCES: Preferences = { searchPageSize: null };
+
+/** The session as the browser mirrors it, and the user's screen preferences. */
+export function createUsersService(ctx: AppContext) {
+  async function preferencesOf(userId: string): Promise<Preferences> {
+    const row = await preferencesRowOf(ctx.db, userId);
+    return row ? preferencesSchema.parse(row) : NO_PREFERENCES;
+  }
+
+  /** Who the browser is signed in as, with roles and the business acted for; the browser decides nothing. */
+  async function sessionOf(actor: Actor | null): Promise<Session> {
+    const base = { site: ctx.config.SITE, otherSiteUrl: ctx.config.OTHER_SITE_URL };
+    if (!actor) return { ...base, user: null, selectedBusiness: null, impersonatedUser: null, preferences: null };
+    const { business, actingUser, impersonating } = actor;
+    return {
+      ...base,
+      user: actor.user,
+      selectedBusiness: business
+        ? {
+            sapBpCode: business.sapBpCode,
+            companyName: business.companyName,
+            approvedBrands: business.approvedBrandSlugs,
+          }
+        : null,
+      impersonatedUser: impersonating
+        ? {
+            id: actingUser.id,
+            first_name: actingUser.first_name,
+            last_name: actingUser.last_name,
+            email: actingUser.email,
+          }
+        : null,
+      preferences: await preferencesOf(actor.user.id),
+    };
+  }
+
+  /** spec 01 §9: saves the signed-in user's screen preferences (the search page size). */
+  async function savePreferences(actor: Actor, changes: Partial<Preferences>): Promise<Preferences> {
+    const next = { ...(await preferencesOf(actor.user.id)), ...changes };
+    await savePreferencesRow(ctx.db, actor.user.id, next);
+    return next;
+  }
+
+  return { sessionOf, savePreferences };
+}
+export type UsersService = ReturnType<typeof createUsersService>;

@@ -55,6 +55,8 @@ export async function vehicleById(db: Db, id: string) {
   return row ?? null;
 }
 
+export type CategoryRow = typeof vehicleCategories.$inferSelect;
+
 export const categoriesOf = (db: Db, vehicleId: string, kind?: 'wiring' | 'instructions') =>
   db
     .select()

@@ -1,26 +1,24 @@
-import type { FastifyRequest } from 'fastify';
 import { messages, type FolderDetail, type ProductFeatures, type THarness } from '@portal/contracts';
 import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../plugins/errors.ts';
-import type { AuthService } from '../auth/service.ts';
-import { productsBySkus } from '../catalog/by-skus.ts';
-import { productsByIds } from '../catalog/search.ts';
+import type { Actor } from '../acting/index.ts';
+import { productsByIds, productsBySkus } from '../catalog/index.ts';
 import * as repo from './repo.ts';
 import { documentUrl } from './service.ts';
 
 /**
  * What the wiring slides show beside the wiring: accessories, product features, T-harnesses
- * and the folder browser. Products come from the catalog's service, so prices follow the one
- * price rule of the session (spec 01 §6).
+ * and the folder browser. Products come from the catalog's door, so prices follow the one
+ * price rule of the actor (spec 01 §6).
  */
 const notFound = () => new HttpError(404, messages.notFound);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** A product by id or SKU, at the session's prices; 404 when unknown. */
-async function productOf(ctx: AppContext, auth: AuthService, request: FastifyRequest, productId: string) {
+/** A product by id or SKU, at the actor's prices; 404 when unknown. */
+async function productOf(ctx: AppContext, actor: Actor, productId: string) {
   const [product] = UUID.test(productId)
-    ? await productsByIds(ctx, auth, request, [productId])
-    : await productsBySkus(ctx, auth, request, [productId]);
+    ? await productsByIds(ctx.db, actor, [productId])
+    : await productsBySkus(ctx.db, actor, [productId]);
   if (!product) throw notFound();
   return product;
 }
@@ -28,13 +26,12 @@ async function productOf(ctx: AppContext, auth: AuthService, request: FastifyReq
 /** Accessories of one product, or of every compatible module of a vehicle (its mirror's). */
 export async function accessoryProducts(
   ctx: AppContext,
-  auth: AuthService,
-  request: FastifyRequest,
+  actor: Actor,
   input: { vehicleId?: string; productId?: string },
 ) {
   let productIds: string[];
   if (input.productId) {
-    productIds = [(await productOf(ctx, auth, request, input.productId)).id];
+    productIds = [(await productOf(ctx, actor, input.productId)).id];
   } else {
     const found = await repo.vehicleById(ctx.db, input.vehicleId!);
     if (!found) throw notFound();
@@ -42,25 +39,18 @@ export async function accessoryProducts(
       ? await repo.vehicleById(ctx.db, found.vehicle.mirrorsVehicleId)
       : found;
     const skus = source?.vehicle.productSkus ?? [];
-    productIds = skus.length ? (await productsBySkus(ctx, auth, request, skus)).map((p) => p.id) : [];
+    productIds = skus.length ? (await productsBySkus(ctx.db, actor, skus)).map((p) => p.id) : [];
   }
   const features = await Promise.all(productIds.map((id) => repo.featuresOfProduct(ctx.db, id)));
   const skus = [...new Set(features.flatMap((f) => f?.accessorySkus ?? []))];
-  return { results: skus.length ? await productsBySkus(ctx, auth, request, skus) : [] };
+  return { results: skus.length ? await productsBySkus(ctx.db, actor, skus) : [] };
 }
 
-export async function productFeatures(
-  ctx: AppContext,
-  auth: AuthService,
-  request: FastifyRequest,
-  productId: string,
-): Promise<ProductFeatures> {
-  const product = await productOf(ctx, auth, request, productId);
+export async function productFeatures(ctx: AppContext, actor: Actor, productId: string): Promise<ProductFeatures> {
+  const product = await productOf(ctx, actor, productId);
   const features = await repo.featuresOfProduct(ctx.db, product.id);
   if (!features) throw notFound();
-  const accessories = features.accessorySkus.length
-    ? await productsBySkus(ctx, auth, request, features.accessorySkus)
-    : [];
+  const accessories = features.accessorySkus.length ? await productsBySkus(ctx.db, actor, features.accessorySkus) : [];
   return {
     productId: product.id,
     sku: product.sku,
@@ -76,13 +66,12 @@ export async function productFeatures(
 /** spec 01 §7 t-harness-by-sku: the items asked about, each with its name and the vehicles listing it. */
 export async function tHarnessesBySku(
   ctx: AppContext,
-  auth: AuthService,
-  request: FastifyRequest,
+  actor: Actor,
   items: { sku: string }[],
 ): Promise<{ results: THarness[] }> {
   const skus = [...new Set(items.map((i) => i.sku.toUpperCase()))];
   const [products, holders] = await Promise.all([
-    productsBySkus(ctx, auth, request, skus),
+    productsBySkus(ctx.db, actor, skus),
     repo.vehiclesWithHarnesses(ctx.db, skus),
   ]);
   const bySku = new Map(products.map((p) => [p.sku, p]));

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import {
   messages,
   variantTitle,
@@ -11,13 +10,12 @@ import {
 import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { VinDecoderUnavailableError, type VinDecode } from '../../adapters/vin/index.ts';
-import type { AuthService } from '../auth/service.ts';
-import { productsBySkus } from '../catalog/by-skus.ts';
+import type { Actor } from '../acting/index.ts';
+import { productsBySkus } from '../catalog/index.ts';
 import * as repo from './repo.ts';
 import { matchMake, matchModel } from './vin-names.ts';
-import type { vehicleCategories } from './schema.ts';
 
-type CategoryRow = typeof vehicleCategories.$inferSelect;
+type CategoryRow = repo.CategoryRow;
 const notFound = () => new HttpError(404, messages.notFound);
 export const documentUrl = (id: string) => `/api/documents/${encodeURIComponent(id)}`;
 const toOption = (row: { id: string; name: string }): VehicleOption => ({ name: row.name, value: row.id, id: row.id });
@@ -91,8 +89,7 @@ const nameOf = (v: repo.VehicleRecord) => `${v.vehicle.year} ${v.makeName} ${v.m
 /** The vehicle slide in one round trip (spec 01 §4: vehicle, products, wiring, harnesses, documents). */
 export async function vehicleInfo(
   ctx: AppContext,
-  auth: AuthService,
-  request: FastifyRequest,
+  actor: Actor,
   key: VehicleKey & { year: number },
 ): Promise<VehicleInfo> {
   const { found, source } = await resolve(ctx, key);
@@ -102,7 +99,7 @@ export async function vehicleInfo(
     repo.documentsOfVehicle(ctx.db, sourceId),
     repo.hasExternalWiring(ctx.db, sourceId),
     repo.guidesOfVehicles(ctx.db, [found.vehicle.id]),
-    harnessNamesOf(ctx, auth, request, source.vehicle.tHarnessSkus),
+    harnessNamesOf(ctx, actor, source.vehicle.tHarnessSkus),
   ]);
   const wiring = categories.filter((c) => c.kind === 'wiring');
   const { vehicle } = found;
@@ -137,10 +134,10 @@ export const toGuide = (g: Awaited<ReturnType<typeof repo.guidesOfVehicles>>[num
   url: g.documentId ? documentUrl(g.documentId) : null,
 });
 
-/** Harness names from the catalog (its service, at the session's prices though only names are read). */
-async function harnessNamesOf(ctx: AppContext, auth: AuthService, request: FastifyRequest, skus: string[]) {
+/** Harness names from the catalog (its door, at the actor's prices though only names are read). */
+async function harnessNamesOf(ctx: AppContext, actor: Actor, skus: string[]) {
   if (!skus.length) return new Map<string, string>();
-  const found = await productsBySkus(ctx, auth, request, skus);
+  const found = await productsBySkus(ctx.db, actor, skus);
   return new Map(found.map((p) => [p.sku, p.name]));
 }
 

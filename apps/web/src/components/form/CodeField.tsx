@@ -1,14 +1,22 @@
-/** A 6-digit one-time code: numeric keypad on phones, the OS may fill it from a text message. */
-export function CodeField({
+import type { ChangeEvent } from 'react';
+import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
+
+const digitsOnly = (value: string) => value.replace(/\D/g, '');
+
+/**
+ * A 6-digit one-time code: numeric keypad on phones, the OS may fill it from a text message.
+ * Only digits reach the field and the form.
+ */
+export function CodeField<T extends FieldValues>({
   id,
   label,
-  value,
-  onChange,
+  form,
+  name,
 }: {
   id: string;
   label: string;
-  value: string;
-  onChange: (code: string) => void;
+  form: UseFormReturn<T>;
+  name: Path<T>;
 }) {
   return (
     <div className="field">
@@ -19,8 +27,12 @@ export function CodeField({
         inputMode="numeric"
         autoComplete="one-time-code"
         maxLength={6}
-        value={value}
-        onChange={(e) => onChange(e.target.value.replace(/\D/g, ''))}
+        {...form.register(name, {
+          setValueAs: (value: string) => digitsOnly(value),
+          onChange: (event: ChangeEvent<HTMLInputElement>) => {
+            event.target.value = digitsOnly(event.target.value);
+          },
+        })}
       />
     </div>
   );

@@ -1,4 +1,4 @@
-import { PASSWORD_REQUIREMENT_LABELS, passwordRequirements } from '@portal/contracts';
+import { PASSWORD_REQUIREMENT_LABELS, passwordRequirements } from '@portal/contracts/password';
 import { CheckIcon } from '../icons.tsx';
 
 /** The password rule as a live checklist under a new-password field (spec 01 §5). */

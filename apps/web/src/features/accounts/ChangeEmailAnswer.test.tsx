@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { http } from 'msw';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -7,10 +8,9 @@ import { ACCOUNT_TEXTS } from '@portal/contracts/accounts';
 import { AlertBar } from '../../components/AlertBar.tsx';
 import { alerts } from '../../components/alerts.ts';
 import ChangeEmailAcceptPage from './ChangeEmailAcceptPage.tsx';
+import { json } from '../../test/handlers.ts';
+import { sentRequests, server } from '../../test/server.ts';
 import ChangeEmailDeclinePage from './ChangeEmailDeclinePage.tsx';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 function renderAt(path: string) {
   const router = createMemoryRouter(
@@ -44,7 +44,6 @@ function renderAt(path: string) {
 }
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   act(() => alerts.clear());
 });
 
@@ -57,37 +56,36 @@ describe('the e-mail change links', () => {
   });
 
   it('accept: the token goes to the server only on the button; success names the new e-mail', async () => {
-    const fetch = vi.fn(async (url: string) =>
-      url.endsWith('/accept') ? json(200, { ok: true, email: 'new@example.test' }) : json(200, { ok: true }),
-    );
-    vi.stubGlobal('fetch', fetch);
+    server.use(http.post('/api/user/change-email/accept', () => json(200, { ok: true, email: 'new@example.test' })));
     renderAt('/change-email-accept?token=abc.def.ghi');
     const button = await screen.findByRole('button', { name: ACCOUNT_TEXTS.acceptButton });
-    expect(fetch).not.toHaveBeenCalled(); // a mail scanner opening the link changes nothing
+    expect(sentRequests()).toEqual([]); // a mail scanner opening the link changes nothing
     await act(async () => fireEvent.click(button));
     expect(await screen.findByRole('heading', { name: ACCOUNT_TEXTS.acceptedTitle })).toBeTruthy();
     expect(screen.getByText(ACCOUNT_TEXTS.acceptedBody('new@example.test'))).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/login');
-    expect(fetch.mock.calls[0]).toEqual([
-      '/api/user/change-email/accept',
-      expect.objectContaining({ method: 'POST', body: JSON.stringify({ token: 'abc.def.ghi' }) }),
-    ]);
+    expect(sentRequests()[0]).toMatchObject({
+      method: 'POST',
+      path: '/api/user/change-email/accept',
+      body: { token: 'abc.def.ghi' },
+    });
     // Every session ended: this browser signs out too.
-    expect(fetch.mock.calls.map(([url]) => url)).toContain('/api/auth/sign-out');
+    expect(sentRequests().map((request) => request.path)).toContain('/api/auth/sign-out');
   });
 
   it('decline: a used link shows the server message and keeps the button; a good one cancels', async () => {
-    const fetch = vi
-      .fn()
-      .mockResolvedValueOnce(json(400, { detail: messages.invalidJwt }))
-      .mockResolvedValueOnce(json(200, { ok: true }));
-    vi.stubGlobal('fetch', fetch);
+    let answers = 0;
+    server.use(
+      http.post('/api/user/change-email/decline', () =>
+        answers++ === 0 ? json(400, { detail: messages.invalidJwt }) : json(200, { ok: true }),
+      ),
+    );
     renderAt('/change-email-decline?token=abc.def.ghi');
     const button = await screen.findByRole('button', { name: ACCOUNT_TEXTS.declineButton });
     await act(async () => fireEvent.click(button));
     expect((await screen.findByRole('alert')).textContent).toContain(messages.invalidJwt);
     await act(async () => fireEvent.click(screen.getByRole('button', { name: ACCOUNT_TEXTS.declineButton })));
     expect(await screen.findByRole('heading', { name: ACCOUNT_TEXTS.declinedTitle })).toBeTruthy();
-    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(sentRequests()).toHaveLength(2);
   });
 });

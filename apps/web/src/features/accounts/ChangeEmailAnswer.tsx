@@ -5,7 +5,7 @@ import { messages } from '@portal/contracts/messages';
 import { ACCOUNT_TEXTS } from '@portal/contracts/accounts';
 import { alerts } from '../../components/alerts.ts';
 import { Button } from '../../components/Button.tsx';
-import { signOutEverywhereInThisBrowser } from '../auth/api.ts';
+import { signOutEverywhereInThisBrowser } from '../auth/index.ts';
 import { useAcceptEmailChange, useDeclineEmailChange } from './api.ts';
 
 type Answer = 'accept' | 'decline';

@@ -1,24 +1,23 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ChangeEmailAccepted, ChangeEmailRequest, RegisterRequest } from '@portal/contracts/accounts';
-import { api } from '../../lib/api.ts';
-
-type Ok = { ok: true };
+import { routes } from '@portal/contracts/endpoints/routes';
+import type { ChangeEmailRequest, RegisterRequest } from '@portal/contracts/accounts';
+import { call } from '../../lib/api.ts';
 
 /** spec 01 §1: a consumer creates an account; the server answers alike for a taken e-mail. */
 export const useRegister = () =>
-  useMutation({ mutationFn: (body: RegisterRequest) => api<Ok>('/api/user/register', { body }) });
+  useMutation({ mutationFn: (body: RegisterRequest) => call(routes.accounts.register, { body }) });
 
 /** spec 01 §7 user/email-resend (no auth). */
 export const useResendSignUpEmail = () =>
-  useMutation({ mutationFn: (email: string) => api<Ok>('/api/user/email-resend', { body: { email } }) });
+  useMutation({ mutationFn: (email: string) => call(routes.accounts.resendSignUpEmail, { body: { email } }) });
 
 export const useRequestEmailChange = () =>
-  useMutation({ mutationFn: (body: ChangeEmailRequest) => api<Ok>('/api/user/change-email', { body }) });
+  useMutation({ mutationFn: (body: ChangeEmailRequest) => call(routes.accounts.requestEmailChange, { body }) });
 
 export const useAcceptEmailChange = () =>
   useMutation({
-    mutationFn: (token: string) => api<ChangeEmailAccepted>('/api/user/change-email/accept', { body: { token } }),
+    mutationFn: (token: string) => call(routes.accounts.acceptEmailChange, { body: { token } }),
   });
 
 export const useDeclineEmailChange = () =>
-  useMutation({ mutationFn: (token: string) => api<Ok>('/api/user/change-email/decline', { body: { token } }) });
+  useMutation({ mutationFn: (token: string) => call(routes.accounts.declineEmailChange, { body: { token } }) });

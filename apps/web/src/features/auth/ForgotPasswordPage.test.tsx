@@ -1,32 +1,25 @@
 import { afterEach, expect, it, vi } from 'vitest';
+import { http } from 'msw';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { messages } from '@portal/contracts/messages';
 import { alerts, alertStore } from '../../components/alerts.ts';
+import { json } from '../../test/handlers.ts';
+import { server } from '../../test/server.ts';
 import ForgotPasswordPage from './ForgotPasswordPage.tsx';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const alertTexts = () => alertStore.get().flatMap((a) => a.content);
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  alerts.clear();
-});
+afterEach(() => alerts.clear());
 
 it('a wrong code, then the right one: the success page shows no stale refusal (issue 15 §11)', async () => {
   let tries = 0;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((input: string | URL | Request) => {
-      const url = String(input);
-      if (url === '/api/auth/forgot-password') return Promise.resolve(json(200, { ok: true }));
-      if (url === '/api/auth/reset-password')
-        return Promise.resolve(tries++ === 0 ? json(400, { detail: messages.codeMismatch }) : json(200, { ok: true }));
-      return Promise.resolve(json(404, { detail: 'Not Found' }));
-    }),
+  server.use(
+    http.post('/api/auth/forgot-password', () => json(200, { ok: true })),
+    http.post('/api/auth/reset-password', () =>
+      tries++ === 0 ? json(400, { detail: messages.codeMismatch }) : json(200, { ok: true }),
+    ),
   );
   const router = createMemoryRouter([{ path: '/forgot-password', Component: ForgotPasswordPage }], {
     initialEntries: ['/forgot-password'],

@@ -3,14 +3,11 @@ import { Link } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import {
-  forgotPasswordRequestSchema,
-  messages,
-  resetPasswordRequestSchema,
-  type ForgotPasswordRequest,
-  type ResetPasswordRequest,
-} from '@portal/contracts';
-import { api } from '../../lib/api.ts';
+import type { ForgotPasswordRequest, ResetPasswordRequest } from '@portal/contracts';
+import { forgotPasswordRequestSchema, resetPasswordRequestSchema } from '@portal/contracts/auth';
+import { messages } from '@portal/contracts/messages';
+import { routes } from '@portal/contracts/endpoints/routes';
+import { call } from '../../lib/api.ts';
 import { alerts } from '../../components/alerts.ts';
 import { Button } from '../../components/Button.tsx';
 import { Field } from '../../components/form/Field.tsx';
@@ -51,7 +48,9 @@ function RequestCode({ onSent }: { onSent: (email: string) => void }) {
     defaultValues: { email: '' },
   });
   useDelayedValidation(form);
-  const send = useMutation({ mutationFn: (body: ForgotPasswordRequest) => api('/api/auth/forgot-password', { body }) });
+  const send = useMutation({
+    mutationFn: (body: ForgotPasswordRequest) => call(routes.auth.forgotPassword, { body }),
+  });
   return (
     <form
       className="form auth-form"
@@ -88,7 +87,9 @@ function ResetWithCode({ email, onDone, onBack }: { email: string; onDone: () =>
     defaultValues: { email, code: '', password: '', confirmPassword: '' },
   });
   useDelayedValidation(form);
-  const reset = useMutation({ mutationFn: (body: ResetPasswordRequest) => api('/api/auth/reset-password', { body }) });
+  const reset = useMutation({
+    mutationFn: (body: ResetPasswordRequest) => call(routes.auth.resetPassword, { body }),
+  });
   const errors = form.formState.errors;
   return (
     <form

@@ -1,18 +1,30 @@
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { messages } from '@portal/contracts/messages';
-import type { SignInResponse } from '@portal/contracts';
-import { safeNext } from '../../app/routes.ts';
+import { secondFactorRequestSchema, signInRequestSchema, type SignInResponse } from '@portal/contracts/auth';
+import { safeNext } from '../../lib/safeNext.ts';
 import { alerts } from '../../components/alerts.ts';
 import { Button } from '../../components/Button.tsx';
 import { CodeField } from '../../components/form/CodeField.tsx';
+import { showErrorsAsAlert } from '../../components/form/showErrorsAsAlert.ts';
+import { VALIDATE_ON_SUBMIT } from '../../components/form/validateOnSubmit.ts';
 import { useAfterSignIn, useResendCode, useSecondFactor, useSignIn } from './api.ts';
 
 type Challenge = Extract<SignInResponse, { status: 'second-factor' }>;
 
 // The sign-up e-mail's link lands here with verified=1 or 0 (GET /api/auth/verify-email); the
-// notice loads only then, so the sign-in page itself carries no validation library.
-const EmailConfirmationNotice = lazy(() => import('../accounts/EmailConfirmationNotice.tsx'));
+// notice loads only then.
+const EmailConfirmationNotice = lazy(() =>
+  import('../accounts/index.ts').then((accounts) => ({ default: accounts.EmailConfirmationNotice })),
+);
+
+/** A new try answers the last one: its alerts go before anything is checked. */
+const afterClearingAlerts = (submit: (event: FormEvent) => Promise<void>) => (event: FormEvent) => {
+  alerts.clear();
+  return submit(event);
+};
 
 /** /login (spec 01 §4): e-mail and password, then the second factor when the account has one. */
 export default function LoginPage() {
@@ -58,41 +70,34 @@ function PasswordStep({
   onChallenge: (c: Challenge) => void;
 }) {
   const signIn = useSignIn();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [rememberMe, setRememberMe] = useState(false);
+  const form = useForm({
+    resolver: zodResolver(signInRequestSchema),
+    defaultValues: { email: '', password: '', rememberMe: false },
+    ...VALIDATE_ON_SUBMIT,
+  });
   const [showPassword, setShowPassword] = useState(false);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    alerts.clear();
-    if (!email.trim() || !password) {
-      alerts.show({ content: messages.completeAllFields });
-      return;
-    }
-    try {
-      const result = await signIn.mutateAsync({ email: email.trim(), password, rememberMe });
-      if (result.status === 'signed-in') await onSignedIn();
-      else onChallenge(result);
-    } catch (error) {
-      alerts.showError(error);
-    }
-  };
+  const submit = form.handleSubmit(
+    async (values) => {
+      try {
+        const result = await signIn.mutateAsync(values);
+        if (result.status === 'signed-in') await onSignedIn();
+        else onChallenge(result);
+      } catch (error) {
+        alerts.showError(error);
+      }
+    },
+    // spec 01 §4: an empty e-mail or password is the one complaint: 'Please complete all fields'.
+    () => alerts.show({ content: messages.completeAllFields }),
+  );
 
   return (
-    <form className="form auth-form" onSubmit={submit} noValidate>
+    <form className="form auth-form" onSubmit={afterClearingAlerts(submit)} noValidate>
       <h1>Sign in</h1>
       <p className="auth-lead">Sign in to order on account, look up wiring and activate devices.</p>
       <div className="field">
         <label htmlFor="login-email">Email</label>
-        <input
-          id="login-email"
-          type="email"
-          autoComplete="username"
-          inputMode="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
+        <input id="login-email" type="email" autoComplete="username" inputMode="email" {...form.register('email')} />
       </div>
       <div className="field">
         <label htmlFor="login-password">Password</label>
@@ -101,8 +106,7 @@ function PasswordStep({
             id="login-password"
             type={showPassword ? 'text' : 'password'}
             autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
+            {...form.register('password')}
           />
           <button
             type="button"
@@ -116,7 +120,7 @@ function PasswordStep({
         </div>
       </div>
       <label className="checkbox">
-        <input type="checkbox" checked={rememberMe} onChange={(e) => setRememberMe(e.target.checked)} />
+        <input type="checkbox" {...form.register('rememberMe')} />
         Remember me
       </label>
       <Button type="submit" loading={signIn.isPending}>
@@ -142,36 +146,38 @@ function SecondFactorStep({
 }) {
   const verify = useSecondFactor();
   const resend = useResendCode();
-  const [code, setCode] = useState('');
-  const [trustDevice, setTrustDevice] = useState(false);
+  const form = useForm({
+    resolver: zodResolver(secondFactorRequestSchema),
+    defaultValues: { code: '', trustDevice: false },
+    ...VALIDATE_ON_SUBMIT,
+  });
   const [resent, setResent] = useState(false);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    alerts.clear();
-    if (!code.trim()) {
-      alerts.show({ content: messages.completeAllFields });
-      return;
-    }
-    try {
-      await verify.mutateAsync({ code: code.trim(), trustDevice });
-      await onDone();
-    } catch (error) {
-      alerts.showError(error);
-    }
-  };
+  const submit = form.handleSubmit(
+    async (values) => {
+      try {
+        await verify.mutateAsync(values);
+        await onDone();
+      } catch (error) {
+        alerts.showError(error);
+      }
+    },
+    // An empty code asks to complete the form (as the password step does); a short one reads as the server says.
+    (errors) =>
+      form.getValues('code').trim() ? showErrorsAsAlert(errors) : alerts.show({ content: messages.completeAllFields }),
+  );
 
   return (
-    <form className="form auth-form" onSubmit={submit} noValidate>
+    <form className="form auth-form" onSubmit={afterClearingAlerts(submit)} noValidate>
       <h1>Verify it’s you</h1>
       <p className="auth-lead">
         {challenge.method === 'sms'
           ? `We sent a 6-digit code by text message to ${challenge.destination ?? 'your phone'}.`
           : 'Enter the 6-digit code from your authenticator app.'}
       </p>
-      <CodeField id="login-code" label="Verification code" value={code} onChange={setCode} />
+      <CodeField id="login-code" label="Verification code" form={form} name="code" />
       <label className="checkbox">
-        <input type="checkbox" checked={trustDevice} onChange={(e) => setTrustDevice(e.target.checked)} />
+        <input type="checkbox" {...form.register('trustDevice')} />
         Remember this device
       </label>
       <Button type="submit" loading={verify.isPending}>

@@ -2,17 +2,20 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { changePasswordRequestSchema, roleLabel, type ChangePasswordRequest } from '@portal/contracts';
-import { api } from '../../lib/api.ts';
+import type { ChangePasswordRequest } from '@portal/contracts';
+import { changePasswordRequestSchema } from '@portal/contracts/auth';
+import { roleLabel } from '@portal/contracts/permissions';
+import { routes } from '@portal/contracts/endpoints/routes';
+import { call } from '../../lib/api.ts';
 import { alerts } from '../../components/alerts.ts';
 import { Button } from '../../components/Button.tsx';
 import { Field } from '../../components/form/Field.tsx';
 import { NewPasswordFields } from '../../components/form/NewPasswordFields.tsx';
 import { useDelayedValidation } from '../../components/form/useDelayedValidation.ts';
-import { useSession } from '../session/api.ts';
+import { useSession } from '../session/index.ts';
 import { signOutEverywhereInThisBrowser } from './api.ts';
-import { TwoStepSection } from './TwoStepSection.tsx';
-import { ChangeEmailSection } from '../accounts/ChangeEmailSection.tsx';
+import { TwoStepSection } from './two-step/TwoStepSection.tsx';
+import { ChangeEmailSection } from '../accounts/index.ts';
 
 /** /profile: the user's details, password and sessions (issue 3 §3, §4). */
 export default function ProfilePage() {
@@ -51,7 +54,9 @@ function ChangePassword() {
     defaultValues: EMPTY,
   });
   useDelayedValidation(form);
-  const change = useMutation({ mutationFn: (body: ChangePasswordRequest) => api('/api/change-password', { body }) });
+  const change = useMutation({
+    mutationFn: (body: ChangePasswordRequest) => call(routes.auth.changePassword, { body }),
+  });
   const errors = form.formState.errors;
   return (
     <section className="card" aria-labelledby="password-heading">
@@ -93,7 +98,7 @@ function ChangePassword() {
 function SignOutEverywhere() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const everywhere = useMutation({ mutationFn: () => api('/api/auth/sign-out-everywhere', { method: 'POST' }) });
+  const everywhere = useMutation({ mutationFn: () => call(routes.auth.signOutEverywhere) });
   return (
     <section className="card" aria-labelledby="sessions-heading">
       <h2 id="sessions-heading">Signed-in devices</h2>

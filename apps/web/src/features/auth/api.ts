@@ -1,17 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SecondFactorRequest, SignInRequest, SignInResponse } from '@portal/contracts';
-import { api } from '../../lib/api.ts';
-import { sessionQuery } from '../session/api.ts';
+import type { SecondFactorRequest, SignInRequest } from '@portal/contracts';
+import { routes } from '@portal/contracts/endpoints/routes';
+import { call } from '../../lib/api.ts';
+import { sessionQuery } from '../session/index.ts';
 import { clearClientStores } from '../../lib/clientStores.ts';
 
-export const useSignIn = () =>
-  useMutation({ mutationFn: (body: SignInRequest) => api<SignInResponse>('/api/auth/sign-in', { body }) });
+export const useSignIn = () => useMutation({ mutationFn: (body: SignInRequest) => call(routes.auth.signIn, { body }) });
 
 export const useSecondFactor = () =>
-  useMutation({ mutationFn: (body: SecondFactorRequest) => api<SignInResponse>('/api/auth/second-factor', { body }) });
+  useMutation({ mutationFn: (body: SecondFactorRequest) => call(routes.auth.secondFactor, { body }) });
 
-export const useResendCode = () =>
-  useMutation({ mutationFn: () => api<{ ok: true }>('/api/auth/second-factor/resend', { method: 'POST' }) });
+export const useResendCode = () => useMutation({ mutationFn: () => call(routes.auth.resendSecondFactorCode) });
 
 /** After sign-in: the session (user, roles) loads before the next page decides anything. */
 export function useAfterSignIn() {
@@ -24,6 +23,6 @@ export function useAfterSignIn() {
  * Used by /logout and by forced logouts.
  */
 export async function signOutEverywhereInThisBrowser(queryClient: ReturnType<typeof useQueryClient>) {
-  await api('/api/auth/sign-out', { method: 'POST' }).catch(() => undefined); // a dead session is fine
+  await call(routes.auth.signOut).catch(() => undefined); // a dead session is fine
   clearClientStores(queryClient);
 }

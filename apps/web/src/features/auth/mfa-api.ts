@@ -1,29 +1,26 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { EnableSmsRequest, EnableTotpResponse, MfaStatus } from '@portal/contracts';
-import { api } from '../../lib/api.ts';
+import type { EnableSmsRequest } from '@portal/contracts';
+import { routes } from '@portal/contracts/endpoints/routes';
+import { call } from '../../lib/api.ts';
 
 const mfaKey = ['mfa'] as const;
 
 export const useMfaStatus = () =>
-  useQuery({ queryKey: mfaKey, queryFn: ({ signal }) => api<MfaStatus>('/api/mfa', { signal }) });
+  useQuery({ queryKey: mfaKey, queryFn: ({ signal }) => call(routes.mfa.status, { signal }) });
 
-function useMfaMutation<TBody, TResult>(path: string, method: 'POST' | 'DELETE' = 'POST') {
+/** A change of the second factor: the status is asked again after it. */
+function useMfaMutation<TVariables, TResult>(mutationFn: (variables: TVariables) => Promise<TResult>) {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: TBody) =>
-      api<TResult>(
-        typeof body === 'string' ? `${path}/${body}` : path,
-        method === 'DELETE' ? { method } : { body: body ?? {} },
-      ),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: mfaKey }),
-  });
+  return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: mfaKey }) });
 }
 
-export const useEnableTotp = () => useMfaMutation<{ password: string }, EnableTotpResponse>('/api/mfa/totp/enable');
-export const useConfirmTotp = () => useMfaMutation<{ code: string }, { ok: true }>('/api/mfa/totp/confirm');
-export const useEnableSms = () => useMfaMutation<EnableSmsRequest, { destination: string }>('/api/mfa/sms/enable');
-export const useConfirmSms = () => useMfaMutation<{ code: string }, { ok: true }>('/api/mfa/sms/confirm');
-export const useSendDisableCode = () =>
-  useMfaMutation<undefined, { destination: string }>('/api/mfa/disable/send-code');
-export const useDisableMfa = () => useMfaMutation<{ code: string }, { ok: true }>('/api/mfa/disable');
-export const useForgetDevice = () => useMfaMutation<string, { ok: true }>('/api/mfa/devices', 'DELETE');
+type Code = { code: string };
+
+export const useEnableTotp = () =>
+  useMfaMutation((body: { password: string }) => call(routes.mfa.enableTotp, { body }));
+export const useConfirmTotp = () => useMfaMutation((body: Code) => call(routes.mfa.confirmTotp, { body }));
+export const useEnableSms = () => useMfaMutation((body: EnableSmsRequest) => call(routes.mfa.enableSms, { body }));
+export const useConfirmSms = () => useMfaMutation((body: Code) => call(routes.mfa.confirmSms, { body }));
+export const useSendDisableCode = () => useMfaMutation((_: void) => call(routes.mfa.sendDisableCode));
+export const useDisableMfa = () => useMfaMutation((body: Code) => call(routes.mfa.disable, { body }));
+export const useForgetDevice = () => useMfaMutation((id: string) => call(routes.mfa.forgetDevice, { params: { id } }));

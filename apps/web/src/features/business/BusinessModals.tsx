@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { STORAGE_KEYS } from '@portal/contracts/constants';
 import { useStore } from '../../components/store.ts';
 import { storage } from '../../lib/storage.ts';
-import { useSession } from '../session/api.ts';
-import { usePriceScope } from '../catalog/api.ts';
+import { useSession } from '../session/index.ts';
+import { usePriceScope } from '../catalog/index.ts';
 import { canadianPartnersQuery } from './api.ts';
 import { optedToStayStore, selectBusinessStore } from './store.ts';
 

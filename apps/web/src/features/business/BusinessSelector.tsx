@@ -1,6 +1,6 @@
 import { isSalesRep } from '@portal/contracts/permissions';
 import { alerts } from '../../components/alerts.ts';
-import { useSession } from '../session/api.ts';
+import { useSession } from '../session/index.ts';
 import { useClearBusiness } from './api.ts';
 import { openSelectBusiness } from './store.ts';
 import './business.css';

@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { http } from 'msw';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -7,10 +8,9 @@ import { BUSINESS_SEARCH_DEBOUNCE_MS } from '@portal/contracts/constants';
 import { messages } from '@portal/contracts/messages';
 import { PERMISSION_GROUPS, type PortalUser } from '@portal/contracts/permissions';
 import SelectBusinessModal from './SelectBusinessModal.tsx';
+import { json } from '../../test/handlers.ts';
+import { sentRequests, server } from '../../test/server.ts';
 import { selectBusinessStore } from './store.ts';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const rep: PortalUser = {
   id: 'rep',
@@ -48,28 +48,21 @@ const pages = [
 ];
 
 function serve(selectAnswer: (code: string) => Response) {
-  const calls: unknown[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((url: string, init?: RequestInit) => {
-      const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : undefined;
-      calls.push({ url, body });
-      if (url === '/api/session') return Promise.resolve(json(200, session));
-      if (url === '/api/business-partners') {
-        const page = body?.endCursor ? 1 : 0;
-        return Promise.resolve(
-          json(200, {
-            edges: pages[page]!.map((n) => ({ node: n })),
-            totalCount: 102,
-            pageInfo: { hasNextPage: page === 0, endCursor: page === 0 ? 'c1' : null },
-          }),
-        );
-      }
-      if (url === '/api/select-business') return Promise.resolve(selectAnswer(String(body?.sapBpCode)));
-      return Promise.resolve(json(404, { detail: 'Not Found' }));
+  server.use(
+    http.get('/api/session', () => json(200, session)),
+    http.post('/api/business-partners', async ({ request }) => {
+      const body = (await request.json()) as { endCursor?: string };
+      const page = body.endCursor ? 1 : 0;
+      return json(200, {
+        edges: pages[page]!.map((n) => ({ node: n })),
+        totalCount: 102,
+        pageInfo: { hasNextPage: page === 0, endCursor: page === 0 ? 'c1' : null },
+      });
     }),
+    http.post('/api/select-business', async ({ request }) =>
+      selectAnswer(String(((await request.json()) as { sapBpCode?: string }).sapBpCode)),
+    ),
   );
-  return calls;
 }
 
 function renderModal() {
@@ -89,15 +82,13 @@ const confirmButton = () => screen.getByRole('button', { name: 'Confirm', hidden
 const search = (value: string) =>
   fireEvent.change(screen.getByLabelText('Search by business name or code'), { target: { value } });
 
-afterEach(() => vi.unstubAllGlobals());
-
 describe('select-business modal (spec 01 §4, §5, §8)', () => {
   it('loads every page of partners, then filters after the pause', async () => {
-    const calls = serve(() => json(200, session));
+    serve(() => json(200, session));
     renderModal();
     expect(screen.getByText('Loading businesses…')).toBeTruthy();
     await screen.findByText('Northside Auto Sound');
-    expect(calls.filter((c) => (c as { url: string }).url === '/api/business-partners')).toHaveLength(2);
+    expect(sentRequests().filter((request) => request.path === '/api/business-partners')).toHaveLength(2);
     expect(screen.getAllByRole('radio', { hidden: true })).toHaveLength(100); // the first 100 of 102 shown
     search('NRTHSD');
     // Nothing changes before the 500 ms pause.

@@ -1,11 +1,12 @@
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
 import { BUSINESS_SEARCH_DEBOUNCE_MS } from '@portal/contracts/constants';
 import { messages } from '@portal/contracts/messages';
 import { Modal } from '../../components/Modal.tsx';
 import { Button } from '../../components/Button.tsx';
 import { Spinner } from '../../components/icons.tsx';
-import { useSession } from '../session/api.ts';
+import { useSession } from '../session/index.ts';
 import { allBusinessPartnersQuery, selectBusinessErrorText, useSelectBusiness } from './api.ts';
 import { filterBusinesses } from './fuzzy.ts';
 import { closeSelectBusiness } from './store.ts';
@@ -24,31 +25,29 @@ export default function SelectBusinessModal() {
   const { data: session } = useSession();
   const userId = session?.user?.id ?? 'visitor';
   const partners = useQuery({ ...allBusinessPartnersQuery(userId), enabled: session?.user != null });
-  const [term, setTerm] = useState('');
+  const form = useForm<{ term: string; sapBpCode: string | null }>({ defaultValues: { term: '', sapBpCode: null } });
+  const [term, picked] = useWatch({ control: form.control, name: ['term', 'sapBpCode'] });
   const debounced = useDebounced(term, BUSINESS_SEARCH_DEBOUNCE_MS);
-  const [picked, setPicked] = useState<string | null>(null);
   const select = useSelectBusiness();
   const searchId = useId();
   const statusId = useId();
   const current = session?.selectedBusiness?.sapBpCode ?? null;
-  const searchRef = useRef<HTMLInputElement>(null);
 
   // The dialog focuses its first control (Close) when it opens; the search is where a rep starts.
   // This effect runs after the Modal's (a child's effects run first), so it wins.
   useEffect(() => {
-    searchRef.current?.focus();
-  }, []);
+    form.setFocus('term');
+  }, [form]);
 
   const results = useMemo(() => filterBusinesses(partners.data ?? [], debounced), [partners.data, debounced]);
   const shown = results.slice(0, MAX_SHOWN);
   const pickedPartner = partners.data?.find((p) => p.sapBpCode === picked) ?? null;
   const saving = select.isPending;
 
-  const confirm = (event: FormEvent) => {
-    event.preventDefault();
-    if (!picked || saving) return;
-    select.mutate(picked, { onSuccess: () => closeSelectBusiness() });
-  };
+  const confirm = form.handleSubmit(({ sapBpCode }) => {
+    if (!sapBpCode || saving) return;
+    select.mutate(sapBpCode, { onSuccess: () => closeSelectBusiness() });
+  });
 
   const status = partners.isPending
     ? ''
@@ -64,11 +63,9 @@ export default function SelectBusinessModal() {
         <div className="field">
           <label htmlFor={searchId}>Search by business name or code</label>
           <input
-            ref={searchRef}
             id={searchId}
             type="search"
-            value={term}
-            onChange={(e) => setTerm(e.target.value)}
+            {...form.register('term')}
             aria-describedby={statusId}
             autoComplete="off"
             maxLength={100}
@@ -102,13 +99,8 @@ export default function SelectBusinessModal() {
                   <label className={`business-option${picked === partner.sapBpCode ? ' is-picked' : ''}`}>
                     <input
                       type="radio"
-                      name="business"
                       value={partner.sapBpCode}
-                      checked={picked === partner.sapBpCode}
-                      onChange={() => {
-                        setPicked(partner.sapBpCode);
-                        select.reset();
-                      }}
+                      {...form.register('sapBpCode', { onChange: () => select.reset() })}
                     />
                     <span className="business-option-text">
                       <span className="business-option-name">{partner.companyName}</span>

@@ -5,7 +5,7 @@ import { messages } from '@portal/contracts/messages';
 import { Modal } from '../../components/Modal.tsx';
 import { Button } from '../../components/Button.tsx';
 import { storage } from '../../lib/storage.ts';
-import { signOutEverywhereInThisBrowser } from '../auth/api.ts';
+import { signOutEverywhereInThisBrowser } from '../auth/index.ts';
 import { setOptedToStay } from './store.ts';
 import './business.css';
 

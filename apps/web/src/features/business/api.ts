@@ -6,17 +6,18 @@ import type {
   BusinessPartnersResponse,
   Session,
 } from '@portal/contracts';
+import { routes } from '@portal/contracts/endpoints/routes';
 import { BUSINESS_PARTNER_PAGE_SIZE } from '@portal/contracts/constants';
 import { isOutsideRep } from '@portal/contracts/permissions';
-import { api } from '../../lib/api.ts';
-import { sessionQuery } from '../session/api.ts';
-import type { PriceScope } from '../catalog/api.ts';
-import { resetSearchField } from '../../layouts/SearchField.tsx';
+import { call } from '../../lib/api.ts';
+import { sessionQuery } from '../session/index.ts';
+import type { PriceScope } from '../catalog/index.ts';
+import { resetSearchField } from '../../lib/searchField.ts';
 
 const PARTNERS_KEY = 'business-partners';
 
 const partnersPage = (body: BusinessPartnersRequest, signal?: AbortSignal) =>
-  api<BusinessPartnersResponse>('/api/business-partners', { body, signal });
+  call(routes.businessPartners.list, { body, signal });
 
 /**
  * spec 01 §4, §9: the modal lists every partner the rep may select, 100 per page, paged until
@@ -105,7 +106,7 @@ function useAfterBusinessChange() {
 export function useSelectBusiness() {
   const after = useAfterBusinessChange();
   return useMutation({
-    mutationFn: (sapBpCode: string) => api<Session>('/api/select-business', { body: { sapBpCode } }),
+    mutationFn: (sapBpCode: string) => call(routes.session.selectBusiness, { body: { sapBpCode } }),
     onSuccess: (session) => after(session, { selected: true }),
   });
 }
@@ -114,7 +115,7 @@ export function useSelectBusiness() {
 export function useClearBusiness() {
   const after = useAfterBusinessChange();
   return useMutation({
-    mutationFn: () => api<Session>('/api/select-business', { method: 'DELETE' }),
+    mutationFn: () => call(routes.session.clearBusiness),
     onSuccess: (session) => after(session, { selected: false }),
   });
 }

@@ -1,3 +1,5 @@
+import { LOCALE } from '@portal/contracts/constants';
+
 /**
  * spec 01 §5: the select-business search is a case-insensitive fuzzy match on the name — the
  * typed characters appear in the name in the same order, not necessarily side by side. We also
@@ -22,7 +24,7 @@ function positionsOf(needle: string, text: string): number[] | null {
   return positions;
 }
 
-const normalize = (value: string) => value.toLocaleLowerCase('en-US').replace(/\s+/g, '');
+const normalize = (value: string) => value.toLocaleLowerCase(LOCALE).replace(/\s+/g, '');
 
 /**
  * How well `query` matches `text`: null for no match; lower is better. A run of consecutive

@@ -4,12 +4,12 @@ import type { CheckoutLine } from '@portal/contracts';
 import { alerts } from '../../components/alerts.ts';
 import { LazyImage } from '../../components/LazyImage.tsx';
 import { QuantityStepper } from '../../components/QuantityStepper.tsx';
-import { formatCents } from '../../lib/format.ts';
-import { openSelectBusiness } from '../business/store.ts';
-import { Availability, Price, productPath } from '../catalog/ProductCard.tsx';
-import { LoadError } from '../deals/LoadError.tsx';
+import { formatMoney } from '@portal/contracts/format';
+import { openSelectBusiness } from '../business/index.ts';
+import { productPath } from '../catalog/index.ts';
+import { Availability, Price } from '../product/index.ts';
+import { LoadError } from '../../components/LoadError.tsx';
 import { useCart, useCartAccess, useCartLineChanges } from './api.ts';
-import '../catalog/catalog.css';
 import './cart.css';
 
 /** /cart: the lines of the open cart at the session's prices, their quantities and the subtotal. */
@@ -71,7 +71,7 @@ export default function CartPage() {
               <dt>Items</dt>
               <dd>{checkout.quantity}</dd>
               <dt>Subtotal</dt>
-              <dd className="cart-subtotal">{formatCents(checkout.subtotal.cents)}</dd>
+              <dd className="cart-subtotal">{formatMoney(checkout.subtotal.cents)}</dd>
             </dl>
             <p className="muted small">
               Shipping and tax are added at checkout. Online checkout opens soon; your cart is kept on your account
@@ -128,7 +128,7 @@ function CartLineItem({ token, line }: { token: string; line: CheckoutLine }) {
         />
         <p className="cart-line-total">
           <span className="visually-hidden">Line total </span>
-          {formatCents(line.total.cents)}
+          {formatMoney(line.total.cents)}
         </p>
         <button
           type="button"

@@ -1,16 +1,15 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { AddLinesRequest, Checkout, LastCheckout } from '@portal/contracts';
+import type { AddLinesRequest, Checkout } from '@portal/contracts';
+import { routes } from '@portal/contracts/endpoints/routes';
 import { CART_TEXTS } from '@portal/contracts/cart-rules';
 import { messages } from '@portal/contracts/messages';
 import { canPurchase, roleLabel, type PortalUser } from '@portal/contracts/permissions';
 import { useNavigate } from 'react-router';
-import { api, ApiError } from '../../lib/api.ts';
+import { ApiError, call } from '../../lib/api.ts';
 import { alerts } from '../../components/alerts.ts';
-import { sessionQuery, useSession } from '../session/api.ts';
-import { usePriceScope, type PriceScope } from '../catalog/api.ts';
-import { openSelectBusiness } from '../business/store.ts';
-
-const BASE = '/api/products-checkout';
+import { sessionQuery, useSession } from '../session/index.ts';
+import { usePriceScope, type PriceScope } from '../catalog/index.ts';
+import { openSelectBusiness } from '../business/index.ts';
 
 /**
  * The open cart of the session's business (spec 02 §7 last-b2b-token, with the cart itself so
@@ -20,7 +19,7 @@ const BASE = '/api/products-checkout';
 export const cartQuery = (scope: PriceScope) =>
   queryOptions({
     queryKey: ['cart', scope],
-    queryFn: ({ signal }) => api<LastCheckout>(`${BASE}/last-b2b-token`, { signal }),
+    queryFn: ({ signal }) => call(routes.cart.last, { signal }),
     staleTime: 30_000,
   });
 
@@ -81,12 +80,12 @@ export function useAddToCart() {
       const { token } = await queryClient.fetchQuery(cartQuery(scope));
       if (token) {
         try {
-          return await api<Checkout>(`${BASE}/${token}/add-lines`, { body: { lines } });
+          return await call(routes.cart.addLines, { params: { token }, body: { lines } });
         } catch (error) {
           if (!isGone(error)) throw error;
         }
       }
-      return api<Checkout>(`${BASE}/create-b2b`, { body: { lines } });
+      return call(routes.cart.create, { body: { lines } });
     },
     onSuccess: (checkout) => storeCart(queryClient, scope, checkout),
   });
@@ -129,11 +128,11 @@ export function useCartLineChanges(token: string) {
   };
   const update = useMutation({
     mutationFn: ({ lineId, quantity }: { lineId: string; quantity: number }) =>
-      api<Checkout>(`${BASE}/${token}/update-lines`, { body: { lines: [{ lineId, quantity }] } }),
+      call(routes.cart.updateLines, { params: { token }, body: { lines: [{ lineId, quantity }] } }),
     ...options,
   });
   const remove = useMutation({
-    mutationFn: (lineId: string) => api<Checkout>(`${BASE}/${token}/delete-lines`, { body: { lineId } }),
+    mutationFn: (lineId: string) => call(routes.cart.deleteLines, { params: { token }, body: { lineId } }),
     ...options,
   });
   return { update, remove };

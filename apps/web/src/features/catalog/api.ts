@@ -1,21 +1,13 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type {
-  CatalogMenu,
-  DiscountedProductsResponse,
-  HomeSlide,
-  ProductDetail,
-  ProductSummary,
-  SearchProductsRequest,
-  SearchProductsResponse,
-  Coupon,
-} from '@portal/contracts';
+import type { SearchProductsRequest } from '@portal/contracts';
+import { routes } from '@portal/contracts/endpoints/routes';
 import { SINGLE_PRODUCT_CACHE_S } from '@portal/contracts/constants';
-import { api } from '../../lib/api.ts';
-import { useSession } from '../session/api.ts';
+import { call } from '../../lib/api.ts';
+import { useSession } from '../session/index.ts';
 
 export const catalogMenuQuery = queryOptions({
   queryKey: ['catalog', 'menu'],
-  queryFn: ({ signal }) => api<CatalogMenu>('/api/catalog/menu', { signal }),
+  queryFn: ({ signal }) => call(routes.catalog.menu, { signal }),
   staleTime: 10 * 60_000,
 });
 
@@ -38,20 +30,20 @@ const PRODUCT_LIST_STALE_MS = 60_000;
 export const searchProductsQuery = (scope: PriceScope, body: SearchProductsRequest) =>
   queryOptions({
     queryKey: ['products', scope, 'search', body],
-    queryFn: ({ signal }) => api<SearchProductsResponse>('/api/search-products', { body, signal }),
+    queryFn: ({ signal }) => call(routes.catalog.searchProducts, { body, signal }),
     staleTime: PRODUCT_LIST_STALE_MS,
     placeholderData: keepPreviousData,
   });
 
 /** The cursor that starts a far page (spec 01 §4: jumps fetch the cursor first). */
 export const searchCursor = (body: Omit<SearchProductsRequest, 'cursor' | 'sapBpCode'> & { page: number }) =>
-  api<{ endCursor: string | null }>('/api/search-products/cursor', { body });
+  call(routes.catalog.searchCursor, { body });
 
 /** spec 01 §9: a single product is cached for 160 s. */
 export const productBySkuQuery = (scope: PriceScope, sku: string) =>
   queryOptions({
     queryKey: ['products', scope, 'sku', sku.toUpperCase()],
-    queryFn: ({ signal }) => api<ProductDetail>(`/api/product-by-sku/${encodeURIComponent(sku)}`, { signal }),
+    queryFn: ({ signal }) => call(routes.catalog.productBySku, { params: { sku }, signal }),
     staleTime: SINGLE_PRODUCT_CACHE_S * 1000,
     retry: false,
   });
@@ -61,7 +53,7 @@ export const productsByIdsQuery = (scope: PriceScope, ids: readonly string[]) =>
   queryOptions({
     queryKey: ['products', scope, 'ids', [...ids]],
     queryFn: ({ signal }) =>
-      api<{ results: ProductSummary[] }>('/api/products-by-ids', { body: { ids }, signal }).then((r) => r.results),
+      call(routes.catalog.productsByIds, { body: { ids: [...ids] }, signal }).then((r) => r.results),
     staleTime: PRODUCT_LIST_STALE_MS,
     enabled: ids.length > 0,
   });
@@ -69,35 +61,31 @@ export const productsByIdsQuery = (scope: PriceScope, ids: readonly string[]) =>
 export const popularProductsQuery = (scope: PriceScope, limit = 8) =>
   queryOptions({
     queryKey: ['products', scope, 'popular', limit],
-    queryFn: ({ signal }) =>
-      api<{ results: ProductSummary[] }>(`/api/popular-products?limit=${limit}`, { signal }).then((r) => r.results),
+    queryFn: ({ signal }) => call(routes.catalog.popularProducts, { query: { limit }, signal }).then((r) => r.results),
     staleTime: PRODUCT_LIST_STALE_MS,
   });
 
 export const discountedProductsQuery = (scope: PriceScope, params: { limit?: number; promotion?: string } = {}) =>
   queryOptions({
     queryKey: ['products', scope, 'discounted', params],
-    queryFn: ({ signal }) => {
-      const query = new URLSearchParams();
-      if (params.limit) query.set('limit', String(params.limit));
-      if (params.promotion) query.set('promotion', params.promotion);
-      return api<DiscountedProductsResponse>(`/api/get-discounted-products${query.size ? `?${query}` : ''}`, {
+    queryFn: ({ signal }) =>
+      call(routes.deals.discountedProducts, {
+        query: { limit: params.limit || undefined, promotion: params.promotion || undefined },
         signal,
-      });
-    },
+      }),
     staleTime: PRODUCT_LIST_STALE_MS,
   });
 
 export const couponsQuery = (scope: PriceScope) =>
   queryOptions({
     queryKey: ['coupons', scope],
-    queryFn: ({ signal }) => api<{ results: Coupon[] }>('/api/get-coupons', { signal }).then((r) => r.results),
+    queryFn: ({ signal }) => call(routes.deals.coupons, { signal }).then((r) => r.results),
     staleTime: 5 * 60_000,
   });
 
 export const homeCarouselQuery = queryOptions({
   queryKey: ['content', 'home-carousel'],
-  queryFn: ({ signal }) => api<{ slides: HomeSlide[] }>('/api/content/home-carousel', { signal }).then((r) => r.slides),
+  queryFn: ({ signal }) => call(routes.content.homeCarousel, { signal }).then((r) => r.slides),
   staleTime: 10 * 60_000,
 });
 
@@ -106,9 +94,7 @@ export const productsBySkusQuery = (scope: PriceScope, skus: readonly string[]) 
   queryOptions({
     queryKey: ['products', scope, 'skus', [...skus]],
     queryFn: ({ signal }) =>
-      api<{ results: ProductSummary[] }>('/api/vehicle-saleor-products', { body: { skus }, signal }).then(
-        (r) => r.results,
-      ),
+      call(routes.catalog.productsBySkus, { body: { skus: [...skus] }, signal }).then((r) => r.results),
     staleTime: PRODUCT_LIST_STALE_MS,
     enabled: skus.length > 0,
   });

@@ -2,15 +2,12 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import {
-  COMPANY,
-  CONTACT_SUBJECTS,
-  contactRequestSchema,
-  stripEmoji,
-  type ContactRequest,
-  type ContactResponse,
-} from '@portal/contracts';
-import { api } from '../../lib/api.ts';
+import type { ContactRequest, ContactResponse } from '@portal/contracts';
+import { COMPANY } from '@portal/contracts/constants';
+import { CONTACT_SUBJECTS, contactRequestSchema } from '@portal/contracts/content';
+import { stripEmoji } from '@portal/contracts/validation';
+import { routes } from '@portal/contracts/endpoints/routes';
+import { call } from '../../lib/api.ts';
 import { alerts } from '../../components/alerts.ts';
 import { Button } from '../../components/Button.tsx';
 import { Field } from '../../components/form/Field.tsx';
@@ -37,7 +34,7 @@ export default function ContactUsPage() {
   });
   useDelayedValidation(form);
   const send = useMutation({
-    mutationFn: (body: ContactRequest) => api<ContactResponse>('/api/contact-us', { body }),
+    mutationFn: (body: ContactRequest) => call(routes.content.contactUs, { body }),
     onSuccess: (data) => {
       setSent(data);
       form.reset(EMPTY);

@@ -1,5 +1,6 @@
 import type { MouseEvent, ReactNode } from 'react';
 import { useNavigate } from 'react-router';
+import { formatLongDay } from '@portal/contracts/format';
 
 interface ContentPageProps {
   title: string;
@@ -7,9 +8,6 @@ interface ContentPageProps {
   updated?: string;
   children: ReactNode;
 }
-
-const formatDate = (iso: string) =>
-  new Date(`${iso}T12:00:00Z`).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
 
 /** A readable text page. Links to our own pages navigate in the app instead of reloading it. */
 export function ContentPage({ title, updated, children }: ContentPageProps) {
@@ -25,7 +23,7 @@ export function ContentPage({ title, updated, children }: ContentPageProps) {
     // Clicks are delegated from the links inside; the article itself is not interactive.
     <article className="page content-page" onClick={onClick}>
       <h1>{title}</h1>
-      {updated && <p className="content-updated">Last updated {formatDate(updated)}</p>}
+      {updated && <p className="content-updated">Last updated {formatLongDay(updated)}</p>}
       {children}
     </article>
   );

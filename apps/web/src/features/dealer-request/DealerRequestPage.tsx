@@ -2,22 +2,20 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { CountryCode, DealerRequestInput } from '@portal/contracts';
+import { DEALER_PROFILE_COUNTRIES } from '@portal/contracts/constants';
 import {
-  COUNTRY_NAMES,
-  DEALER_PROFILE_COUNTRIES,
   DEALER_REQUEST_LIMITS,
   dealerRequestInputSchema,
   PHONE_COUNTRY_LABELS,
-  REGIONS_BY_COUNTRY,
-  stripEmoji,
-  type CountryCode,
-  type DealerRequestInput,
-} from '@portal/contracts';
+} from '@portal/contracts/dealer-requests';
+import { COUNTRY_NAMES, REGIONS_BY_COUNTRY } from '@portal/contracts/regions';
+import { stripEmoji } from '@portal/contracts/validation';
 import { alerts } from '../../components/alerts.ts';
 import { Button } from '../../components/Button.tsx';
 import { Field } from '../../components/form/Field.tsx';
 import { useDelayedValidation } from '../../components/form/useDelayedValidation.ts';
-import { useCatalogMenu } from '../catalog/api.ts';
+import { useCatalogMenu } from '../catalog/index.ts';
 import { useSubmitDealerRequest } from './api.ts';
 import './dealer-request.css';
 import { phoneInputProps } from '../../components/form/phoneInput.ts';

@@ -1,29 +1,19 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  ApproveDealerRequest,
-  ApproveDealerRequestResponse,
-  DealerRequest,
-  DealerRequestCreated,
-  DealerRequestInput,
-  DealerRequestList,
-  DealerRequestStatus,
-} from '@portal/contracts';
-import { api } from '../../lib/api.ts';
+import type { ApproveDealerRequest, DealerRequest, DealerRequestInput, DealerRequestStatus } from '@portal/contracts';
+import { routes } from '@portal/contracts/endpoints/routes';
+import { call } from '../../lib/api.ts';
 
 const ADMIN_KEY = ['admin', 'dealer-requests'] as const;
 
 export const useSubmitDealerRequest = () =>
   useMutation({
-    mutationFn: (body: DealerRequestInput) => api<DealerRequestCreated>('/api/dealer-requests', { body }),
+    mutationFn: (body: DealerRequestInput) => call(routes.dealerRequests.submit, { body }),
   });
 
 export const useDealerRequestList = (status: DealerRequestStatus, page: number, pageSize: number) =>
   useQuery({
     queryKey: [...ADMIN_KEY, 'list', status, page, pageSize],
-    queryFn: ({ signal }) =>
-      api<DealerRequestList>(`/api/admin/dealer-requests?status=${status}&page=${page}&pageSize=${pageSize}`, {
-        signal,
-      }),
+    queryFn: ({ signal }) => call(routes.dealerRequests.list, { query: { status, page, pageSize }, signal }),
     placeholderData: keepPreviousData,
     retry: false,
   });
@@ -31,7 +21,7 @@ export const useDealerRequestList = (status: DealerRequestStatus, page: number, 
 export const useDealerRequest = (id: string | null) =>
   useQuery({
     queryKey: [...ADMIN_KEY, 'one', id],
-    queryFn: ({ signal }) => api<DealerRequest>(`/api/admin/dealer-requests/${encodeURIComponent(id!)}`, { signal }),
+    queryFn: ({ signal }) => call(routes.dealerRequests.get, { params: { id: id! }, signal }),
     enabled: id !== null,
     retry: false,
   });
@@ -48,8 +38,7 @@ function useRefreshAfterReview() {
 export function useApproveDealerRequest(id: string) {
   const refresh = useRefreshAfterReview();
   return useMutation({
-    mutationFn: (body: ApproveDealerRequest) =>
-      api<ApproveDealerRequestResponse>(`/api/admin/dealer-requests/${encodeURIComponent(id)}/approve`, { body }),
+    mutationFn: (body: ApproveDealerRequest) => call(routes.dealerRequests.approve, { params: { id }, body }),
     onSuccess: (data) => refresh(data.request),
   });
 }
@@ -57,8 +46,7 @@ export function useApproveDealerRequest(id: string) {
 export function useDeclineDealerRequest(id: string) {
   const refresh = useRefreshAfterReview();
   return useMutation({
-    mutationFn: (note: string) =>
-      api<DealerRequest>(`/api/admin/dealer-requests/${encodeURIComponent(id)}/decline`, { body: { note } }),
+    mutationFn: (note: string) => call(routes.dealerRequests.decline, { params: { id }, body: { note } }),
     onSuccess: refresh,
   });
 }

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { Coupon } from '@portal/contracts';
-import { formatCents } from '../../lib/format.ts';
+import { formatDate, formatMoney } from '@portal/contracts/format';
 import { copyText } from './clipboard.ts';
-import { couponValueText, formatDate } from './format.ts';
+import { couponValueText } from './couponValue.ts';
 import './deals.css';
 
 /** How long the copy confirmation stays on screen. */
@@ -69,7 +69,7 @@ function CouponCard({ coupon, headingLevel }: { coupon: Coupon; headingLevel: 3 
         {coupon.minSubtotalCents !== null && (
           <div>
             <dt>Minimum subtotal</dt>
-            <dd>{formatCents(coupon.minSubtotalCents)}</dd>
+            <dd>{formatMoney(coupon.minSubtotalCents)}</dd>
           </div>
         )}
         {coupon.brand && (

@@ -1,15 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { Promotion } from '@portal/contracts';
-import { couponsQuery, discountedProductsQuery, usePriceScope, type PriceScope } from '../catalog/api.ts';
-import { ProductList } from '../catalog/ProductCard.tsx';
-import { useSession } from '../session/api.ts';
+import { couponsQuery, discountedProductsQuery, usePriceScope, type PriceScope } from '../catalog/index.ts';
+import { ProductList } from '../product/index.ts';
+import { useSession } from '../session/index.ts';
 import { CouponList } from './CouponList.tsx';
-import { LoadError } from './LoadError.tsx';
+import { LoadError } from '../../components/LoadError.tsx';
 import { SignInForPrices, SignInLink } from './SignInForPrices.tsx';
-import { formatDate } from './format.ts';
+import { formatDate } from '@portal/contracts/format';
 import { DASHBOARD_DEALS } from './limits.ts';
-import '../catalog/catalog.css';
 import './deals.css';
 
 /** The most products one promotion shows here (the call's own maximum). */

@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Outbox } from '@portal/contracts';
-import { api, ApiError } from '../../lib/api.ts';
+import { routes } from '@portal/contracts/endpoints/routes';
+import { formatDateTime } from '@portal/contracts/format';
+import { ApiError, call } from '../../lib/api.ts';
 import { Spinner } from '../../components/icons.tsx';
-
-const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'short', timeStyle: 'medium' });
 
 /**
  * /dev/mailbox (demo mode): the e-mails and text messages the portal would have sent, so a person
@@ -12,7 +11,7 @@ const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle:
 export default function MailboxPage() {
   const outbox = useQuery({
     queryKey: ['dev', 'outbox'],
-    queryFn: ({ signal }) => api<Outbox>('/api/dev/outbox', { signal }),
+    queryFn: ({ signal }) => call(routes.dev.outbox, { signal }),
     refetchInterval: 3000,
     retry: false,
   });
@@ -58,7 +57,8 @@ export default function MailboxPage() {
             {sms.map((m) => (
               <li key={m.id} className="outbox-item">
                 <p className="outbox-meta">
-                  To <strong>{m.to}</strong> · <time dateTime={m.createdAt}>{when(m.createdAt)}</time>
+                  To <strong>{m.to}</strong> ·{' '}
+                  <time dateTime={m.createdAt}>{formatDateTime(m.createdAt, { seconds: true })}</time>
                 </p>
                 <p className="outbox-body">{m.body}</p>
               </li>
@@ -77,7 +77,8 @@ export default function MailboxPage() {
             {mail.map((m) => (
               <li key={m.id} className="outbox-item">
                 <p className="outbox-meta">
-                  To <strong>{m.to}</strong> · <time dateTime={m.createdAt}>{when(m.createdAt)}</time>
+                  To <strong>{m.to}</strong> ·{' '}
+                  <time dateTime={m.createdAt}>{formatDateTime(m.createdAt, { seconds: true })}</time>
                 </p>
                 <p className="outbox-subject">{m.subject}</p>
                 <pre className="outbox-body">{m.text}</pre>

@@ -7,17 +7,14 @@ import {
   homeCarouselQuery,
   popularProductsQuery,
   usePriceScope,
-} from '../catalog/api.ts';
-import { ProductList } from '../catalog/ProductCard.tsx';
-import { CouponList } from '../deals/CouponList.tsx';
-import { LoadError } from '../deals/LoadError.tsx';
-import { SignInForPrices, SignInLink } from '../deals/SignInForPrices.tsx';
-import { DASHBOARD_DEALS } from '../deals/limits.ts';
-import { isConsumer } from '../cart/api.ts';
-import { useSession } from '../session/api.ts';
+} from '../catalog/index.ts';
+import { ProductList } from '../product/index.ts';
+import { CouponList, DASHBOARD_DEALS, SignInForPrices, SignInLink } from '../deals/index.ts';
+import { LoadError } from '../../components/LoadError.tsx';
+import { isConsumer } from '../cart/index.ts';
+import { useSession } from '../session/index.ts';
 import { HomeCarousel, HomeCarouselSkeleton } from './HomeCarousel.tsx';
 import { PreviouslyPurchased } from './PreviouslyPurchased.tsx';
-import '../catalog/catalog.css';
 import './home.css';
 
 const POPULAR_PRODUCTS = 8;

@@ -1,6 +1,6 @@
 import type { ProductSummary } from '@portal/contracts';
 import { PREVIOUS_PURCHASES_SHOWN } from '@portal/contracts/constants';
-import { ProductList } from '../catalog/ProductCard.tsx';
+import { ProductList } from '../product/index.ts';
 
 /**
  * "Previously purchased": products the business bought before, for a quick re-order. Orders

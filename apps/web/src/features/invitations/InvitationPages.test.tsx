@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { http } from 'msw';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -6,10 +7,9 @@ import { messages } from '@portal/contracts/messages';
 import type { TokenInfo } from '@portal/contracts';
 import AcceptInvitePage from './AcceptInvitePage.tsx';
 import DeclineInvitePage from './DeclineInvitePage.tsx';
+import { json } from '../../test/handlers.ts';
+import { sentRequests, server } from '../../test/server.ts';
 import SetPasswordPage from './SetPasswordPage.tsx';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const invitation: TokenInfo = {
   token_type: 'accept_decline_invitation',
@@ -21,14 +21,10 @@ const invitation: TokenInfo = {
 
 /** The server as a link meets it: the token-info call answers `info`, set-password succeeds. */
 function serve(info: { status: number; body: unknown }) {
-  const fetchMock = vi.fn((input: string | URL | Request) => {
-    const url = String(input);
-    if (url.startsWith('/api/user/token-info')) return Promise.resolve(json(info.status, info.body));
-    if (url.startsWith('/api/user/set-password')) return Promise.resolve(json(200, { ok: true }));
-    return Promise.resolve(json(404, { detail: 'Not Found' }));
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
+  server.use(
+    http.get('/api/user/token-info', () => json(info.status, info.body)),
+    http.post('/api/user/set-password', () => json(200, { ok: true })),
+  );
 }
 
 function renderAt(url: string) {
@@ -47,16 +43,14 @@ function renderAt(url: string) {
   );
 }
 
-afterEach(() => vi.unstubAllGlobals());
-
 describe('pages opened from an e-mailed link (issue 15 §13, §15)', () => {
   it.each(['/accept-invite', '/decline-invite', '/set-password', '/set-password?token='])(
     '%s without a token says the spec’s text alone, without asking the server',
     async (url) => {
-      const fetchMock = serve({ status: 400, body: { validation: [{ field: 'token', messages: ['x'] }] } });
+      serve({ status: 400, body: { validation: [{ field: 'token', messages: ['x'] }] } });
       renderAt(url);
       expect((await screen.findByRole('alert')).textContent).toBe(messages.invalidJwt);
-      expect(fetchMock).not.toHaveBeenCalled();
+      expect(sentRequests()).toEqual([]);
     },
   );
 

@@ -1,13 +1,12 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { SetPasswordRequest, TokenInfo } from '@portal/contracts';
-import { api } from '../../lib/api.ts';
-
-const withToken = (path: string, token: string) => `${path}?token=${encodeURIComponent(token)}`;
+import type { SetPasswordRequest } from '@portal/contracts';
+import { routes } from '@portal/contracts/endpoints/routes';
+import { call } from '../../lib/api.ts';
 
 export const useTokenInfo = (token: string) =>
   useQuery({
     queryKey: ['token-info', token],
-    queryFn: ({ signal }) => api<TokenInfo>(withToken('/api/user/token-info', token), { signal }),
+    queryFn: ({ signal }) => call(routes.invitations.tokenInfo, { query: { token }, signal }),
     enabled: token !== '',
     retry: false,
     staleTime: Infinity,
@@ -15,10 +14,10 @@ export const useTokenInfo = (token: string) =>
 
 export const useSetPassword = (token: string) =>
   useMutation({
-    mutationFn: (body: SetPasswordRequest) => api<{ ok: true }>(withToken('/api/user/set-password', token), { body }),
+    mutationFn: (body: SetPasswordRequest) => call(routes.invitations.setPassword, { query: { token }, body }),
   });
 
 export const useDeclineInvitation = (token: string) =>
   useMutation({
-    mutationFn: () => api<{ ok: true }>(withToken('/api/user/invite/decline/', token), { method: 'DELETE' }),
+    mutationFn: () => call(routes.invitations.decline, { query: { token } }),
   });

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { formatDateTime } from '@portal/contracts/format';
 import { activityQuery } from './api.ts';
 
 const PAGE = 10;
-const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** What sales reps did while acting for this business, with the real person (issue 5), in the server's words. */
 export function ActivitySection() {
@@ -25,7 +25,7 @@ export function ActivitySection() {
           <ol className="activity-list">
             {data.results.map((event) => (
               <li key={event.id}>
-                <time dateTime={event.created_at}>{when(event.created_at)}</time>{' '}
+                <time dateTime={event.created_at}>{formatDateTime(event.created_at)}</time>{' '}
                 <strong>
                   {event.actor.first_name} {event.actor.last_name}
                 </strong>

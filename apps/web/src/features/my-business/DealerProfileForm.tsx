@@ -1,15 +1,12 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  CONTACT_ROLES,
-  DEALER_PROFILE_COUNTRIES,
-  dealerUpdateSchema,
-  formatPhone,
-  type Dealer,
-  type DealerUpdate,
-} from '@portal/contracts';
-import { api } from '../../lib/api.ts';
+import type { Dealer, DealerUpdate } from '@portal/contracts';
+import { CONTACT_ROLES, DEALER_PROFILE_COUNTRIES } from '@portal/contracts/constants';
+import { dealerUpdateSchema } from '@portal/contracts/dealers';
+import { formatPhone } from '@portal/contracts/validation';
+import { routes } from '@portal/contracts/endpoints/routes';
+import { call } from '../../lib/api.ts';
 import { alerts } from '../../components/alerts.ts';
 import { Button } from '../../components/Button.tsx';
 import { Field } from '../../components/form/Field.tsx';
@@ -54,7 +51,7 @@ export function DealerProfileForm({ dealer }: { dealer: Dealer }) {
   });
   useDelayedValidation(form);
   const save = useMutation({
-    mutationFn: (body: DealerUpdate) => api<Dealer>(`/api/dealer/${dealer.id}`, { method: 'PATCH', body }),
+    mutationFn: (body: DealerUpdate) => call(routes.dealers.updateDealer, { params: { id: dealer.id }, body }),
     onSuccess: (saved) => {
       queryClient.setQueryData(myDealerQuery.queryKey, saved);
       form.reset(valuesOf(saved));

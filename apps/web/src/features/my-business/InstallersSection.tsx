@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Installer } from '@portal/contracts';
-import { api } from '../../lib/api.ts';
+import { routes } from '@portal/contracts/endpoints/routes';
+import { call } from '../../lib/api.ts';
 import { alerts } from '../../components/alerts.ts';
-import { sessionQuery } from '../session/api.ts';
+import { sessionQuery } from '../session/index.ts';
 import { installersQuery } from './api.ts';
 
 /**
@@ -22,7 +23,7 @@ export function InstallersSection({ dealerId }: { dealerId: string }) {
     ]);
   const purchasing = useMutation({
     mutationFn: ({ installer, on }: { installer: Installer; on: boolean }) =>
-      api('/api/update-user-permissions', {
+      call(routes.dealers.updateUserPermissions, {
         body: on
           ? { addUsersId: [installer.user_id], removeUsersId: [] }
           : { addUsersId: [], removeUsersId: [installer.user_id] },
@@ -32,7 +33,7 @@ export function InstallersSection({ dealerId }: { dealerId: string }) {
   });
   const retirement = useMutation({
     mutationFn: ({ installer, on }: { installer: Installer; on: boolean }) =>
-      api(`/api/installer/${installer.id}`, { method: 'PATCH', body: { is_retired: on } }),
+      call(routes.dealers.updateInstaller, { params: { id: installer.id }, body: { is_retired: on } }),
     onSuccess: refresh,
     onError: (error) => alerts.showError(error),
   });

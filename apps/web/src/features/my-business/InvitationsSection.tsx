@@ -1,34 +1,39 @@
-import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { inviteRequestSchema, type Invitation } from '@portal/contracts';
-import { api } from '../../lib/api.ts';
+import type { Invitation } from '@portal/contracts';
+import { inviteRequestSchema } from '@portal/contracts/invitations';
+import { routes } from '@portal/contracts/endpoints/routes';
+import { formatDate } from '@portal/contracts/format';
+import { call } from '../../lib/api.ts';
 import { alerts } from '../../components/alerts.ts';
 import { Button } from '../../components/Button.tsx';
 import { Field } from '../../components/form/Field.tsx';
+import { VALIDATE_ON_SUBMIT } from '../../components/form/validateOnSubmit.ts';
 import { invitationsQuery } from './api.ts';
-
-const date = (iso: string) => new Date(iso).toLocaleDateString('en-US');
 
 /** Invite installers by e-mail (lowercased, user_type installer) and manage pending invitations. */
 export function InvitationsSection({ dealerId }: { dealerId: string }) {
   const queryClient = useQueryClient();
   const pending = useQuery(invitationsQuery(dealerId));
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string>();
+  const form = useForm({
+    resolver: zodResolver(inviteRequestSchema),
+    defaultValues: { email: '', user_type: 'installer' as const },
+    ...VALIDATE_ON_SUBMIT,
+  });
   const refresh = () => queryClient.invalidateQueries({ queryKey: invitationsQuery(dealerId).queryKey });
   const invite = useMutation({
     mutationFn: (address: string) =>
-      api<Invitation>('/api/user/invite', { body: { email: address, user_type: 'installer' } }),
+      call(routes.invitations.invite, { body: { email: address, user_type: 'installer' } }),
     onSuccess: (invitation) => {
-      setEmail('');
+      form.reset();
       alerts.show({ type: 'success', content: [`Invitation sent to ${invitation.email}.`], autoDismiss: true });
       return refresh();
     },
     onError: (e) => alerts.showError(e),
   });
   const resend = useMutation({
-    mutationFn: (invitation: Invitation) =>
-      api<Invitation>(`/api/user/invite/${invitation.id}/resend`, { method: 'POST' }),
+    mutationFn: (invitation: Invitation) => call(routes.invitations.resend, { params: { id: invitation.id } }),
     onSuccess: (invitation) => {
       alerts.show({ type: 'success', content: [`Invitation sent again to ${invitation.email}.`], autoDismiss: true });
       return refresh();
@@ -36,25 +41,21 @@ export function InvitationsSection({ dealerId }: { dealerId: string }) {
     onError: (e) => alerts.showError(e),
   });
   const revoke = useMutation({
-    mutationFn: (invitation: Invitation) => api(`/api/user/invite/${invitation.id}`, { method: 'DELETE' }),
+    mutationFn: (invitation: Invitation) => call(routes.invitations.revoke, { params: { id: invitation.id } }),
     onSuccess: refresh,
     onError: (e) => alerts.showError(e),
   });
 
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    const parsed = inviteRequestSchema.safeParse({ email, user_type: 'installer' });
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
-    setError(undefined);
-    invite.mutate(parsed.data.email);
-  };
-
   return (
     <section className="card" aria-labelledby="invitations-heading">
       <h2 id="invitations-heading">Invitations</h2>
-      <form className="form invite-form" noValidate onSubmit={submit}>
-        <Field label="Installer’s e-mail" error={error}>
-          <input type="email" autoComplete="off" value={email} onChange={(e) => setEmail(e.target.value)} />
+      <form
+        className="form invite-form"
+        noValidate
+        onSubmit={form.handleSubmit((values) => invite.mutate(values.email))}
+      >
+        <Field label="Installer’s e-mail" error={form.formState.errors.email?.message}>
+          <input type="email" autoComplete="off" {...form.register('email')} />
         </Field>
         <Button type="submit" loading={invite.isPending} succeeded={invite.isSuccess}>
           Send invitation
@@ -73,7 +74,7 @@ export function InvitationsSection({ dealerId }: { dealerId: string }) {
                 <strong>{invitation.email}</strong>
                 <span className="muted small">
                   {' '}
-                  · sent {date(invitation.created_at)}, expires {date(invitation.expires_at)}
+                  · sent {formatDate(invitation.created_at)}, expires {formatDate(invitation.expires_at)}
                 </span>
               </span>
               <span className="invitation-actions">

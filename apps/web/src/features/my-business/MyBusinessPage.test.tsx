@@ -1,13 +1,13 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { http } from 'msw';
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { PERMISSION_GROUPS, type PortalUser } from '@portal/contracts/permissions';
 import type { Dealer, Session } from '@portal/contracts';
+import { json } from '../../test/handlers.ts';
+import { sentRequests, server } from '../../test/server.ts';
 import MyBusinessPage from './MyBusinessPage.tsx';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const person = (overrides: Partial<PortalUser>): PortalUser => ({
   id: 'u1',
@@ -66,18 +66,15 @@ function serve(user: PortalUser) {
     otherSiteUrl: '',
     preferences: null,
   };
-  const fetchMock = vi.fn((input: string | URL | Request) => {
-    const url = String(input);
-    if (url === '/api/session') return Promise.resolve(json(200, session));
-    if (url === '/api/dealers')
-      return Promise.resolve(json(200, { count: 1, next: null, previous: null, results: [dealer] }));
-    if (url.startsWith('/api/dealers/d1/installers') || url.startsWith('/api/my-business/activity'))
-      return Promise.resolve(json(200, { count: 0, next: null, previous: null, results: [] }));
-    if (url.startsWith('/api/user/token')) return Promise.resolve(json(200, { results: [] }));
-    return Promise.resolve(json(404, { detail: 'Not Found' }));
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return () => fetchMock.mock.calls.map(([input]) => String(input).split('?')[0]);
+  const none = { count: 0, next: null, previous: null, results: [] };
+  server.use(
+    http.get('/api/session', () => json(200, session)),
+    http.get('/api/dealers', () => json(200, { count: 1, next: null, previous: null, results: [dealer] })),
+    http.get('/api/dealers/d1/installers', () => json(200, none)),
+    http.get('/api/my-business/activity', () => json(200, none)),
+    http.get('/api/user/token', () => json(200, { results: [] })),
+  );
+  return () => sentRequests().map((request) => request.path.split('?')[0]);
 }
 
 function renderPage() {
@@ -92,8 +89,6 @@ function renderPage() {
 }
 
 const staffCalls = ['/api/dealers/d1/installers', '/api/user/token', '/api/my-business/activity'];
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('/my-business (issue 14: staff only for those who see My Business)', () => {
   it.each([

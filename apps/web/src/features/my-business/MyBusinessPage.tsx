@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { isSalesRep, profileMenuFor } from '@portal/contracts/permissions';
-import { useSession } from '../session/api.ts';
+import { useSession } from '../session/index.ts';
 import { ApiError } from '../../lib/api.ts';
 import { alertLinesFor } from '../../lib/errors.ts';
-import { formatCents } from '../../lib/format.ts';
+import { formatMoney } from '@portal/contracts/format';
 import { myDealerQuery, partnerQuery } from './api.ts';
 import { DealerProfileForm } from './DealerProfileForm.tsx';
 import { InstallersSection } from './InstallersSection.tsx';
@@ -83,19 +83,19 @@ export default function MyBusinessPage() {
             {partner.data.accountBalance !== undefined && (
               <div>
                 <dt>Account balance</dt>
-                <dd>{formatCents(partner.data.accountBalance)}</dd>
+                <dd>{formatMoney(partner.data.accountBalance)}</dd>
               </div>
             )}
             {partner.data.creditLimit !== undefined && (
               <div>
                 <dt>Credit limit</dt>
-                <dd>{formatCents(partner.data.creditLimit)}</dd>
+                <dd>{formatMoney(partner.data.creditLimit)}</dd>
               </div>
             )}
             {partner.data.pastDueInvoices !== undefined && (
               <div>
                 <dt>Past due</dt>
-                <dd>{formatCents(partner.data.pastDueInvoices)}</dd>
+                <dd>{formatMoney(partner.data.pastDueInvoices)}</dd>
               </div>
             )}
             <div>

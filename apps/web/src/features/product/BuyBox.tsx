@@ -5,8 +5,8 @@ import { CART_TEXTS } from '@portal/contracts/cart-rules';
 import { canPurchase } from '@portal/contracts/permissions';
 import { Button } from '../../components/Button.tsx';
 import { QuantityStepper } from '../../components/QuantityStepper.tsx';
-import { useSession } from '../session/api.ts';
-import { noPurchaseText, useAddToCart } from '../cart/api.ts';
+import { useSession } from '../session/index.ts';
+import { noPurchaseText, useAddToCart } from '../cart/index.ts';
 
 type Buyable = Pick<ProductDetail, 'id' | 'caseQty' | 'isAvailableForPurchase'>;
 

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { http } from 'msw';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -9,10 +10,9 @@ import { closeMediaModal, mediaModalStore } from '../../components/mediaModal.ts
 import ProductPage from './ProductPage.tsx';
 import { clampQuantity } from '@portal/contracts/cart-rules';
 import { MAX_LINE_QUANTITY } from '@portal/contracts/constants';
+import { anonymousSession, json } from '../../test/handlers.ts';
+import { sentRequests, server } from '../../test/server.ts';
 import { specificationRows } from './productText.ts';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const related: ProductSummary = {
   id: 'r1',
@@ -68,19 +68,13 @@ const user = (installer: PortalUser['installer']): PortalUser => ({
 });
 
 function serve({ signedIn = null as PortalUser | null, productStatus = 200 } = {}) {
-  const fetchMock = vi.fn((input: string | URL | Request) => {
-    const url = String(input);
-    if (url === '/api/session')
-      return Promise.resolve(
-        json(200, { user: signedIn, selectedBusiness: null, site: 'us', otherSiteUrl: '', preferences: null }),
-      );
-    if (url.startsWith('/api/product-by-sku/'))
-      return Promise.resolve(productStatus === 200 ? json(200, product) : json(productStatus, { detail: 'Not Found' }));
-    if (url === '/api/vehicle-saleor-products') return Promise.resolve(json(200, { results: [related] }));
-    return Promise.resolve(json(404, { detail: 'Not Found' }));
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
+  server.use(
+    http.get('/api/session', () => json(200, { ...anonymousSession, user: signedIn })),
+    http.get('/api/product-by-sku/:sku', () =>
+      productStatus === 200 ? json(200, product) : json(productStatus, { detail: 'Not Found' }),
+    ),
+    http.post('/api/vehicle-saleor-products', () => json(200, { results: [related] })),
+  );
 }
 
 function renderAt(path: string) {
@@ -101,7 +95,6 @@ function renderAt(path: string) {
 }
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   act(() => closeMediaModal());
 });
 
@@ -212,10 +205,10 @@ describe('product page', () => {
   });
 
   it('shows Not Found without asking the server when no SKU is given', async () => {
-    const fetchMock = serve();
+    serve();
     renderAt('/product');
     expect(await screen.findByRole('heading', { level: 1, name: messages.notFound })).toBeTruthy();
-    expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/product-by-sku'))).toBe(false);
+    expect(sentRequests().some((request) => request.path.startsWith('/api/product-by-sku'))).toBe(false);
   });
 
   it('puts the product name in the document title', async () => {

@@ -5,13 +5,13 @@ import type { ProductDetail } from '@portal/contracts';
 import { messages } from '@portal/contracts/messages';
 import { alerts } from '../../components/alerts.ts';
 import { ApiError } from '../../lib/api.ts';
-import { productBySkuQuery, productsBySkusQuery, usePriceScope } from '../catalog/api.ts';
-import { Availability, Price, ProductList } from '../catalog/ProductCard.tsx';
-import { useSession } from '../session/api.ts';
+import { productBySkuQuery, productsBySkusQuery, usePriceScope } from '../catalog/index.ts';
+import { Availability, Price, ProductList } from './ProductCard.tsx';
+import { useSession } from '../session/index.ts';
 import { BuyBox } from './BuyBox.tsx';
 import { ProductGallery } from './ProductGallery.tsx';
 import { caseText, specificationRows } from './productText.ts';
-import { usePageTitle } from '../../app/usePageTitle.ts';
+import { usePageTitle } from '../../lib/pageTitle.ts';
 import './product.css';
 
 const ROUTE_TITLE = 'Product';

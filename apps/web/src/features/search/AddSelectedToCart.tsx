@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'react-router';
 import { Button } from '../../components/Button.tsx';
-import { useAddToCart, useCartAccess } from '../cart/api.ts';
+import { useAddToCart, useCartAccess } from '../cart/index.ts';
 import { clearQuickOrder, type QuickOrderLine } from './quickOrder.ts';
 
 /**

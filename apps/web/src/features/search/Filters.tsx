@@ -1,6 +1,6 @@
 import { APPROVED_BRANDS_VALUE } from '@portal/contracts/constants';
 import type { NamedSlug } from '@portal/contracts';
-import { useCatalogMenu } from '../catalog/api.ts';
+import { useCatalogMenu } from '../catalog/index.ts';
 import type { SearchState } from './params.ts';
 
 interface FiltersProps {

@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import type { ProductSummary } from '@portal/contracts';
-import { formatCents } from '../../lib/format.ts';
-import { Availability, productPath } from '../catalog/ProductCard.tsx';
+import { formatMoney } from '@portal/contracts/format';
+import { productPath } from '../catalog/index.ts';
+import { Availability } from '../product/index.ts';
 import { MAX_LINE_QUANTITY } from '@portal/contracts/constants';
 import { setLineQuantity, toggleLine, useQuickOrder } from './quickOrder.ts';
 
@@ -49,7 +50,7 @@ export function QuickOrderTable({ products, label }: { products: readonly Produc
                 </td>
                 <td className="num">
                   <span className="muted small">{product.price.kind === 'msrp' ? 'MSRP ' : ''}</span>
-                  {formatCents(product.price.cents)}
+                  {formatMoney(product.price.cents)}
                 </td>
                 <td>
                   <Availability product={product} />

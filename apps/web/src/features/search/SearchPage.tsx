@@ -7,11 +7,11 @@ import {
   SEARCH_SORTS,
   type SearchSort,
 } from '@portal/contracts/constants';
-import { useCatalogMenu } from '../catalog/api.ts';
-import { ProductList } from '../catalog/ProductCard.tsx';
-import { useSession } from '../session/api.ts';
+import { useCatalogMenu } from '../catalog/index.ts';
+import { ProductList } from '../product/index.ts';
+import { useSession } from '../session/index.ts';
 import { alertLinesFor } from '../../lib/errors.ts';
-import { countOf, formatCents } from '../../lib/format.ts';
+import { countOf, formatMoney, formatNumber } from '@portal/contracts/format';
 import { Pager } from './Pager.tsx';
 import { Filters } from './Filters.tsx';
 import { QuickOrderTable } from './QuickOrderTable.tsx';
@@ -20,10 +20,7 @@ import { parseSearchParams, searchHeading, searchPath, type SearchState } from '
 import { usePageSize, type PageSize } from './pageSize.ts';
 import { clearQuickOrder, useQuickOrder } from './quickOrder.ts';
 import { useSearchResults } from './useSearchResults.ts';
-import '../catalog/catalog.css';
 import './search.css';
-
-const count = new Intl.NumberFormat('en-US');
 
 /** /search (spec 01 §2.5): results for the address's term, filters, sort and page. */
 export default function SearchPage() {
@@ -72,8 +69,8 @@ export default function SearchPage() {
         </h1>
         <p className="search-count" aria-live="polite">
           {data && !search.pastEnd
-            ? `${count.format(data.totalCount)} ${data.totalCount === 1 ? 'product' : 'products'}${
-                search.pages > 1 ? ` · page ${state.page} of ${count.format(search.pages)}` : ''
+            ? `${countOf(data.totalCount, 'product')}${
+                search.pages > 1 ? ` · page ${state.page} of ${formatNumber(search.pages)}` : ''
               }`
             : search.loading
               ? 'Searching…'
@@ -191,7 +188,7 @@ export default function SearchPage() {
                   ? `${selected.length} selected · ${countOf(
                       selected.reduce((n, l) => n + l.quantity, 0),
                       'unit',
-                    )} · ${formatCents(selected.reduce((sum, l) => sum + l.quantity * l.product.price.cents, 0))}`
+                    )} · ${formatMoney(selected.reduce((sum, l) => sum + l.quantity * l.product.price.cents, 0))}`
                   : 'Tick products and set quantities to build an order.'}
               </p>
               {selected.length > 0 && (

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { Preferences, Session } from '@portal/contracts';
+import type { Session } from '@portal/contracts';
+import { routes } from '@portal/contracts/endpoints/routes';
 import { PRODUCTS_PER_PAGE, PRODUCTS_PER_PAGE_DEFAULT, STORAGE_KEYS } from '@portal/contracts/constants';
-import { api } from '../../lib/api.ts';
+import { call } from '../../lib/api.ts';
 import { storage } from '../../lib/storage.ts';
 import { alerts } from '../../components/alerts.ts';
-import { sessionQuery, useSession } from '../session/api.ts';
+import { sessionQuery, useSession } from '../session/index.ts';
 
 export type PageSize = (typeof PRODUCTS_PER_PAGE)[number];
 const isPageSize = (n: unknown): n is PageSize => (PRODUCTS_PER_PAGE as readonly unknown[]).includes(n);
@@ -29,7 +30,7 @@ export function usePageSize(): [PageSize, (size: PageSize) => void] {
     queryClient.setQueryData<Session>(sessionQuery.queryKey, (s) =>
       s ? { ...s, preferences: { ...(s.preferences ?? { searchPageSize: null }), searchPageSize: next } } : s,
     );
-    api<Preferences>('/api/preferences', { method: 'PUT', body: { searchPageSize: next } }).catch((error: unknown) => {
+    call(routes.session.savePreferences, { body: { searchPageSize: next } }).catch((error: unknown) => {
       queryClient.setQueryData<Session>(sessionQuery.queryKey, (s) => (s ? { ...s, preferences: previous } : s));
       alerts.showError(error);
     });

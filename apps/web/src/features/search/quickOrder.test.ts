@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ProductSummary, Session } from '@portal/contracts';
-import { queryClient } from '../../app/queryClient.ts';
-import { sessionQuery } from '../session/api.ts';
+import { queryClient } from '../../lib/queryClient.ts';
+import { sessionQuery } from '../session/index.ts';
 import { clampQuantity } from '@portal/contracts/cart-rules';
 import { quickOrderStore, setLineQuantity, toggleLine } from './quickOrder.ts';
 

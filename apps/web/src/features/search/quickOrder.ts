@@ -1,7 +1,7 @@
 import type { ProductSummary, Session } from '@portal/contracts';
 import { clampQuantity } from '@portal/contracts/cart-rules';
-import { queryClient } from '../../app/queryClient.ts';
-import { sessionQuery } from '../session/api.ts';
+import { queryClient } from '../../lib/queryClient.ts';
+import { sessionQuery } from '../session/index.ts';
 import { createStore, useStore } from '../../components/store.ts';
 import { registerClientStore } from '../../lib/clientStores.ts';
 

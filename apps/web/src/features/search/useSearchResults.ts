@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SearchProductsRequest } from '@portal/contracts';
-import { searchCursor, searchProductsQuery, usePriceScope } from '../catalog/api.ts';
+import { searchCursor, searchProductsQuery, usePriceScope } from '../catalog/index.ts';
 import { whenIdle } from '../../lib/idle.ts';
 import { pageCount } from './pager.ts';
 import type { SearchState } from './params.ts';

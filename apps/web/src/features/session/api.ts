@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Session } from '@portal/contracts';
-import { api } from '../../lib/api.ts';
+import { routes } from '@portal/contracts/endpoints/routes';
+import { call } from '../../lib/api.ts';
 
 export const sessionQuery = queryOptions({
   queryKey: ['session'],
-  queryFn: ({ signal }) => api<Session>('/api/session', { signal }),
+  queryFn: ({ signal }) => call(routes.session.get, { signal }),
   staleTime: 60_000,
 });
 

@@ -6,7 +6,7 @@ import { alertLinesFor } from '../../lib/errors.ts';
 import { folderQuery, rootFoldersQuery } from './api.ts';
 import { wiringPath } from './slides.ts';
 import { DocumentList, SlideEmpty, SlideHeading, SlideLoading } from './SlideFrame.tsx';
-import { countOf } from '../../lib/format.ts';
+import { countOf } from '@portal/contracts/format';
 
 const rootPath = wiringPath({ slide: 'folders' });
 

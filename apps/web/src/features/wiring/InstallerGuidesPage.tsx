@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { usePageTitle } from '../../app/usePageTitle.ts';
+import { usePageTitle } from '../../lib/pageTitle.ts';
 import { alertLinesFor } from '../../lib/errors.ts';
 import { guidesQuery, vehicleInfoQuery } from './api.ts';
 import { PrintableList } from './PrintableList.tsx';

@@ -1,14 +1,14 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { http } from 'msw';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { VehicleInfo } from '@portal/contracts';
 import { messages } from '@portal/contracts/messages';
 import { alerts, alertStore } from '../../components/alerts.ts';
+import { json } from '../../test/handlers.ts';
+import { server } from '../../test/server.ts';
 import { VehicleSearchForm } from './VehicleSearchForm.tsx';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const camry: Partial<VehicleInfo> = {
   id: 'v1',
@@ -26,23 +26,17 @@ const camry: Partial<VehicleInfo> = {
 
 /** Our server, as far as the form talks to it; `vin` answers the VIN decoder's call. */
 function serve(vin: () => Response, info: Partial<VehicleInfo> = camry, failModels = false) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((url: string, init?: RequestInit) => {
-      const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
-      if (url === '/api/dot-vehicle-by-vin') return Promise.resolve(vin());
-      if (url === '/api/vehicle-info') return Promise.resolve(json(200, info));
-      if (url === '/api/year-make-model' && failModels && body.makeId)
-        return Promise.resolve(json(500, { detail: 'boom' }));
-      if (url === '/api/year-make-model')
-        return Promise.resolve(
-          json(200, {
-            results: body.makeId
-              ? [{ id: 'camry', name: 'Camry', value: 'camry' }]
-              : [{ id: 'toyota', name: 'Toyota', value: 'toyota' }],
-          }),
-        );
-      return Promise.resolve(json(404, { detail: 'Not Found' }));
+  server.use(
+    http.post('/api/dot-vehicle-by-vin', () => vin()),
+    http.post('/api/vehicle-info', () => json(200, info)),
+    http.post('/api/year-make-model', async ({ request }) => {
+      const body = (await request.json()) as Record<string, unknown>;
+      if (failModels && body.makeId) return json(500, { detail: 'boom' });
+      return json(200, {
+        results: body.makeId
+          ? [{ id: 'camry', name: 'Camry', value: 'camry' }]
+          : [{ id: 'toyota', name: 'Toyota', value: 'toyota' }],
+      });
     }),
   );
 }
@@ -66,10 +60,7 @@ function renderForm() {
 const alertTexts = () => alertStore.get().flatMap((a) => a.content);
 
 describe('vehicle search form (spec 01 §4, §5, §8)', () => {
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    alerts.clear();
-  });
+  afterEach(() => alerts.clear());
 
   it('says VIN search is unavailable when the decoder answers 503, and keeps the VIN', async () => {
     serve(() => json(503, { detail: messages.vinUnavailable }));

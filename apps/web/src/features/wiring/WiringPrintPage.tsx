@@ -1,7 +1,7 @@
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { messages } from '@portal/contracts/messages';
-import { usePageTitle } from '../../app/usePageTitle.ts';
+import { usePageTitle } from '../../lib/pageTitle.ts';
 import { alertLinesFor } from '../../lib/errors.ts';
 import type { Wire } from '@portal/contracts';
 import { externalWiringQuery, internalWiringQuery, vehicleInfoQuery } from './api.ts';

@@ -1,22 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
-import type {
-  ExternalWiring,
-  FolderDetail,
-  Folder,
-  InstallerGuide,
-  InstructionCategory,
-  InternalWiring,
-  ProductFeatures,
-  ProductSummary,
-  THarness,
-  VehicleInfo,
-  VehicleOption,
-  VinAnswer,
-  WiringCategory,
-} from '@portal/contracts';
+import { routes } from '@portal/contracts/endpoints/routes';
 import { VEHICLE_PRODUCT_CACHE_S } from '@portal/contracts/constants';
-import { api } from '../../lib/api.ts';
-import type { PriceScope } from '../catalog/api.ts';
+import { call } from '../../lib/api.ts';
+import type { PriceScope } from '../catalog/index.ts';
 import type { VehicleKey } from './recentVehicles.ts';
 
 /** Vehicle data changes rarely; spec 01 §9 caches vehicle products for 300 s, we keep the rest as long. */
@@ -28,9 +14,7 @@ export const yearMakeModelQuery = (year: string, makeId?: string) =>
   queryOptions({
     queryKey: ['vehicles', 'ymm', year, makeId ?? null],
     queryFn: ({ signal }) =>
-      api<{ results: VehicleOption[] }>('/api/year-make-model', { body: { year: Number(year), makeId }, signal }).then(
-        (r) => r.results,
-      ),
+      call(routes.vehicles.yearMakeModel, { body: { year: Number(year), makeId }, signal }).then((r) => r.results),
     staleTime: 60 * 60_000,
     retry: false,
   });
@@ -38,7 +22,7 @@ export const yearMakeModelQuery = (year: string, makeId?: string) =>
 export const vinQuery = (vin: string) =>
   queryOptions({
     queryKey: ['vehicles', 'vin', vin.toUpperCase()],
-    queryFn: ({ signal }) => api<VinAnswer>('/api/dot-vehicle-by-vin', { body: { VIN: vin }, signal }),
+    queryFn: ({ signal }) => call(routes.vehicles.decodeVin, { body: { VIN: vin }, signal }),
     staleTime: 60 * 60_000,
     retry: false,
   });
@@ -47,7 +31,7 @@ export const vinQuery = (vin: string) =>
 export const vehicleInfoQuery = (key: VehicleKey) =>
   queryOptions({
     queryKey: ['vehicles', 'info', key.year, key.makeId, key.modelId],
-    queryFn: ({ signal }) => api<VehicleInfo>('/api/vehicle-info', { body: vehicleBody(key), signal }),
+    queryFn: ({ signal }) => call(routes.vehicles.vehicleInfo, { body: vehicleBody(key), signal }),
     staleTime: VEHICLE_STALE_MS,
     retry: false,
   });
@@ -55,22 +39,21 @@ export const vehicleInfoQuery = (key: VehicleKey) =>
 export const internalWiringQuery = (key: VehicleKey) =>
   queryOptions({
     queryKey: ['vehicles', 'internal-wiring', key.year, key.makeId, key.modelId],
-    queryFn: ({ signal }) => api<InternalWiring>('/api/internal-vehicle-wiring', { body: vehicleBody(key), signal }),
+    queryFn: ({ signal }) => call(routes.vehicles.internalWiring, { body: vehicleBody(key), signal }),
     staleTime: VEHICLE_STALE_MS,
   });
 
 export const externalWiringQuery = (key: VehicleKey) =>
   queryOptions({
     queryKey: ['vehicles', 'external-wiring', key.year, key.makeId, key.modelId],
-    queryFn: ({ signal }) => api<ExternalWiring>('/api/external-vehicle-wiring', { body: vehicleBody(key), signal }),
+    queryFn: ({ signal }) => call(routes.vehicles.externalWiring, { body: vehicleBody(key), signal }),
     staleTime: VEHICLE_STALE_MS,
   });
 
 export const wiringByCategoryQuery = (vehicleId: string, categoryId: string) =>
   queryOptions({
     queryKey: ['vehicles', 'wiring-by-category', vehicleId, categoryId],
-    queryFn: ({ signal }) =>
-      api<WiringCategory>('/api/wiring-by-category', { body: { vehicleId, categoryId }, signal }),
+    queryFn: ({ signal }) => call(routes.vehicles.wiringByCategory, { body: { vehicleId, categoryId }, signal }),
     staleTime: VEHICLE_STALE_MS,
     retry: false,
   });
@@ -78,8 +61,7 @@ export const wiringByCategoryQuery = (vehicleId: string, categoryId: string) =>
 export const instructionsByCategoryQuery = (vehicleId: string, categoryId: string) =>
   queryOptions({
     queryKey: ['vehicles', 'instructions-by-category', vehicleId, categoryId],
-    queryFn: ({ signal }) =>
-      api<InstructionCategory>('/api/instructions-by-category', { body: { vehicleId, categoryId }, signal }),
+    queryFn: ({ signal }) => call(routes.vehicles.instructionsByCategory, { body: { vehicleId, categoryId }, signal }),
     staleTime: VEHICLE_STALE_MS,
     retry: false,
   });
@@ -87,7 +69,7 @@ export const instructionsByCategoryQuery = (vehicleId: string, categoryId: strin
 export const productFeaturesQuery = (productId: string) =>
   queryOptions({
     queryKey: ['vehicles', 'product-features', productId],
-    queryFn: ({ signal }) => api<ProductFeatures>('/api/product-features', { body: { productId }, signal }),
+    queryFn: ({ signal }) => call(routes.vehicles.productFeatures, { body: { productId }, signal }),
     staleTime: VEHICLE_STALE_MS,
     retry: false,
   });
@@ -97,10 +79,7 @@ export const accessoriesQuery = (scope: PriceScope, productId: string) =>
   queryOptions({
     queryKey: ['products', scope, 'accessories', productId],
     queryFn: ({ signal }) =>
-      api<{ results: ProductSummary[] }>('/api/vehicle-saleor-accessory-products', {
-        body: { productId },
-        signal,
-      }).then((r) => r.results),
+      call(routes.vehicles.accessoryProducts, { body: { productId }, signal }).then((r) => r.results),
     staleTime: VEHICLE_STALE_MS,
   });
 
@@ -108,10 +87,9 @@ export const tHarnessQuery = (skus: readonly string[]) =>
   queryOptions({
     queryKey: ['vehicles', 't-harness', [...skus]],
     queryFn: ({ signal }) =>
-      api<{ results: THarness[] }>('/api/t-harness-by-sku', {
-        body: { items: skus.map((sku) => ({ sku })) },
-        signal,
-      }).then((r) => r.results),
+      call(routes.vehicles.tHarnessesBySku, { body: { items: skus.map((sku) => ({ sku })) }, signal }).then(
+        (r) => r.results,
+      ),
     staleTime: VEHICLE_STALE_MS,
     enabled: skus.length > 0,
   });
@@ -120,23 +98,21 @@ export const guidesQuery = (vehicleIds: readonly string[]) =>
   queryOptions({
     queryKey: ['vehicles', 'guides', [...vehicleIds]],
     queryFn: ({ signal }) =>
-      api<{ results: InstallerGuide[] }>('/api/guides-by-vehicle-ids', { body: { vehicleIds }, signal }).then(
-        (r) => r.results,
-      ),
+      call(routes.vehicles.guides, { body: { vehicleIds: [...vehicleIds] }, signal }).then((r) => r.results),
     staleTime: VEHICLE_STALE_MS,
     enabled: vehicleIds.length > 0,
   });
 
 export const rootFoldersQuery = queryOptions({
   queryKey: ['vehicles', 'folders'],
-  queryFn: ({ signal }) => api<{ results: Folder[] }>('/api/folder', { signal }).then((r) => r.results),
+  queryFn: ({ signal }) => call(routes.vehicles.rootFolders, { signal }).then((r) => r.results),
   staleTime: 10 * 60_000,
 });
 
 export const folderQuery = (slug: string) =>
   queryOptions({
     queryKey: ['vehicles', 'folders', slug],
-    queryFn: ({ signal }) => api<FolderDetail>(`/api/folder/${encodeURIComponent(slug)}`, { signal }),
+    queryFn: ({ signal }) => call(routes.vehicles.folder, { params: { slug }, signal }),
     staleTime: 10 * 60_000,
     retry: false,
   });

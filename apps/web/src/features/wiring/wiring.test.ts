@@ -4,7 +4,7 @@ import type { ExternalWiring } from '@portal/contracts';
 import { canSearch, cascade, emptyCascade, matchByName, type CascadeState } from './cascade.ts';
 import { addRecentVehicle, parseRecentVehicles, parseVehicleValue, type VehicleSelection } from './recentVehicles.ts';
 import { parseWiringParams, slidePath, slideTrail, wiringPath } from './slides.ts';
-import { trimLabel } from './VehicleSlides.tsx';
+import { trimLabel } from './vehicle-slides/trimLabel.ts';
 
 const camry = (year = '2019'): VehicleSelection => ({
   year,

@@ -1,0 +1,83 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { checkoutLines, checkouts } from './schema.ts';
+
+const openCheckoutColumns = {
+  id: checkouts.id,
+  token: checkouts.token,
+  businessPartnerId: checkouts.businessPartnerId,
+};
+export type OpenCheckout = { id: string; token: string; businessPartnerId: string };
+
+/** The user's open checkout, whichever business it is for (locked for update in a change). */
+export async function openCheckoutOfUser(db: Db | Tx, userId: string, lock = false): Promise<OpenCheckout | null> {
+  const query = db
+    .select(openCheckoutColumns)
+    .from(checkouts)
+    .where(and(eq(checkouts.userId, userId), eq(checkouts.status, 'open')));
+  const [row] = lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+export async function clearOpenCheckouts(tx: Db | Tx, userId: string) {
+  await tx
+    .update(checkouts)
+    .set({ status: 'cleared' })
+    .where(and(eq(checkouts.userId, userId), eq(checkouts.status, 'open')));
+}
+
+export async function insertCheckout(tx: Tx, userId: string, businessPartnerId: string): Promise<OpenCheckout> {
+  const [row] = await tx.insert(checkouts).values({ userId, businessPartnerId }).returning(openCheckoutColumns);
+  return row!;
+}
+
+export const touchCheckout = (tx: Tx, checkoutId: string) =>
+  tx.update(checkouts).set({ updatedAt: new Date() }).where(eq(checkouts.id, checkoutId));
+
+/** A checkout's lines, oldest first. */
+export const linesOf = (db: Db, checkoutId: string) =>
+  db
+    .select({ id: checkoutLines.id, productId: checkoutLines.productId, quantity: checkoutLines.quantity })
+    .from(checkoutLines)
+    .where(eq(checkoutLines.checkoutId, checkoutId))
+    .orderBy(asc(checkoutLines.createdAt), asc(checkoutLines.id));
+
+/** The quantities a checkout already holds of these products. */
+export const heldQuantities = (tx: Tx, checkoutId: string, productIds: string[]) =>
+  tx
+    .select({ productId: checkoutLines.productId, quantity: checkoutLines.quantity })
+    .from(checkoutLines)
+    .where(and(eq(checkoutLines.checkoutId, checkoutId), inArray(checkoutLines.productId, productIds)));
+
+/** Sets the quantity of each product, adding the lines a checkout lacks. */
+export async function setQuantities(tx: Tx, checkoutId: string, quantities: Map<string, number>) {
+  await tx
+    .insert(checkoutLines)
+    .values([...quantities].map(([productId, quantity]) => ({ checkoutId, productId, quantity })))
+    .onConflictDoUpdate({
+      target: [checkoutLines.checkoutId, checkoutLines.productId],
+      // The totals were computed under the checkout's row lock: set them, do not add twice.
+      set: { quantity: sql`excluded.quantity`, updatedAt: new Date() },
+    });
+}
+
+/** A line of a checkout, or null when the checkout has no such line. */
+export async function lineOf(tx: Tx, checkoutId: string, lineId: string) {
+  const [row] = await tx
+    .select({ productId: checkoutLines.productId, quantity: checkoutLines.quantity })
+    .from(checkoutLines)
+    .where(and(eq(checkoutLines.id, lineId), eq(checkoutLines.checkoutId, checkoutId)));
+  return row ?? null;
+}
+
+export const setLineQuantity = (tx: Tx, lineId: string, quantity: number) =>
+  tx.update(checkoutLines).set({ quantity }).where(eq(checkoutLines.id, lineId));
+
+/** Deletes a line of a checkout; false when the checkout has no such line. */
+export async function deleteLine(tx: Tx, checkoutId: string, lineId: string) {
+  const deleted = await tx
+    .delete(checkoutLines)
+    .where(and(eq(checkoutLines.id, lineId), eq(checkoutLines.checkoutId, checkoutId)))
+    .returning({ id: checkoutLines.id });
+  return deleted.length > 0;
+}

@@ -1,0 +1,62 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { http } from 'msw';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { messages } from '@portal/contracts/messages';
+import { alerts, alertStore } from '../../components/alerts.ts';
+import { json } from '../../test/handlers.ts';
+import { sentRequests, server } from '../../test/server.ts';
+import LoginPage from './LoginPage.tsx';
+
+const alertTexts = () => alertStore.get().flatMap((a) => a.content);
+const signInCalls = () => sentRequests().filter((r) => r.path.startsWith('/api/auth/'));
+
+function renderLogin() {
+  const router = createMemoryRouter([{ path: '/login', Component: LoginPage }], { initialEntries: ['/login'] });
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => act(() => alerts.clear()));
+
+describe('sign-in forms (spec 01 §4)', () => {
+  it('asks to complete the fields, without asking the server', async () => {
+    renderLogin();
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: '   ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(alertTexts()).toEqual([messages.completeAllFields]));
+    expect(signInCalls()).toEqual([]);
+  });
+
+  it('sends the trimmed e-mail; the second step keeps digits only and checks the code first', async () => {
+    server.use(
+      http.post('/api/auth/sign-in', () => json(200, { status: 'second-factor', method: 'totp', destination: null })),
+    );
+    renderLogin();
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: ' owner@demo.test ' } });
+    fireEvent.change(screen.getByLabelText('Password', { exact: true }), { target: { value: 'Portal!2026' } });
+    fireEvent.click(screen.getByLabelText('Remember me'));
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await screen.findByRole('heading', { name: 'Verify it’s you' });
+    expect(signInCalls()).toEqual([
+      {
+        method: 'POST',
+        path: '/api/auth/sign-in',
+        body: { email: 'owner@demo.test', password: 'Portal!2026', rememberMe: true },
+      },
+    ]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(alertTexts()).toEqual([messages.completeAllFields]));
+    const code = screen.getByLabelText('Verification code') as HTMLInputElement;
+    fireEvent.change(code, { target: { value: '12ab3' } });
+    expect(code.value).toBe('123');
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(alertTexts()).toEqual(['code: Enter the 6-digit code']));
+    expect(signInCalls()).toHaveLength(1);
+  });
+});

@@ -1,0 +1,2 @@
+// The auth feature's door.
+export { signOutEverywhereInThisBrowser } from './api.ts';

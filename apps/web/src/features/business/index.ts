@@ -1,0 +1,2 @@
+// The business feature's door.
+export { openSelectBusiness } from './store.ts';

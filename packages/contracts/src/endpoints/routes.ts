@@ -1,0 +1,401 @@
+// Written by scripts/endpoint-routes.ts from the endpoint map (npm run gen:routes); do not edit.
+import type { RouteTable } from './route-table.ts';
+import type { Endpoints } from './index.ts';
+
+/** Where each call of the map goes, without its schemas (the web client's, scripts/endpoint-routes.ts). */
+export const routes = {
+  auth: {
+    signIn: {
+      method: 'POST',
+      path: '/api/auth/sign-in',
+    },
+    secondFactor: {
+      method: 'POST',
+      path: '/api/auth/second-factor',
+    },
+    resendSecondFactorCode: {
+      method: 'POST',
+      path: '/api/auth/second-factor/resend',
+    },
+    forgotPassword: {
+      method: 'POST',
+      path: '/api/auth/forgot-password',
+    },
+    resetPassword: {
+      method: 'POST',
+      path: '/api/auth/reset-password',
+    },
+    changePassword: {
+      method: 'POST',
+      path: '/api/change-password',
+    },
+    signOutEverywhere: {
+      method: 'POST',
+      path: '/api/auth/sign-out-everywhere',
+    },
+    signOut: {
+      method: 'POST',
+      path: '/api/auth/sign-out',
+    },
+  },
+  mfa: {
+    status: {
+      method: 'GET',
+      path: '/api/mfa',
+    },
+    enableTotp: {
+      method: 'POST',
+      path: '/api/mfa/totp/enable',
+    },
+    confirmTotp: {
+      method: 'POST',
+      path: '/api/mfa/totp/confirm',
+    },
+    enableSms: {
+      method: 'POST',
+      path: '/api/mfa/sms/enable',
+    },
+    confirmSms: {
+      method: 'POST',
+      path: '/api/mfa/sms/confirm',
+    },
+    sendDisableCode: {
+      method: 'POST',
+      path: '/api/mfa/disable/send-code',
+    },
+    disable: {
+      method: 'POST',
+      path: '/api/mfa/disable',
+    },
+    forgetDevice: {
+      method: 'DELETE',
+      path: '/api/mfa/devices/:id',
+    },
+  },
+  accounts: {
+    register: {
+      method: 'POST',
+      path: '/api/user/register',
+    },
+    resendSignUpEmail: {
+      method: 'POST',
+      path: '/api/user/email-resend',
+    },
+    verifyEmail: {
+      method: 'GET',
+      path: '/api/auth/verify-email',
+      answers: 'redirect',
+    },
+    requestEmailChange: {
+      method: 'POST',
+      path: '/api/user/change-email',
+    },
+    acceptEmailChange: {
+      method: 'POST',
+      path: '/api/user/change-email/accept',
+    },
+    declineEmailChange: {
+      method: 'POST',
+      path: '/api/user/change-email/decline',
+    },
+    getUser: {
+      method: 'GET',
+      path: '/api/user/:id',
+    },
+    updateUser: {
+      method: 'PATCH',
+      path: '/api/user/:id',
+    },
+    getUserWithoutId: {
+      method: 'GET',
+      path: '/api/user',
+    },
+    updateUserWithoutId: {
+      method: 'PATCH',
+      path: '/api/user',
+    },
+    droneProfile: {
+      method: 'GET',
+      path: '/api/get-user-drone-profile',
+    },
+  },
+  invitations: {
+    invite: {
+      method: 'POST',
+      path: '/api/user/invite',
+    },
+    listPending: {
+      method: 'GET',
+      path: '/api/user/token',
+    },
+    resend: {
+      method: 'POST',
+      path: '/api/user/invite/:id/resend',
+    },
+    revoke: {
+      method: 'DELETE',
+      path: '/api/user/invite/:id',
+    },
+    tokenInfo: {
+      method: 'GET',
+      path: '/api/user/token-info',
+    },
+    setPassword: {
+      method: 'POST',
+      path: '/api/user/set-password',
+    },
+    decline: {
+      method: 'DELETE',
+      path: '/api/user/invite/decline/',
+    },
+  },
+  session: {
+    get: {
+      method: 'GET',
+      path: '/api/session',
+    },
+    selectBusiness: {
+      method: 'POST',
+      path: '/api/select-business',
+    },
+    clearBusiness: {
+      method: 'DELETE',
+      path: '/api/select-business',
+    },
+    savePreferences: {
+      method: 'PUT',
+      path: '/api/preferences',
+    },
+  },
+  catalog: {
+    menu: {
+      method: 'GET',
+      path: '/api/catalog/menu',
+    },
+    searchProducts: {
+      method: 'POST',
+      path: '/api/search-products',
+    },
+    searchCursor: {
+      method: 'POST',
+      path: '/api/search-products/cursor',
+    },
+    productBySku: {
+      method: 'GET',
+      path: '/api/product-by-sku/:sku',
+    },
+    productsByIds: {
+      method: 'POST',
+      path: '/api/products-by-ids',
+    },
+    productsBySkus: {
+      method: 'POST',
+      path: '/api/vehicle-saleor-products',
+    },
+    condensedProductsByIds: {
+      method: 'POST',
+      path: '/api/condensed-products-by-ids',
+    },
+    popularProducts: {
+      method: 'GET',
+      path: '/api/popular-products',
+    },
+    productImage: {
+      method: 'GET',
+      path: '/api/product-images/:sku/:file',
+      answers: 'svg',
+    },
+  },
+  content: {
+    contactUs: {
+      method: 'POST',
+      path: '/api/contact-us',
+    },
+    homeCarousel: {
+      method: 'GET',
+      path: '/api/content/home-carousel',
+    },
+  },
+  deals: {
+    coupons: {
+      method: 'GET',
+      path: '/api/get-coupons',
+    },
+    discountedProducts: {
+      method: 'GET',
+      path: '/api/get-discounted-products',
+    },
+  },
+  dev: {
+    outbox: {
+      method: 'GET',
+      path: '/api/dev/outbox',
+    },
+  },
+  dealerRequests: {
+    submit: {
+      method: 'POST',
+      path: '/api/dealer-requests',
+    },
+    list: {
+      method: 'GET',
+      path: '/api/admin/dealer-requests',
+    },
+    get: {
+      method: 'GET',
+      path: '/api/admin/dealer-requests/:id',
+    },
+    approve: {
+      method: 'POST',
+      path: '/api/admin/dealer-requests/:id/approve',
+    },
+    decline: {
+      method: 'POST',
+      path: '/api/admin/dealer-requests/:id/decline',
+    },
+  },
+  businessPartners: {
+    list: {
+      method: 'POST',
+      path: '/api/business-partners',
+    },
+    get: {
+      method: 'GET',
+      path: '/api/business-partners/:id',
+    },
+    userInfo: {
+      method: 'GET',
+      path: '/api/users-info-saleor',
+    },
+  },
+  dealers: {
+    list: {
+      method: 'GET',
+      path: '/api/dealers',
+    },
+    get: {
+      method: 'GET',
+      path: '/api/dealers/:id',
+    },
+    listInstallers: {
+      method: 'GET',
+      path: '/api/dealers/:id/installers',
+    },
+    updateInstaller: {
+      method: 'PATCH',
+      path: '/api/installer/:id',
+    },
+    updateDealer: {
+      method: 'PATCH',
+      path: '/api/dealer/:id',
+    },
+    updateUserPermissions: {
+      method: 'POST',
+      path: '/api/update-user-permissions',
+    },
+    activity: {
+      method: 'GET',
+      path: '/api/my-business/activity',
+    },
+  },
+  vehicles: {
+    yearMakeModel: {
+      method: 'POST',
+      path: '/api/year-make-model',
+    },
+    decodeVin: {
+      method: 'POST',
+      path: '/api/dot-vehicle-by-vin',
+    },
+    vehicleInfo: {
+      method: 'POST',
+      path: '/api/vehicle-info',
+    },
+    internalWiring: {
+      method: 'POST',
+      path: '/api/internal-vehicle-wiring',
+    },
+    externalWiring: {
+      method: 'POST',
+      path: '/api/external-vehicle-wiring',
+    },
+    wiringByCategory: {
+      method: 'POST',
+      path: '/api/wiring-by-category',
+    },
+    instructionsByCategory: {
+      method: 'POST',
+      path: '/api/instructions-by-category',
+    },
+    guides: {
+      method: 'POST',
+      path: '/api/guides-by-vehicle-ids',
+    },
+    accessoryProducts: {
+      method: 'POST',
+      path: '/api/vehicle-saleor-accessory-products',
+    },
+    tHarnessesBySku: {
+      method: 'POST',
+      path: '/api/t-harness-by-sku',
+    },
+    productFeatures: {
+      method: 'POST',
+      path: '/api/product-features',
+    },
+    rootFolders: {
+      method: 'GET',
+      path: '/api/folder',
+    },
+    folder: {
+      method: 'GET',
+      path: '/api/folder/:slug',
+    },
+    document: {
+      method: 'GET',
+      path: '/api/documents/:id',
+      answers: 'html',
+    },
+    vehicleImage: {
+      method: 'GET',
+      path: '/api/vehicle-images/:file',
+      answers: 'svg',
+    },
+  },
+  cart: {
+    last: {
+      method: 'GET',
+      path: '/api/products-checkout/last-b2b-token',
+    },
+    byToken: {
+      method: 'GET',
+      path: '/api/products-checkout/:token',
+    },
+    create: {
+      method: 'POST',
+      path: '/api/products-checkout/create-b2b',
+    },
+    addLines: {
+      method: 'POST',
+      path: '/api/products-checkout/:token/add-lines',
+    },
+    updateLines: {
+      method: 'POST',
+      path: '/api/products-checkout/:token/update-lines',
+    },
+    deleteLines: {
+      method: 'POST',
+      path: '/api/products-checkout/:token/delete-lines',
+    },
+  },
+  health: {
+    live: {
+      method: 'GET',
+      path: '/healthz',
+    },
+    ready: {
+      method: 'GET',
+      path: '/readyz',
+    },
+  },
+} as unknown as RouteTable<Endpoints>;

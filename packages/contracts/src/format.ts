@@ -1,0 +1,64 @@
+/**
+ * Dates, money and counts as the portal shows and sends them (spec 01 §9, spec 02 §9: formats
+ * YYYY-MM-DD, YYYY-MM-DDTHH:mm:ss and MM/DD/YYYY; currency USD, en-US). One module for the
+ * browser and the server, so an order or an invoice reads alike on a page, in a mail and in a PDF.
+ * Zod-free: the web shell imports it by subpath.
+ */
+import { CURRENCY, LOCALE } from './constants.ts';
+
+/** An instant: a Date, epoch milliseconds, or an ISO string as the API sends it. */
+export type Instant = Date | number | string;
+
+const toDate = (value: Instant) => (value instanceof Date ? value : new Date(value));
+
+const money = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: CURRENCY });
+const wholeNumber = new Intl.NumberFormat(LOCALE);
+const plurals = new Intl.PluralRules(LOCALE);
+
+/** Money travels in integer cents and reads as en-US dollars: 123456 → '$1,234.56'. */
+export const formatMoney = (cents: number) => money.format(cents / 100);
+
+/** A whole number with thousands separators: 1200 → '1,200'. */
+export const formatNumber = (n: number) => wholeNumber.format(n);
+
+/** A count with its noun, singular or plural as the number asks: '1 folder', '2 folders', '1,200 items'. */
+export const countOf = (n: number, one: string, other = `${one}s`) =>
+  `${formatNumber(n)} ${plurals.select(n) === 'one' ? one : other}`;
+
+const dateFormat = new Intl.DateTimeFormat(LOCALE, { year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** spec §9 MM/DD/YYYY, on the reader's own calendar (their time zone): '06/30/2026'. */
+export const formatDate = (value: Instant) => dateFormat.format(toDate(value));
+
+const dateTimeFormat = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeStyle: 'short' });
+const dateTimeSecondsFormat = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeStyle: 'medium' });
+
+/**
+ * When something happened, to the minute, in the reader's time zone: 'Mar 5, 2026, 3:04 PM'
+ * (ours: the spec names no display format with a time). `seconds` adds them: '3:04:05 PM'.
+ */
+export const formatDateTime = (value: Instant, { seconds = false } = {}) =>
+  (seconds ? dateTimeSecondsFormat : dateTimeFormat).format(toDate(value));
+
+// A calendar day has no time zone: read and shown in UTC, it is the same day for every reader.
+const longDayFormat = new Intl.DateTimeFormat(LOCALE, {
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** A calendar day (YYYY-MM-DD) in words, the same for every reader: '2026-03-05' → 'March 5, 2026'. */
+export const formatLongDay = (day: string) => longDayFormat.format(new Date(`${day}T00:00:00Z`));
+
+/** spec §9 YYYY-MM-DD of an instant, in UTC (spec 02 §9: dates are sent in UTC). */
+export const toIsoDay = (value: Instant) => toDate(value).toISOString().slice(0, 10);
+
+/** spec §9 YYYY-MM-DDTHH:mm:ss of an instant, in UTC. */
+export const toIsoDateTime = (value: Instant) => toDate(value).toISOString().slice(0, 19);
+
+/**
+ * spec 02 §9: a range of calendar days (YYYY-MM-DD) is sent in UTC from the start of its first day
+ * to the end of its last: ('2026-03-01', '2026-03-31') → 2026-03-01T00:00:00 … 2026-03-31T23:59:59.
+ */
+export const utcDayRange = (first: string, last = first) => ({ from: `${first}T00:00:00`, to: `${last}T23:59:59` });
