@@ -94,8 +94,9 @@ export default tseslint.config(
   // server: a module's door is its index.ts (CONVENTIONS: one door per module). Another module's
   // schema.ts is reachable from a schema.ts only, for foreign keys; tests set up data through HTTP
   // and may read tables directly. Plugins, adapters and the database layer sit below the modules.
-  {
-    files: ['apps/server/src/modules/*/**/*.ts'],
+  // Written per folder depth, as the web's: from modules/<name>/<k dirs>/, k + 1 '../' reach modules.
+  ...[0, 1, 2].map((depth) => ({
+    files: [`apps/server/src/modules/*/${'*/'.repeat(depth)}*.ts`],
     ignores: ['**/*.test.ts', 'apps/server/src/modules/*/schema.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
@@ -103,14 +104,14 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^\\.\\./(?!\\.)[^/]+/(?!index\\.ts$)',
+              regex: `^(\\.\\./){${depth + 1}}(?!\\.)[^/]+/(?!index\\.ts$)`,
               message: "Another module is reached through its door: import '../<module>/index.ts'.",
             },
           ],
         },
       ],
     },
-  },
+  })),
   {
     files: ['apps/server/src/modules/*/schema.ts'],
     rules: {
@@ -128,14 +129,18 @@ export default tseslint.config(
     },
   },
   {
-    // SQL lives in repos: routes and services do not build queries or name tables.
-    files: ['apps/server/src/modules/*/routes.ts', 'apps/server/src/modules/*/service.ts'],
+    // SQL lives in repos (a module's repo.ts, or its repo/ folder when the SQL has several jobs, as the
+    // catalog's search): nothing else in a module builds queries or names tables.
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/repo.ts', '**/repo/**', '**/schema.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
-          paths: [{ name: 'drizzle-orm', message: 'SQL lives in the module’s repo.ts.' }],
-          patterns: [{ regex: '^\\./schema\\.ts$', message: 'Tables are read and written in the module’s repo.ts.' }],
+          patterns: [
+            { regex: '^drizzle-orm(/|$)', message: 'SQL lives in the module’s repo.ts.' },
+            { regex: '(^|/)schema\\.ts$', message: 'Tables are read and written in the module’s repo.ts.' },
+          ],
         },
       ],
     },

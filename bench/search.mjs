@@ -372,7 +372,7 @@ async function warm(base, workload, parallel = 10) {
 /** EXPLAIN ANALYZE of the server's own term, filter and price-sort queries (search.ts builds them). */
 function explain(url) {
   const script = `
-    const { explainSearchPlans } = await import(${JSON.stringify(path.join(serverDir, 'src/modules/catalog/explain.ts'))});
+    const { explainSearchPlans } = await import(${JSON.stringify(path.join(serverDir, 'src/modules/catalog/repo/explain.ts'))});
     console.log(JSON.stringify(await explainSearchPlans(${JSON.stringify(url)}, 'installer@demo.test')));`;
   const result = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
     cwd: serverDir,

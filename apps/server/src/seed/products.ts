@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { productPrices, products, searchWords, type DescriptionBlock } from '../modules/catalog/schema.ts';
-import { refreshSearchWords } from '../modules/catalog/repo.ts';
+import { refreshSearchWords } from '../modules/catalog/repo/index.ts';
 import { CHANNELS, type Reference } from './reference.ts';
 import { createRandom, slugify, type Random } from './random.ts';
 

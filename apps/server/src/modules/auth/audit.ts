@@ -1,9 +1,8 @@
 import type { Db } from '../../db/client.ts';
 import type { Client } from './client.ts';
-import { recordAuthEvent } from './repo.ts';
-import type { AUTH_EVENT_TYPES } from './schema.ts';
+import { recordAuthEvent, type AuthEventType } from './repo.ts';
 
-export type AuthEventType = (typeof AUTH_EVENT_TYPES)[number];
+export type { AuthEventType };
 
 /** Records an event of the audit log (issue 3 §9) with where it came from. */
 export type Audit = (

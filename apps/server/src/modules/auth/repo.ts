@@ -18,6 +18,9 @@ type Database = Db | Tx;
 // ---- The second factor: the users module's columns (its door) with auth's own tables, together. ----
 
 /** The proven phone becomes the second factor; its pending code is spent with it. */
+
+/** What an audit log entry records (issue 3 §9). */
+export type AuthEventType = (typeof AUTH_EVENT_TYPES)[number];
 export async function useTextMessages(db: Db, userId: string, phone: string, codeIdentifier: string) {
   await db.transaction(async (tx) => {
     await tx.delete(verifications).where(eq(verifications.identifier, codeIdentifier));
@@ -116,7 +119,7 @@ export async function forgetTrustedDevice(db: Database, userId: string, id: stri
 export async function recordAuthEvent(
   db: Database,
   event: {
-    type: (typeof AUTH_EVENT_TYPES)[number];
+    type: AuthEventType;
     userId: string | null;
     email: string | null;
     ipAddress: string;

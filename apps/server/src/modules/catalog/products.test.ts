@@ -4,7 +4,7 @@ import { ANONYMOUS_PRICING, CATEGORY_NAMES, priceFor, type PricingContext } from
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { DEMO_PRODUCT_COUNT } from '../../seed/demo.ts';
 import { brands, categories, productPrices, products } from './schema.ts';
-import { priceCentsSql } from './pricing.ts';
+import { priceCentsSql } from './repo/pricing.ts';
 
 let t: TestContext;
 beforeAll(async () => {

@@ -4,9 +4,9 @@ import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { maybeSignedIn } from '../../plugins/actor.ts';
 import { route } from '../../plugins/endpoints.ts';
-import { listBrands, listCategories, productNameBySku } from './repo.ts';
+import { listBrands, listCategories, productNameBySku } from './repo/index.ts';
 import { productImageSvg } from './images.ts';
-import { popularProducts, productBySku, productsByIds, productsBySkus } from './products.ts';
+import { popularProducts, productBySku, productsByIds, productsBySkus } from './repo/products.ts';
 import { cursorForPage, searchProducts } from './search.ts';
 
 /** The catalog: anyone may read it, at the prices of whoever asks (spec 01 §6: pricingOf). */

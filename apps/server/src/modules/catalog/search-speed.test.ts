@@ -6,9 +6,9 @@ import { testClient } from '../../../test/client.ts';
 import { users } from '../users/schema.ts';
 import { businessPartnerApprovedBrands, businessPartners } from '../business-partners/schema.ts';
 import { brands, productPrices, products } from './schema.ts';
-import { priceSplitSql, priceWalks, pricingOf as pricingOfActor } from './pricing.ts';
+import { priceSplitSql, priceWalks, pricingOf as pricingOfActor } from './repo/pricing.ts';
 import { clearSearchCounts } from './search-cache.ts';
-import { FEW_MATCHES, searchQueries, WALK_CAP } from './search-queries.ts';
+import { FEW_MATCHES, searchQueries, WALK_CAP } from './repo/search-queries.ts';
 import { readActor } from '../acting/index.ts';
 
 let t: TestContext;

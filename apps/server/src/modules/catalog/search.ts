@@ -3,11 +3,11 @@ import { type SearchProductsResponse, searchProductsResponseSchema } from '@port
 import type { AppContext } from '../../context.ts';
 import type { Actor } from '../acting/index.ts';
 import { encodeCursor } from './cursors.ts';
-import type { SearchInput } from './filters.ts';
-import { pricingOf } from './pricing.ts';
-import { toSummary } from './products.ts';
+import type { SearchInput } from './repo/filters.ts';
+import { pricingOf } from './repo/pricing.ts';
+import { toSummary } from './repo/products.ts';
 import { cached } from './search-cache.ts';
-import { pageStartRow, searchQueries } from './search-queries.ts';
+import { pageStartRow, searchQueries } from './repo/search-queries.ts';
 
 /**
  * POST /api/search-products: typo-tolerant search (full text after spelling correction against the

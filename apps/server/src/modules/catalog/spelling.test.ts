@@ -4,9 +4,9 @@ import type { SearchProductsResponse } from '@portal/contracts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { testClient } from '../../../test/client.ts';
 import { productPrices, products, searchWords } from './schema.ts';
-import { refreshSearchWords } from './repo.ts';
+import { refreshSearchWords } from './repo/index.ts';
 import { clearSearchCounts } from './search-cache.ts';
-import { correctedQuery, correctionsOf, editDistance, wordsOf } from './spelling.ts';
+import { correctedQuery, correctionsOf, editDistance, wordsOf } from './repo/spelling.ts';
 
 let t: TestContext;
 beforeAll(async () => {

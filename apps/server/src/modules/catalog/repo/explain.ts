@@ -1,8 +1,8 @@
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { openDatabase } from '../../db/client.ts';
-import { userIdByEmail } from '../users/index.ts';
-import { readActor } from '../acting/index.ts';
+import { openDatabase } from '../../../db/client.ts';
+import { userIdByEmail } from '../../users/index.ts';
+import { readActor } from '../../acting/index.ts';
 import { pricingOf } from './pricing.ts';
 import { searchQueries } from './search-queries.ts';
 import { dictionaryLookup, wordsOf } from './spelling.ts';

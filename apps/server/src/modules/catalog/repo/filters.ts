@@ -1,9 +1,9 @@
 import { ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import { wantedBrandSlugs, type PricingContext, type SearchSort } from '@portal/contracts';
-import type { Db } from '../../db/client.ts';
-import { brands, categories, products } from './schema.ts';
-import { cached } from './search-cache.ts';
+import type { Db } from '../../../db/client.ts';
+import { brands, categories, products } from '../schema.ts';
+import { cached } from '../search-cache.ts';
 import { correctedQuery } from './spelling.ts';
 
 const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -1,7 +1,7 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client.ts';
-import { brands, categories, channels, products, searchWords } from './schema.ts';
+import type { Db } from '../../../db/client.ts';
+import { brands, categories, channels, products, searchWords } from '../schema.ts';
 
 export const listCategories = (db: Db) =>
   db.select({ name: categories.name, slug: categories.slug }).from(categories).orderBy(asc(categories.position));

@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client.ts';
-import { HttpError } from '../../plugins/errors.ts';
-import { productPrices, products } from './schema.ts';
-import { decodeCursor, INVALID_CURSOR } from './cursors.ts';
+import type { Db } from '../../../db/client.ts';
+import { HttpError } from '../../../plugins/errors.ts';
+import { productPrices, products } from '../schema.ts';
+import { decodeCursor, INVALID_CURSOR } from '../cursors.ts';
 import { filterOf, type SearchInput } from './filters.ts';
 import { priceCentsSql, priceSplitSql, priceWalks, type Prices } from './pricing.ts';
 import { productSelect, type ProductRow } from './products.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { searchWords } from './schema.ts';
+import type { Db } from '../../../db/client.ts';
+import { searchWords } from '../schema.ts';
 
 /** The words of a term, split as the dictionary is (letters and digits, lower case); at most 8 count. */
 export const wordsOf = (term: string) =>
