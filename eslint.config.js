@@ -33,7 +33,7 @@ export default tseslint.config(
   // Paths are relative, so the feature rule is written per folder depth: from features/<name>/<k dirs>/,
   // k + 1 '../' reach src/features. Tests need no exemption: they use the doors too. `import()` is not
   // checked by this rule; the lazy screens are imported by app/routes.ts, which may.
-  ...[0, 1, 2, 3].map((depth) => ({
+  ...[0, 1, 2, 3, 4].map((depth) => ({
     files: [`apps/web/src/features/*/${'*/'.repeat(depth)}*.{ts,tsx}`],
     rules: {
       'no-restricted-imports': [
@@ -47,6 +47,10 @@ export default tseslint.config(
             },
             {
               regex: `^(\\.\\./){${depth + 1}}(?!\\.)[^/]+/(?!index\\.ts$)`,
+              message: "Another feature is reached through its door: import '<feature>/index.ts'.",
+            },
+            {
+              regex: '(^|/)features/[^/]+/(?!index\\.ts$)',
               message: "Another feature is reached through its door: import '<feature>/index.ts'.",
             },
           ],
@@ -107,6 +111,11 @@ export default tseslint.config(
               regex: `^(\\.\\./){${depth + 1}}(?!\\.)[^/]+/(?!index\\.ts$)`,
               message: "Another module is reached through its door: import '../<module>/index.ts'.",
             },
+            {
+              regex: '(^|/)modules/[^/]+/(?!index\\.ts$)',
+              message: "Another module is reached through its door: import '../<module>/index.ts'.",
+            },
+            { regex: '(^|/)db/schema\\.ts$', message: 'A module names its own tables (schema.ts), never all of them.' },
           ],
         },
       ],
@@ -141,6 +150,66 @@ export default tseslint.config(
             { regex: '^drizzle-orm(/|$)', message: 'SQL lives in the module’s repo.ts.' },
             { regex: '(^|/)schema\\.ts$', message: 'Tables are read and written in the module’s repo.ts.' },
           ],
+        },
+      ],
+    },
+  },
+  {
+    // Outside the modules (main.ts, jobs to come): a module through its door. app.ts, the composition
+    // root, also builds each module from its routes.ts and service.ts (the block below). The demo seed
+    // loads every table in bulk, as tests set up data, and may name them.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      'apps/server/src/modules/**',
+      'apps/server/src/seed/**',
+      'apps/server/src/app.ts',
+      '**/*.test.ts',
+      'apps/server/src/db/schema.ts',
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)modules/[^/]+/(?!index\\.ts$)',
+              message: "A module is reached through its door: import 'modules/<module>/index.ts'.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/app.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)modules/[^/]+/(?!index\\.ts$|routes\\.ts$|service\\.ts$)',
+              message: 'app.ts builds a module from its index.ts, routes.ts and service.ts only.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // import() is held to the same doors: a module or a feature loads another only through its index.ts.
+    files: ['apps/server/src/**/*.ts', 'apps/web/src/{features,components,lib}/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ImportExpression[source.value=/(^|\\/)(modules|features)\\/[^/]+\\/(?!index\\.ts$)/]',
+          message: 'import() goes through the door too: <module or feature>/index.ts.',
+        },
+        {
+          selector: 'ImportExpression[source.value=/^\\.\\.\\/(?!\\.)[^/]+\\/(?!index\\.ts$)/]',
+          message: 'import() goes through the door too: ../<module or feature>/index.ts.',
         },
       ],
     },

@@ -15,7 +15,12 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { dealsRoutes } from './modules/deals/routes.ts';
-import { createActingService, createActivityLog, registerActor } from './modules/acting/index.ts';
+import {
+  createActingService,
+  createActivityLog,
+  registerActor,
+  registerImpersonationAudit,
+} from './modules/acting/index.ts';
 import { sessionRoutes } from './modules/users/routes.ts';
 import { createUsersService } from './modules/users/index.ts';
 import { outboxRoutes } from './modules/outbox/routes.ts';
@@ -107,7 +112,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   const invitations = createInvitationService(ctx);
   await app.register(invitationRoutes(invitations));
   await app.register(accountRoutes(createAccountsService(ctx, betterAuth, auth)));
-  acting.registerImpersonationAudit(app);
+  registerImpersonationAudit(app, ctx);
   await app.register(sessionRoutes(createUsersService(ctx), auth, acting));
   await app.register(catalogRoutes(ctx));
   await app.register(contentRoutes(ctx));

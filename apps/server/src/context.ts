@@ -4,7 +4,7 @@ import type { Mailer } from './adapters/mail.ts';
 import type { SmsSender } from './adapters/sms.ts';
 import type { VinDecoder } from './adapters/vin/index.ts';
 import { createAdapters } from './adapters/index.ts';
-import { getAuthSecret } from './modules/auth/secret.ts';
+import { getAuthSecret } from './modules/auth/index.ts';
 
 /** What every module gets: the database, the adapters and the configuration. */
 export interface AppContext {

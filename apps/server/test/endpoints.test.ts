@@ -50,6 +50,13 @@ describe('the endpoint map (contracts) and the server agree (issue 16)', () => {
     expect(unmapped).toEqual([]);
   });
 
+  it('registers every call through route(), so no hand-written route can stand beside the map', () => {
+    const byHand = routes()
+      .filter(({ route }) => !NOT_CALLS(route.url) && !route.config?.endpoint)
+      .map(({ key }) => key);
+    expect(byHand).toEqual([]);
+  });
+
   it('registers every endpoint of the map, aliases included', () => {
     const served = new Set(routes().map(({ key }) => key));
     expect([...mapped.keys()].filter((call) => !served.has(call))).toEqual([]);

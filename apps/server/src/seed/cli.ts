@@ -5,7 +5,7 @@ import { openDatabase } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
 import { acquireDataDirLock } from '../db/lock.ts';
 import { seedDemoData, truncateAll } from './demo.ts';
-import { getAuthSecret } from '../modules/auth/secret.ts';
+import { getAuthSecret } from '../modules/auth/index.ts';
 
 /** `npm run seed [-- --products N]`: (re)creates the demo data set, with N products (default 2,000). */
 const productsArg = process.argv.indexOf('--products');

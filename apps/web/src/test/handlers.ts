@@ -1,5 +1,6 @@
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import type { CatalogMenu, LastCheckout, Session } from '@portal/contracts';
+import { routes } from '@portal/contracts/endpoints/routes';
 
 /** An answer of our server: JSON with a status (the spec's error shapes are JSON too). */
 export const json = (status: number, body: unknown) => HttpResponse.json(body as JsonBodyType, { status });
@@ -23,9 +24,9 @@ const noCart: LastCheckout = { token: null, checkout: null };
  * path. A test gives its own answers with `server.use(...)`; they last until the test ends.
  */
 export const handlers = [
-  http.get('/api/session', () => json(200, anonymousSession)),
-  http.get('/api/catalog/menu', () => json(200, emptyMenu)),
-  http.get('/api/products-checkout/last-b2b-token', () => json(200, noCart)),
-  http.post('/api/auth/sign-out', () => json(200, { ok: true })),
+  http.get(routes.session.get.path, () => json(200, anonymousSession)),
+  http.get(routes.catalog.menu.path, () => json(200, emptyMenu)),
+  http.get(routes.cart.last.path, () => json(200, noCart)),
+  http.post(routes.auth.signOut.path, () => json(200, { ok: true })),
   http.all('/api/*', () => json(404, { detail: 'Not Found' })),
 ];

@@ -15,7 +15,8 @@ import { publicUrlOf } from '../../config.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import type { Actor } from '../acting/index.ts';
 import type { Auth, AuthService, Client } from '../auth/index.ts';
-import { loadPortalUser, updateProfile, userById, userIdByEmail } from '../users/index.ts';
+import { updateProfile, userById, userIdByEmail } from '../users/index.ts';
+import { loadPortalUser } from '../acting/index.ts';
 import { ACCOUNT_RATE_LIMITS } from './limits.ts';
 import {
   changeEmail,

@@ -1,8 +1,22 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { homeBusinessIdOf, people, portalUserJson, type PortalUserJson } from '../users/index.ts';
+import type { PortalUser } from '@portal/contracts';
+import { homeBusinessIdOf, people, portalUserJson, toPortalUser, type PortalUserJson } from '../users/index.ts';
+import { installerJsonOf } from '../dealers/index.ts';
 import { actingBusinessJson, type ActingBusinessJson } from '../business-partners/index.ts';
 import { impersonationEvents, sessionSelections } from './schema.ts';
+
+/** A user with everything the permission rules need, their installer record from the dealers module. */
+const portalUserOf = (userId: SQL | string) => portalUserJson(userId, installerJsonOf);
+
+/** The user with everything the permission rules need (spec 01 §3, §6), or null. */
+export async function loadPortalUser(db: Db, userId: string): Promise<PortalUser | null> {
+  const result = (await db.execute(sql`select ${portalUserOf(userId)} as "user"`)) as {
+    rows: { user: PortalUserJson | null }[];
+  };
+  const row = result.rows[0]?.user;
+  return row ? toPortalUser(row) : null;
+}
 
 export interface ActorRow {
   user: PortalUserJson | null;
@@ -20,10 +34,10 @@ export interface ActorRow {
  */
 export async function readActorRow(db: Db | Tx, userId: string, sessionId: string): Promise<ActorRow | null> {
   const result = (await db.execute(sql`
-    select ${portalUserJson(userId)} as "user",
+    select ${portalUserOf(userId)} as "user",
       ${actingBusinessJson(homeBusinessIdOf(userId))} as "home",
       ${actingBusinessJson(sql`s.business_partner_id`)} as "selected",
-      ${portalUserJson(sql`s.impersonated_user_id`)} as "impersonated"
+      ${portalUserOf(sql`s.impersonated_user_id`)} as "impersonated"
     from (select 1) one left join session_selections s on s.session_id = ${sessionId}
   `)) as { rows: ActorRow[] };
   return result.rows[0] ?? null;
@@ -48,18 +62,6 @@ export async function saveSelection(
 
 export async function deleteSelection(tx: Tx, sessionId: string) {
   await tx.delete(sessionSelections).where(eq(sessionSelections.sessionId, sessionId));
-}
-
-/** The session's selection, when it impersonates someone (the audit of changes made as them). */
-export async function impersonationOf(db: Db, sessionId: string) {
-  const [row] = await db
-    .select({
-      impersonatedUserId: sessionSelections.impersonatedUserId,
-      businessPartnerId: sessionSelections.businessPartnerId,
-    })
-    .from(sessionSelections)
-    .where(and(eq(sessionSelections.sessionId, sessionId)));
-  return row?.impersonatedUserId ? { ...row, impersonatedUserId: row.impersonatedUserId } : null;
 }
 
 export type ImpersonationEvent = typeof impersonationEvents.$inferInsert;

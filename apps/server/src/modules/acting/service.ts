@@ -1,5 +1,4 @@
 import './read-only.ts';
-import type { FastifyInstance } from 'fastify';
 import { isOutsideRep, isSalesRep, messages } from '@portal/contracts';
 import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../plugins/errors.ts';
@@ -7,11 +6,6 @@ import { partnerByCode } from '../business-partners/index.ts';
 import { clearOpenCheckouts, lockUser } from '../cart/index.ts';
 import { readActor, type Actor } from './actor.ts';
 import { deleteSelection, recordImpersonationEvent, saveSelection } from './repo.ts';
-import { activityDetailsOf } from './activity.ts';
-
-const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-/** Calls that are not "actions for the business": signing in and out, choosing the business. */
-const NOT_AUDITED = /^\/api\/(auth\/|select-business|session|preferences)/;
 
 export function createActingService(ctx: AppContext) {
   /** The actor as the database has it now: after a change of whom the session acts for. */
@@ -66,31 +60,6 @@ export function createActingService(ctx: AppContext) {
     return reread(actor);
   }
 
-  /**
-   * Every change made while impersonating is recorded with the real actor (issue 5). Reads stay
-   * unrecorded (POSTs that only read carry READ_ONLY); the record is written after the answer so it
-   * never slows or fails the request.
-   */
-  function registerImpersonationAudit(app: FastifyInstance) {
-    app.addHook('onResponse', async (request, reply) => {
-      const actor = request.actor;
-      if (!actor?.impersonating || !actor.business) return;
-      if (!MUTATING.has(request.method) || request.routeOptions.config.readOnly || NOT_AUDITED.test(request.url))
-        return;
-      const path = request.url.split('?')[0]!;
-      await recordImpersonationEvent(ctx.db, {
-        actorUserId: actor.user.id,
-        impersonatedUserId: actor.actingUser.id,
-        businessPartnerId: actor.business.id,
-        kind: 'request',
-        method: request.method,
-        path: path.slice(0, 200),
-        status: reply.statusCode,
-        details: activityDetailsOf(request.method, path, request.body),
-      }).catch((error: unknown) => request.log.error({ err: error }, 'impersonation audit failed'));
-    });
-  }
-
-  return { selectBusiness, clearBusiness, registerImpersonationAudit };
+  return { selectBusiness, clearBusiness };
 }
 export type ActingService = ReturnType<typeof createActingService>;

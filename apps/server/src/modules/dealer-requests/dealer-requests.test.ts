@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
   DEALER_REQUEST_TEXTS,
   messages,
@@ -9,8 +9,8 @@ import {
   type DealerRequestList,
 } from '@portal/contracts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { testClient } from '../../../test/client.ts';
-import { mailOutbox } from '../../adapters/outbox-schema.ts';
+import { mailsTo } from '../../../test/builders.ts';
+import { signedInAs, testClient } from '../../../test/client.ts';
 import { users } from '../users/schema.ts';
 import {
   businessPartnerAddresses,
@@ -53,13 +53,8 @@ const application = (overrides: Partial<DealerRequestInput> = {}): DealerRequest
 async function submit(body: object, c = client()) {
   return c.call('POST', '/api/dealer-requests', body);
 }
-async function signedIn(email: string) {
-  const c = client();
-  await c.signIn(email);
-  return c;
-}
-const mailTo = async (to: string) =>
-  t.db.select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(desc(mailOutbox.createdAt));
+const signedIn = (email: string) => signedInAs(t.app, email);
+const mailTo = (to: string) => mailsTo(t.db, to);
 
 describe('POST /api/dealer-requests (public)', () => {
   it('stores the request and mails the sales inbox and the applicant', async () => {

@@ -8,5 +8,6 @@ export {
   businessIdOfDealer,
   createDealer,
   dealerIdOfBusiness,
+  installerJsonOf,
   staffOfBusiness,
 } from './repo.ts';

@@ -149,3 +149,9 @@ export async function createDealer(
 export async function addInstaller(tx: Tx, installer: { userId: string; dealerId: string; isOwner: boolean }) {
   await tx.insert(installers).values(installer);
 }
+
+/** The installer record of the user `userId` names (dealer, owner, purchaser), as one SQL value, or null. */
+export const installerJsonOf = (userId: SQL) =>
+  sql<{ dealer_id: string; is_owner: boolean; is_purchaser: boolean } | null>`(select json_build_object(
+    'dealer_id', i.dealer_id, 'is_owner', i.is_owner, 'is_purchaser', i.is_purchaser)
+    from installers i where i.user_id = ${userId} limit 1)`;

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { signJWT } from 'better-auth/crypto';
 import { INVITATION_TEXTS, messages, PERMISSION_GROUPS } from '@portal/contracts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { testClient } from '../../../test/client.ts';
-import { mailOutbox } from '../../adapters/outbox-schema.ts';
+import { lastMailTo, mailsTo as mailsToAddress } from '../../../test/builders.ts';
+import { signedInAs, testClient } from '../../../test/client.ts';
 import { users } from '../users/schema.ts';
 import { getAuthSecret } from '../auth/secret.ts';
 import { invitations } from './schema.ts';
@@ -19,21 +19,9 @@ afterAll(() => t.close());
 
 const client = () => testClient(t.app);
 
-async function owner() {
-  const c = client();
-  await c.signIn('owner@demo.test');
-  return c;
-}
+const owner = () => signedInAs(t.app, 'owner@demo.test');
 
-const linkToken = async (to: string) => {
-  const [mail] = await t.db
-    .select()
-    .from(mailOutbox)
-    .where(eq(mailOutbox.to, to))
-    .orderBy(desc(mailOutbox.createdAt))
-    .limit(1);
-  return mail!.text.match(/accept-invite\?token=([\w.-]+)/)![1]!;
-};
+const linkToken = async (to: string) => (await lastMailTo(t.db, to))!.text.match(/accept-invite\?token=([\w.-]+)/)![1]!;
 const newInstaller = {
   password: 'Harness#Pro88',
   confirm_password: 'Harness#Pro88',
@@ -68,7 +56,7 @@ describe('invitations (spec 01 §7, spec 02 §7)', () => {
 
   it('an address with an account outside the dealer answers as one without (issue 14): a note, never a link', async () => {
     const c = await owner();
-    const mailsTo = (to: string) => t.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
+    const mailsTo = (to: string) => mailsToAddress(t.db, to);
     const pendingEmails = async () =>
       ((await c.call('GET', '/api/user/token')).json() as { results: { email: string }[] }).results.map((r) => r.email);
     // What the inviter can compare: the status, and the body without its own id, address and times.

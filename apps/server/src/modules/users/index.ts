@@ -1,7 +1,6 @@
 /** The users module's door: what other modules may call (CONVENTIONS: one door per module). */
 export {
   homeBusinessIdOf,
-  loadPortalUser,
   lockUserRow,
   portalUserJson,
   toPortalUser,
