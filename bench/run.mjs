@@ -10,7 +10,16 @@ const BENCHES = [
   { name: 'bundle', file: 'bundle.mjs', description: 'first-load JS and CSS of the built web app, gzipped' },
   { name: 'cold-start', file: 'cold-start.mjs', description: 'start time of the built server on PGlite' },
   { name: 'search', file: 'search.mjs', description: 'POST /api/search-products under load, PostgreSQL and PGlite' },
-  { name: 'wiring', file: 'wiring.mjs', description: 'year-make-model and vehicle-info under load on PostgreSQL' },
+  {
+    name: 'wiring',
+    file: 'wiring.mjs',
+    description: 'year-make-model, vehicle-info and session under load on PostgreSQL',
+  },
+  {
+    name: 'lighthouse',
+    file: 'lighthouse.mjs',
+    description: 'Lighthouse mobile scores, LCP, TBT and CLS of the first pages, signed out and in',
+  },
 ];
 
 function selectBenches(names) {

@@ -9,6 +9,7 @@ import { answerRouterError, registerErrorHandling } from './plugins/errors.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSpa } from './plugins/spa.ts';
+import { registerCompress } from './plugins/compress.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { registerRateLimit, type RateLimitStore } from './plugins/rate-limit.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -93,6 +94,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   });
 
   registerErrorHandling(app);
+  // Before every route: it compresses the answers of the routes declared after it.
+  await registerCompress(app);
   await app.register(fastifyCookie);
   if (ctx.config.demoMode) registerMailboxReader(app, { secureCookie: publicUrlOf(ctx.config).startsWith('https://') });
   registerMetrics(app, { token: ctx.config.METRICS_TOKEN });

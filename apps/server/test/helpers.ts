@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -11,7 +12,7 @@ import { openDatabase, openPglite, pgliteDatabase, type Database, type Db } from
 import { createContext } from '../src/context.ts';
 import { buildApp } from '../src/app.ts';
 import { withDatabase } from './global-setup.ts';
-import type { ChangeFeed } from '../src/db/changes.ts';
+import { FEED_APPLICATION, type ChangeFeed } from '../src/db/changes.ts';
 
 export interface TestContext {
   app: FastifyInstance;
@@ -122,5 +123,43 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       for (const instance of [app, ...others]) await instance.close();
       await database.close();
     },
+  };
+}
+
+/**
+ * Counts what the server asks the database from now on, on either driver: every PGlite query, exec or
+ * transaction and every query of a node-postgres client but the change feed's own (its listen and
+ * heartbeat). `stop` puts the drivers back. Shows that an answer came from a cache.
+ */
+export function countQueries() {
+  const asked: string[] = [];
+  const restore: (() => void)[] = [];
+  const wrap = (proto: Record<string, unknown>, name: string, skip: (self: unknown) => boolean = () => false) => {
+    const original = proto[name] as (...args: unknown[]) => unknown;
+    proto[name] = function (this: unknown, ...args: unknown[]) {
+      if (!skip(this)) {
+        const query = args[0] as string | { text?: string } | undefined;
+        asked.push(typeof query === 'string' ? query : typeof query === 'function' ? name : (query?.text ?? name));
+      }
+      return original.apply(this, args);
+    };
+    restore.push(() => (proto[name] = original));
+  };
+  const pgliteBase = Object.getPrototypeOf(PGlite.prototype) as Record<string, unknown>;
+  for (const name of ['query', 'exec', 'transaction']) wrap(pgliteBase, name);
+  wrap(
+    pg.Client.prototype as unknown as Record<string, unknown>,
+    'query',
+    (client) =>
+      (client as { connectionParameters?: { application_name?: string } }).connectionParameters?.application_name ===
+      FEED_APPLICATION,
+  );
+  return {
+    /** The queries asked since the count began (or was last reset). */
+    get asked() {
+      return [...asked];
+    },
+    reset: () => void (asked.length = 0),
+    stop: () => restore.forEach((undo) => undo()),
   };
 }

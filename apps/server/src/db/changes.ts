@@ -5,11 +5,12 @@ import pg from 'pg';
  * Change notices from the database itself: triggers (migration 0014) send `pg_notify('portal_changes',
  * …)` when a table that an in-memory cache copies is written, by any process: this server, another
  * instance, the seed CLI or an import. Payloads: 'catalog' (products, prices, brands, categories, the
- * search dictionary) and 'identity:<user id>' or 'identity:*' (sessions, users, their groups, the
- * business a session acts for, businesses and their approved brands).
+ * search dictionary), 'identity:<user id>' or 'identity:*' (sessions, users, their groups and
+ * preferences, the business a session acts for, businesses and their approved brands) and 'vehicles'
+ * (the vehicle data the wiring page reads, migration 0020).
  */
 export const CHANGES_CHANNEL = 'portal_changes';
-export type ChangeKind = 'catalog' | 'identity';
+export type ChangeKind = 'catalog' | 'identity' | 'vehicles';
 /** Whom a notice concerns: one user id, or '*' for everyone. */
 export const EVERYONE = '*';
 
@@ -26,7 +27,7 @@ export interface ChangeFeed {
 }
 
 export function parseNotice(payload: string): { kind: ChangeKind; subject: string } | null {
-  if (payload === 'catalog') return { kind: 'catalog', subject: EVERYONE };
+  if (payload === 'catalog' || payload === 'vehicles') return { kind: payload, subject: EVERYONE };
   const match = /^identity:(.+)$/.exec(payload);
   return match ? { kind: 'identity', subject: match[1]! } : null;
 }

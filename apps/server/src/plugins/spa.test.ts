@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PAGES } from '@portal/contracts/pages';
 import { buildApp } from '../app.ts';
@@ -9,6 +10,10 @@ import { loadConfig } from '../config.ts';
 import { openTestDatabase } from '../../test/helpers.ts';
 import type { Database } from '../db/client.ts';
 import type { FastifyInstance } from 'fastify';
+
+const VENDOR = `export const parts = [${'"remote start", '.repeat(2000)}];`;
+const decode = (encoding: string | undefined, body: Buffer) =>
+  (encoding === 'br' ? brotliDecompressSync(body) : encoding === 'gzip' ? gunzipSync(body) : body).toString();
 
 let dist: string;
 let database: Database;
@@ -19,6 +24,12 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
   fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
   fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg/>');
+  // As the web build writes them (apps/web/vite.config.ts): a .br and a .gz next to each text file.
+  fs.writeFileSync(path.join(dist, 'assets', 'vendor-def456.js'), VENDOR);
+  fs.writeFileSync(path.join(dist, 'assets', 'vendor-def456.js.br'), brotliCompressSync(VENDOR));
+  fs.writeFileSync(path.join(dist, 'assets', 'vendor-def456.js.gz'), gzipSync(VENDOR));
+  fs.writeFileSync(path.join(dist, 'favicon.svg.br'), brotliCompressSync('<svg/>'));
+  fs.writeFileSync(path.join(dist, 'favicon.svg.gz'), gzipSync('<svg/>'));
   database = await openTestDatabase();
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
   app = await buildApp(await createContext(config, database), { webDist: dist, logger: false });
@@ -96,4 +107,86 @@ it('answers a page address with broken %-escapes in the app shape (issue 14 §9)
   const res = await app.inject('/wiring%ff%fe');
   expect(res.statusCode).toBe(400);
   expect(res.json()).toEqual({ detail: expect.any(String) });
+});
+
+it('sends a built asset as brotli, gzip or plain by accept-encoding, with vary and a year of caching (issue 17)', async () => {
+  for (const [accept, expected] of [
+    ['gzip, deflate, br, zstd', 'br'],
+    ['gzip', 'gzip'],
+    ['br;q=0.1, gzip;q=0.9', 'gzip'],
+    ['identity', undefined],
+    [undefined, undefined],
+  ] as const) {
+    const res = await app.inject({
+      url: '/assets/vendor-def456.js',
+      headers: accept ? { 'accept-encoding': accept } : {},
+    });
+    expect(res.statusCode, accept).toBe(200);
+    expect(res.headers['content-encoding'], accept).toBe(expected);
+    expect(res.headers['content-type'], accept).toMatch(/javascript/);
+    expect(res.headers.vary, accept).toBe('accept-encoding');
+    expect(res.headers['cache-control'], accept).toBe('public, max-age=31536000, immutable');
+    expect(Number(res.headers['content-length']), accept).toBe(res.rawPayload.length);
+    if (expected) expect(res.rawPayload.length, accept).toBeLessThan(VENDOR.length / 10);
+    expect(decode(expected, res.rawPayload), accept).toBe(VENDOR);
+  }
+  const svg = await app.inject({ url: '/favicon.svg', headers: { 'accept-encoding': 'br' } });
+  expect(svg.headers['content-encoding']).toBe('br');
+  expect(svg.headers['cache-control']).toBe('no-cache');
+  expect(decode('br', svg.rawPayload)).toBe('<svg/>');
+});
+
+it('revalidates a built asset with 304 and answers HEAD with the encoding and no body', async () => {
+  const headers = { 'accept-encoding': 'br' };
+  const get = await app.inject({ url: '/assets/vendor-def456.js', headers });
+  const again = await app.inject({
+    url: '/assets/vendor-def456.js',
+    headers: { ...headers, 'if-none-match': String(get.headers.etag) },
+  });
+  expect(again.statusCode).toBe(304);
+  expect(again.rawPayload.length).toBe(0);
+  const head = await app.inject({ method: 'HEAD', url: '/assets/vendor-def456.js', headers });
+  expect(head.statusCode).toBe(200);
+  expect(head.headers['content-encoding']).toBe('br');
+  expect(head.headers['content-length']).toBe(get.headers['content-length']);
+  expect(head.rawPayload.length).toBe(0);
+});
+
+it('sends the index.html fallback compressed by accept-encoding, with vary, never cached stale (issue 17)', async () => {
+  for (const url of ['/', '/wiring', '/no-such-page']) {
+    for (const [accept, expected] of [
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+      ['*', 'gzip'],
+      ['identity', undefined],
+    ] as const) {
+      const res = await app.inject({ url, headers: { 'accept-encoding': accept } });
+      expect(res.statusCode, url).toBe(url === '/no-such-page' ? 404 : 200);
+      expect(res.headers['content-encoding'], `${url} ${accept}`).toBe(expected);
+      expect(res.headers.vary, url).toBe('accept-encoding');
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(decode(expected, res.rawPayload), url).toContain('<div id="root">');
+    }
+    const head = await app.inject({ method: 'HEAD', url, headers: { 'accept-encoding': 'br' } });
+    expect(head.headers['content-encoding'], url).toBe('br');
+    expect(head.body, url).toBe('');
+  }
+  const page = await app.inject({ url: '/wiring', headers: { 'accept-encoding': 'br' } });
+  const revalidated = await app.inject({
+    url: '/wiring',
+    headers: { 'accept-encoding': 'br', 'if-none-match': String(page.headers.etag) },
+  });
+  expect(revalidated.statusCode).toBe(304);
+  expect(revalidated.rawPayload.length).toBe(0);
+});
+
+it('compresses a large API answer and leaves a small one as it is', async () => {
+  const large = await app.inject({ url: '/api/docs/json', headers: { 'accept-encoding': 'gzip, br' } });
+  expect(large.statusCode).toBe(200);
+  expect(large.headers['content-encoding']).toBe('br');
+  expect(large.headers.vary).toMatch(/accept-encoding/i);
+  expect(JSON.parse(decode('br', large.rawPayload))).toHaveProperty('openapi');
+  const small = await app.inject({ url: '/api/unknown', headers: { 'accept-encoding': 'gzip, br' } });
+  expect(small.headers['content-encoding']).toBeUndefined();
+  expect(small.json()).toHaveProperty('detail');
 });

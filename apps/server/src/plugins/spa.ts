@@ -1,7 +1,10 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { Negotiator } from '@fastify/accept-negotiator';
 import { messages } from '@portal/contracts';
 import { isPagePath } from '@portal/contracts/pages';
 
@@ -10,6 +13,12 @@ import { isPagePath } from '@portal/contracts/pages';
  * GET that is not an API call (history fallback), so deep links work after a reload. A path
  * outside the portal's page table (contracts/pages.ts, the table the web's router is built
  * from) answers 404 with the same index.html: the app shows its Not Found page (spec 01 §2.3).
+ *
+ * Text goes compressed (issue 17): the build writes `.br` and `.gz` next to every text file
+ * (apps/web/vite.config.ts) and @fastify/static sends the one the request accepts, with its
+ * content-encoding; index.html, answered from memory, is compressed once here. Those answers
+ * carry `vary: accept-encoding`. Hashed assets are cached a year; everything else is `no-cache`
+ * (revalidated each time, so never stale).
  */
 export async function registerSpa(app: FastifyInstance, webDist: string) {
   const indexFile = path.join(webDist, 'index.html');
@@ -17,15 +26,18 @@ export async function registerSpa(app: FastifyInstance, webDist: string) {
     app.log.warn(`web app not built (${indexFile} missing): serving the API only`);
     return;
   }
-  const indexHtml = fs.readFileSync(indexFile, 'utf8');
+  const index = indexAnswers(fs.readFileSync(indexFile));
   await app.register(fastifyStatic, {
     root: webDist,
     wildcard: false,
     index: false,
     cacheControl: false,
+    preCompressed: true,
+    // Called with the file sent: `x.js.br` when the brotli copy of `x.js` goes.
     setHeaders(reply, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       reply.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      if (PRECOMPRESSED.test(filePath)) reply.setHeader('vary', 'accept-encoding');
     },
   });
   app.addHook('onRequest', async (request, reply) => {
@@ -42,12 +54,45 @@ export async function registerSpa(app: FastifyInstance, webDist: string) {
       return reply.sendFile(pathname.slice(1));
     }
     if (path.extname(pathname) && pathname.startsWith('/assets/')) return; // missing asset: plain 404
-    return reply
-      .status(isPagePath(pathname) ? 200 : 404)
+    const known = isPagePath(pathname);
+    reply
+      .status(known ? 200 : 404)
       .header('cache-control', 'no-cache')
-      .type('text/html')
-      .send(indexHtml);
+      .header('vary', 'accept-encoding')
+      .header('etag', index.etag)
+      .type('text/html; charset=utf-8');
+    if (known && request.headers['if-none-match']?.includes(index.etag)) return reply.status(304).send();
+    const encoding = acceptedEncoding(request);
+    if (encoding === null) return reply.send(index.identity);
+    return reply.header('content-encoding', encoding).send(index[encoding]);
   });
+}
+
+/** The extensions the web build precompresses, as sent (`x.js`, `x.js.br`, `x.js.gz`). */
+const PRECOMPRESSED = /\.(?:js|mjs|css|html|svg|json|txt|xml|webmanifest)(?:\.br|\.gz)?$/;
+
+const encodings = new Negotiator({ supportedValues: ['br', 'gzip'] });
+
+/** br or gzip, the request's preference (as @fastify/static chooses, `*` meaning gzip); null: neither. */
+function acceptedEncoding(request: FastifyRequest): 'br' | 'gzip' | null {
+  const accepted = request.headers['accept-encoding'];
+  if (!accepted) return null;
+  return encodings.negotiate(accepted.toLowerCase().replace(/\*/g, 'gzip'));
+}
+
+/** index.html as it goes: plain, brotli and gzip (each at its best, once), and its ETag. */
+function indexAnswers(html: Buffer) {
+  return {
+    identity: html,
+    br: brotliCompressSync(html, {
+      params: {
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+      },
+    }),
+    gzip: gzipSync(html, { level: 9 }),
+    etag: `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`,
+  };
 }
 
 function decodedPath(url: string): string | null {

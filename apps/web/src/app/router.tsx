@@ -14,7 +14,14 @@ import { TitleOnlyPage } from '../features/placeholder/TitleOnlyPage.tsx';
 /** spec 01 §2.2: the server's session decides; the route only mirrors it. */
 function accessLoader(route: PortalRoute) {
   return async ({ request }: LoaderFunctionArgs) => {
-    if (route.access === 'public' || route.access === 'optional' || route.access === 'logout') return null;
+    if (route.access === 'logout') return null;
+    if (route.access === 'public' || route.access === 'optional') {
+      // Issue 17: the page's first render already knows who is signed in, so nothing moves when the
+      // session arrives. The read started before React mounted (main.tsx) and runs beside the page's
+      // chunk; a failed read still shows the page, signed out.
+      await queryClient.ensureQueryData(sessionQuery).catch(() => undefined);
+      return null;
+    }
     const session = await queryClient.ensureQueryData(sessionQuery);
     const url = new URL(request.url);
     if (route.access === 'required' && !session.user)

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { isSalesRep, type PortalUser, type PricingContext } from '@portal/contracts';
+import { isSalesRep, type PortalUser, type Preferences, type PricingContext } from '@portal/contracts';
 import type { AppContext } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { createMemo } from '../../db/memo.ts';
-import { toPortalUser } from '../users/index.ts';
+import { toPortalUser, toPreferences } from '../users/index.ts';
 import type { ActingBusinessJson } from '../business-partners/index.ts';
 import { signedOutDetail } from '../auth/index.ts';
 import { readActorRow, type ActorRow } from './repo.ts';
@@ -30,6 +30,8 @@ export interface Actor {
   pricing: PricingContext;
   /** The channel whose prices this actor sees. */
   channelSlug: string;
+  /** The signed-in user's screen preferences (spec 01 §9); /api/session answers them. */
+  preferences: Preferences;
 }
 
 /** The actor a session row makes, or null when the user is gone. */
@@ -56,6 +58,7 @@ export function actorOf(row: ActorRow | null, sessionId: string): Actor | null {
     },
     // A rep without a business sees the dealer channel's price (spec 01 §6: the discounted price).
     channelSlug: business?.channelSlug ?? (rep ? 'dealer' : 'msrp'),
+    preferences: toPreferences(row.preferences),
   };
 }
 
@@ -71,8 +74,8 @@ export interface SessionOfRequest {
 /**
  * Works out the actor of every API request once, before its route runs, and puts it on the request
  * (`request.actor`, null when signed out); routes guard with plugins/actor.ts. One query (repo.ts)
- * and one cache: an actor is kept per session until a change to the user, the user acted as, the
- * session's selection or any business is noticed, at most IDENTITY_CACHE_MS.
+ * and one cache: an actor is kept per session until a change to the user (their preferences too), the
+ * user acted as, the session's selection or any business is noticed, at most IDENTITY_CACHE_MS.
  */
 export function registerActor(
   app: FastifyInstance,

@@ -1,7 +1,15 @@
 import { desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import type { PortalUser } from '@portal/contracts';
-import { homeBusinessIdOf, people, portalUserJson, toPortalUser, type PortalUserJson } from '../users/index.ts';
+import {
+  homeBusinessIdOf,
+  people,
+  portalUserJson,
+  preferencesJson,
+  toPortalUser,
+  type PortalUserJson,
+  type PreferencesJson,
+} from '../users/index.ts';
 import { installerJsonOf } from '../dealers/index.ts';
 import { actingBusinessJson, type ActingBusinessJson } from '../business-partners/index.ts';
 import { impersonationEvents, sessionSelections } from './schema.ts';
@@ -25,19 +33,23 @@ export interface ActorRow {
   /** The business this session selected (sales reps), and the user it impersonates. */
   selected: ActingBusinessJson | null;
   impersonated: PortalUserJson | null;
+  /** The user's screen preferences (spec 01 §9), read with the rest so /api/session needs nothing else. */
+  preferences: PreferencesJson | null;
 }
 
 /**
  * Everything the actor of a session is made of, in one query: the user with their types, groups and
  * installer record, their own business, the business the session selected with the dealer primary it
- * impersonates; each business with its channel, dealer record and approved brands.
+ * impersonates; each business with its channel, dealer record and approved brands; the user's screen
+ * preferences.
  */
 export async function readActorRow(db: Db | Tx, userId: string, sessionId: string): Promise<ActorRow | null> {
   const result = (await db.execute(sql`
     select ${portalUserOf(userId)} as "user",
       ${actingBusinessJson(homeBusinessIdOf(userId))} as "home",
       ${actingBusinessJson(sql`s.business_partner_id`)} as "selected",
-      ${portalUserOf(sql`s.impersonated_user_id`)} as "impersonated"
+      ${portalUserOf(sql`s.impersonated_user_id`)} as "impersonated",
+      ${preferencesJson(userId)} as "preferences"
     from (select 1) one left join session_selections s on s.session_id = ${sessionId}
   `)) as { rows: ActorRow[] };
   return result.rows[0] ?? null;

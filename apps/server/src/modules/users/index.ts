@@ -3,9 +3,12 @@ export {
   homeBusinessIdOf,
   lockUserRow,
   portalUserJson,
+  preferencesJson,
   toPortalUser,
+  toPreferences,
   userIdByEmail,
   type PortalUserJson,
+  type PreferencesJson,
 } from './repo.ts';
 // For other modules' reads (joined in their queries) and their writes in the caller's transaction (issue 16).
 export { completeRegistration, createPortalUser, people, registrationStateOf, setRetired } from './repo.ts';

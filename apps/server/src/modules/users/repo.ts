@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
-import type { PortalUser } from '@portal/contracts';
+import { preferencesSchema, type PortalUser, type Preferences } from '@portal/contracts';
 import type { Db, Tx } from '../../db/client.ts';
 import { accounts, permissionGroups, userPermissionGroups, userPreferences, users, userTypes } from './schema.ts';
 
@@ -166,6 +166,25 @@ export async function completeRegistration(tx: Tx, userId: string, passwordHash:
 export async function setRetired(tx: Tx, userId: string, isRetired: boolean) {
   await tx.update(users).set({ isRetired }).where(eq(users.id, userId));
 }
+
+/** The user's saved screen preferences as the database hands them over (preferencesJson). */
+export interface PreferencesJson {
+  searchPageSize: number | null;
+}
+
+/**
+ * The screen preferences of the user `userId` names, as SQL, for another module's query to read in its
+ * own (the per-request actor caches them with the user); null when they saved none.
+ */
+export const preferencesJson = (userId: SQL | string) =>
+  sql<PreferencesJson | null>`(select json_build_object('searchPageSize', p.search_page_size)
+  from user_preferences p where p.user_id = ${userId})`;
+
+const NO_PREFERENCES: Preferences = { searchPageSize: null };
+
+/** What a user saved (spec 01 §9), or the defaults when they saved nothing. */
+export const toPreferences = (row: PreferencesJson | null): Preferences =>
+  row ? preferencesSchema.parse(row) : NO_PREFERENCES;
 
 /** The user's saved screen preferences (spec 01 §9), or null when they saved none. */
 export async function preferencesRowOf(db: Db, userId: string) {

@@ -1,19 +1,20 @@
-import { preferencesSchema, type Preferences, type Session } from '@portal/contracts';
+import type { Preferences, Session } from '@portal/contracts';
 import type { AppContext } from '../../context.ts';
 import type { Actor } from '../acting/index.ts';
-import { preferencesRowOf, savePreferencesRow } from './repo.ts';
-
-const NO_PREFERENCES: Preferences = { searchPageSize: null };
+import { preferencesRowOf, savePreferencesRow, toPreferences } from './repo.ts';
 
 /** The session as the browser mirrors it, and the user's screen preferences. */
 export function createUsersService(ctx: AppContext) {
   async function preferencesOf(userId: string): Promise<Preferences> {
-    const row = await preferencesRowOf(ctx.db, userId);
-    return row ? preferencesSchema.parse(row) : NO_PREFERENCES;
+    return toPreferences(await preferencesRowOf(ctx.db, userId));
   }
 
-  /** Who the browser is signed in as, with roles and the business acted for; the browser decides nothing. */
-  async function sessionOf(actor: Actor | null): Promise<Session> {
+  /**
+   * Who the browser is signed in as, with roles, the business acted for and the user's preferences; the
+   * browser decides nothing. Made of the actor alone (its one cached read has the preferences too), so
+   * a session answered from the actor cache reads nothing.
+   */
+  function sessionOf(actor: Actor | null): Session {
     const base = { site: ctx.config.SITE, otherSiteUrl: ctx.config.OTHER_SITE_URL };
     if (!actor) return { ...base, user: null, selectedBusiness: null, impersonatedUser: null, preferences: null };
     const { business, actingUser, impersonating } = actor;
@@ -35,7 +36,7 @@ export function createUsersService(ctx: AppContext) {
             email: actingUser.email,
           }
         : null,
-      preferences: await preferencesOf(actor.user.id),
+      preferences: actor.preferences,
     };
   }
 

@@ -13,6 +13,7 @@ import { VinDecoderUnavailableError, type VinDecode } from '../../adapters/vin/i
 import type { Actor } from '../acting/index.ts';
 import { productsBySkus } from '../catalog/index.ts';
 import * as repo from './repo.ts';
+import { cachedVehicleAnswer } from './cache.ts';
 import { matchMake, matchModel } from './vin-names.ts';
 
 type CategoryRow = repo.CategoryRow;
@@ -21,7 +22,12 @@ export const documentUrl = (id: string) => `/api/documents/${encodeURIComponent(
 const toOption = (row: { id: string; name: string }): VehicleOption => ({ name: row.name, value: row.id, id: row.id });
 
 /** spec 01 §7 year-make-model: year gives makes; year and make give models. */
-export async function yearMakeModel(ctx: AppContext, input: { year: number; makeId?: string }) {
+export const yearMakeModel = (ctx: AppContext, input: { year: number; makeId?: string }) =>
+  cachedVehicleAnswer(ctx, 'year-make-model', `${input.year}\n${input.makeId ?? ''}`, () =>
+    readYearMakeModel(ctx, input),
+  );
+
+async function readYearMakeModel(ctx: AppContext, input: { year: number; makeId?: string }) {
   const rows = input.makeId
     ? await repo.modelsOfYearAndMake(ctx.db, input.year, input.makeId)
     : await repo.makesOfYear(ctx.db, input.year);
@@ -86,24 +92,38 @@ const toInstructions = (row: CategoryRow): InstructionCategory => ({
 });
 const nameOf = (v: repo.VehicleRecord) => `${v.vehicle.year} ${v.makeName} ${v.modelName}`;
 
-/** The vehicle slide in one round trip (spec 01 §4: vehicle, products, wiring, harnesses, documents). */
+type Key = { year: number; makeId: string; modelId: string };
+const keyOf = (key: Key) => `${key.year}\n${key.makeId}\n${key.modelId}`;
+
+/**
+ * The vehicle slide in one round trip (spec 01 §4: vehicle, products, wiring, harnesses, documents).
+ * The vehicle's sheet is shared by every session until the vehicle data changes, the harness names
+ * until the catalog does (cache.ts): an answer asked before reads nothing.
+ */
 export async function vehicleInfo(
   ctx: AppContext,
   actor: Actor,
   key: VehicleKey & { year: number },
 ): Promise<VehicleInfo> {
+  const sheet = await cachedVehicleAnswer(ctx, 'info', keyOf(key), () => vehicleSheet(ctx, key));
+  const skus = sheet.tHarnessSkus;
+  const harnessNames = await harnessNamesOf(ctx, actor, skus);
+  return { ...sheet.info, t_harnesses: skus.map((sku) => ({ sku, name: harnessNames.get(sku) ?? sku, notes: null })) };
+}
+
+/** Everything of the vehicle slide but the harness names, which are the catalog's. */
+async function vehicleSheet(ctx: AppContext, key: Key) {
   const { found, source } = await resolve(ctx, key);
   const sourceId = source.vehicle.id;
-  const [categories, docs, hasExternal, guides, harnessNames] = await Promise.all([
+  const [categories, docs, hasExternal, guides] = await Promise.all([
     repo.categoriesOf(ctx.db, sourceId),
     repo.documentsOfVehicle(ctx.db, sourceId),
     repo.hasExternalWiring(ctx.db, sourceId),
     repo.guidesOfVehicles(ctx.db, [found.vehicle.id]),
-    harnessNamesOf(ctx, actor, source.vehicle.tHarnessSkus),
   ]);
   const wiring = categories.filter((c) => c.kind === 'wiring');
   const { vehicle } = found;
-  return {
+  const info: Omit<VehicleInfo, 't_harnesses'> = {
     id: vehicle.id,
     year: vehicle.year,
     make: { id: vehicle.makeId, name: found.makeName, value: vehicle.makeId },
@@ -115,7 +135,6 @@ export async function vehicleInfo(
     image: vehicle.image,
     created_at: vehicle.createdAt.toISOString(),
     updated_at: vehicle.updatedAt.toISOString(),
-    t_harnesses: source.vehicle.tHarnessSkus.map((sku) => ({ sku, name: harnessNames.get(sku) ?? sku, notes: null })),
     wiring_categories: wiring.map(toWiring),
     instruction_categories: categories.filter((c) => c.kind === 'instructions').map(toInstructions),
     productSkus: source.vehicle.productSkus,
@@ -123,6 +142,7 @@ export async function vehicleInfo(
     hasExternalWiring: hasExternal,
     variants: [...new Set(wiring.flatMap((c) => (c.variant ? [c.variant] : [])))],
   };
+  return { info, tHarnessSkus: source.vehicle.tHarnessSkus };
 }
 
 export const toGuide = (g: Awaited<ReturnType<typeof repo.guidesOfVehicles>>[number]) => ({
@@ -134,20 +154,30 @@ export const toGuide = (g: Awaited<ReturnType<typeof repo.guidesOfVehicles>>[num
   url: g.documentId ? documentUrl(g.documentId) : null,
 });
 
-/** Harness names from the catalog (its door, at the actor's prices though only names are read). */
+/**
+ * Harness names from the catalog (its door, at the actor's prices though only names are read): which
+ * products a channel lists is all the actor decides, so they are shared per channel until the catalog
+ * changes.
+ */
 async function harnessNamesOf(ctx: AppContext, actor: Actor, skus: string[]) {
   if (!skus.length) return new Map<string, string>();
-  const found = await productsBySkus(ctx.db, actor, skus);
-  return new Map(found.map((p) => [p.sku, p.name]));
+  const key = `${actor.channelSlug}\n${skus.join('\n')}`;
+  const read = async () => new Map((await productsBySkus(ctx.db, actor, skus)).map((p) => [p.sku, p.name]));
+  return cachedVehicleAnswer(ctx, 'harness-names', key, read, 'catalog');
 }
 
-export async function internalWiring(ctx: AppContext, key: { year: number; makeId: string; modelId: string }) {
+export const internalWiring = (ctx: AppContext, key: Key) =>
+  cachedVehicleAnswer(ctx, 'internal-wiring', keyOf(key), () => readInternalWiring(ctx, key));
+export const externalWiring = (ctx: AppContext, key: Key) =>
+  cachedVehicleAnswer(ctx, 'external-wiring', keyOf(key), () => readExternalWiring(ctx, key));
+
+async function readInternalWiring(ctx: AppContext, key: Key) {
   const { found, source } = await resolve(ctx, key);
   const rows = await repo.categoriesOf(ctx.db, source.vehicle.id, 'wiring');
   return { vehicleId: found.vehicle.id, results: rows.map(toWiring) };
 }
 
-export async function externalWiring(ctx: AppContext, key: { year: number; makeId: string; modelId: string }) {
+async function readExternalWiring(ctx: AppContext, key: Key) {
   const { found, source } = await resolve(ctx, key);
   const row = await repo.externalWiringOf(ctx.db, source.vehicle.id);
   return {
@@ -164,12 +194,19 @@ async function categoryRow(ctx: AppContext, vehicleId: string, categoryId: strin
   if (!row) throw notFound();
   return row;
 }
-export const wiringOfCategory = async (ctx: AppContext, vehicleId: string, categoryId: string) =>
-  toWiring(await categoryRow(ctx, vehicleId, categoryId, 'wiring'));
-export const instructionsOfCategory = async (ctx: AppContext, vehicleId: string, categoryId: string) =>
-  toInstructions(await categoryRow(ctx, vehicleId, categoryId, 'instructions'));
+export const wiringOfCategory = (ctx: AppContext, vehicleId: string, categoryId: string) =>
+  cachedVehicleAnswer(ctx, 'wiring-category', `${vehicleId}\n${categoryId}`, async () =>
+    toWiring(await categoryRow(ctx, vehicleId, categoryId, 'wiring')),
+  );
+export const instructionsOfCategory = (ctx: AppContext, vehicleId: string, categoryId: string) =>
+  cachedVehicleAnswer(ctx, 'instructions-category', `${vehicleId}\n${categoryId}`, async () =>
+    toInstructions(await categoryRow(ctx, vehicleId, categoryId, 'instructions')),
+  );
 
-export async function guidesOfVehicles(ctx: AppContext, vehicleIds: string[]) {
+export const guidesOfVehicles = (ctx: AppContext, vehicleIds: string[]) =>
+  cachedVehicleAnswer(ctx, 'guides', vehicleIds.join('\n'), () => readGuidesOfVehicles(ctx, vehicleIds));
+
+async function readGuidesOfVehicles(ctx: AppContext, vehicleIds: string[]) {
   const known = await repo.existingVehicleIds(ctx.db, vehicleIds);
   if (!known.length) throw notFound();
   return { results: (await repo.guidesOfVehicles(ctx.db, known)).map(toGuide) };
