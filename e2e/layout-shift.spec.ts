@@ -76,3 +76,18 @@ for (const [width, height] of [
     });
   });
 }
+
+// Lighthouse's phone (412 × 823), where the first result card stands in view as its picture arrives.
+test.describe('search results do not move on a phone', () => {
+  test.use({ viewport: { width: 412, height: 823 } });
+
+  test('signed in as an owner: the business line and the pictures take no room late', async ({ page }) => {
+    await observeShifts(page);
+    await signInAs(page, 'owner@demo.test');
+    await page.goto('/search?s=remote');
+    await expect(page.getByRole('list', { name: 'Search results' }).locator('.product-card-skeleton')).toHaveCount(0);
+    await expect(page.getByText(/^Prices for /)).toBeVisible();
+    await page.waitForTimeout(800);
+    expectSteady(await page.evaluate(() => (window as unknown as { __shifts: Shift[] }).__shifts));
+  });
+});

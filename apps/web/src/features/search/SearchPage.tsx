@@ -58,7 +58,9 @@ export default function SearchPage() {
     ...state.brands.map((slug) => ({ slug, kind: 'brands' as const })),
   ];
   const data = search.data;
-  const account = data?.accountInformation ?? null;
+  // The business whose prices these are: the search answers it, and the session (known at first
+  // paint) says the same, so the line and the approved-brands filter are there before the results.
+  const account = data?.accountInformation ?? session?.selectedBusiness ?? null;
   const selected = [...lines.values()];
 
   return (
