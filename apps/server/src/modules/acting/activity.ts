@@ -4,13 +4,13 @@
  * description of its own gets a plain one, never its raw method and path.
  */
 import type { DescribedActivityList } from '@portal/contracts/activity';
+import { endpoints, type Endpoint } from '@portal/contracts';
 import type { AppContext } from '../../context.ts';
 import { listImpersonationEvents } from './repo.ts';
 
 interface Described {
-  method: string;
-  /** The route as the server registers it (`:name` is one segment). */
-  route: string;
+  /** The call, from the endpoint map: its method and path as the server registers them. */
+  call: Pick<Endpoint, 'method' | 'path'>;
   /** What was done, as a past-tense sentence. */
   done: string;
   /** The same, as what was tried ("Tried to …") when the server refused it. */
@@ -19,65 +19,61 @@ interface Described {
 
 const CALLS: readonly Described[] = [
   {
-    method: 'POST',
-    route: '/api/products-checkout/create-b2b',
+    call: endpoints.cart.create,
     done: 'Added items to the cart',
     tried: 'add items to the cart',
   },
   {
-    method: 'POST',
-    route: '/api/products-checkout/:token/add-lines',
+    call: endpoints.cart.addLines,
     done: 'Added items to the cart',
     tried: 'add items to the cart',
   },
   {
-    method: 'POST',
-    route: '/api/products-checkout/:token/update-lines',
+    call: endpoints.cart.updateLines,
     done: 'Changed quantities in the cart',
     tried: 'change quantities in the cart',
   },
   {
-    method: 'POST',
-    route: '/api/products-checkout/:token/delete-lines',
+    call: endpoints.cart.deleteLines,
     done: 'Removed an item from the cart',
     tried: 'remove an item from the cart',
   },
-  { method: 'PATCH', route: '/api/dealer/:id', done: 'Saved the dealer profile', tried: 'save the dealer profile' },
+  { call: endpoints.dealers.updateDealer, done: 'Saved the dealer profile', tried: 'save the dealer profile' },
   {
-    method: 'PATCH',
-    route: '/api/installer/:id',
+    call: endpoints.dealers.updateInstaller,
     done: 'Changed an installer’s purchasing rights or retirement',
     tried: 'change an installer’s purchasing rights or retirement',
   },
   {
-    method: 'POST',
-    route: '/api/update-user-permissions',
+    call: endpoints.dealers.updateUserPermissions,
     done: 'Changed who can purchase',
     tried: 'change who can purchase',
   },
-  { method: 'POST', route: '/api/user/invite', done: 'Invited an installer', tried: 'invite an installer' },
+  { call: endpoints.invitations.invite, done: 'Invited an installer', tried: 'invite an installer' },
   {
-    method: 'POST',
-    route: '/api/user/invite/:id/resend',
+    call: endpoints.invitations.resend,
     done: 'Sent an invitation again',
     tried: 'send an invitation again',
   },
-  { method: 'DELETE', route: '/api/user/invite/:id', done: 'Revoked an invitation', tried: 'revoke an invitation' },
-  { method: 'PATCH', route: '/api/user/:id', done: 'Changed the profile', tried: 'change the profile' },
-  { method: 'POST', route: '/api/change-password', done: 'Changed the password', tried: 'change the password' },
+  { call: endpoints.invitations.revoke, done: 'Revoked an invitation', tried: 'revoke an invitation' },
+  { call: endpoints.accounts.updateUser, done: 'Changed the profile', tried: 'change the profile' },
+  { call: endpoints.auth.changePassword, done: 'Changed the password', tried: 'change the password' },
   {
-    method: 'POST',
-    route: '/api/user/change-email',
+    call: endpoints.accounts.requestEmailChange,
     done: 'Asked to change the sign-in e-mail',
     tried: 'change the sign-in e-mail',
   },
-  { method: 'POST', route: '/api/contact-us', done: 'Sent a message to the company', tried: 'send a message' },
-  { method: 'POST', route: '/api/dealer-requests', done: 'Sent a dealer request', tried: 'send a dealer request' },
+  { call: endpoints.content.contactUs, done: 'Sent a message to the company', tried: 'send a message' },
+  { call: endpoints.dealerRequests.submit, done: 'Sent a dealer request', tried: 'send a dealer request' },
 ];
 
 const patternOf = (route: string) =>
   new RegExp(`^${route.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\/:\w+/g, '/[^/]+')}/?$`);
-const MATCHERS = CALLS.map((call) => ({ ...call, pattern: patternOf(call.route) }));
+const MATCHERS = CALLS.map((described) => ({
+  ...described,
+  method: described.call.method,
+  pattern: patternOf(described.call.path),
+}));
 
 /** What the audit keeps of a call's body so that its line can say how much (never the body itself). */
 export interface ActivityDetails {
