@@ -186,15 +186,6 @@ const NO_PREFERENCES: Preferences = { searchPageSize: null };
 export const toPreferences = (row: PreferencesJson | null): Preferences =>
   row ? preferencesSchema.parse(row) : NO_PREFERENCES;
 
-/** The user's saved screen preferences (spec 01 §9), or null when they saved none. */
-export async function preferencesRowOf(db: Db, userId: string) {
-  const [row] = await db
-    .select({ searchPageSize: userPreferences.searchPageSize })
-    .from(userPreferences)
-    .where(eq(userPreferences.userId, userId));
-  return row ?? null;
-}
-
 export async function savePreferencesRow(db: Db, userId: string, preferences: { searchPageSize: number | null }) {
   await db
     .insert(userPreferences)

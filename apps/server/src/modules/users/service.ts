@@ -1,14 +1,10 @@
 import type { Preferences, Session } from '@portal/contracts';
 import type { AppContext } from '../../context.ts';
 import type { Actor } from '../acting/index.ts';
-import { preferencesRowOf, savePreferencesRow, toPreferences } from './repo.ts';
+import { savePreferencesRow } from './repo.ts';
 
 /** The session as the browser mirrors it, and the user's screen preferences. */
 export function createUsersService(ctx: AppContext) {
-  async function preferencesOf(userId: string): Promise<Preferences> {
-    return toPreferences(await preferencesRowOf(ctx.db, userId));
-  }
-
   /**
    * Who the browser is signed in as, with roles, the business acted for and the user's preferences; the
    * browser decides nothing. Made of the actor alone (its one cached read has the preferences too), so
@@ -42,7 +38,8 @@ export function createUsersService(ctx: AppContext) {
 
   /** spec 01 §9: saves the signed-in user's screen preferences (the search page size). */
   async function savePreferences(actor: Actor, changes: Partial<Preferences>): Promise<Preferences> {
-    const next = { ...(await preferencesOf(actor.user.id)), ...changes };
+    // The actor's preferences are the saved ones: its cache forgets them on any change to the row.
+    const next = { ...actor.preferences, ...changes };
     await savePreferencesRow(ctx.db, actor.user.id, next);
     return next;
   }
