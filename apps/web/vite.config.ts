@@ -1,9 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
+import { reactOnPreact } from './preact.ts';
 
 /** The text files the server sends precompressed (apps/server/src/plugins/spa.ts). */
 const PRECOMPRESSED = /\.(?:js|mjs|css|html|svg|json|txt|xml|webmanifest)$/;
@@ -47,8 +49,57 @@ function precompress(): Plugin {
   };
 }
 
+/** Where the server finds each page's chunks (apps/server/src/plugins/spa.ts). */
+export const PAGE_PRELOADS_FILE = '.vite/page-preloads.json';
+
+/**
+ * Lists, for each page of the route table, the chunks its screen loads beyond what index.html already
+ * loads: `{ "/search": ["/assets/SearchPage-x.js", …] }`. The server puts them in the page's index.html
+ * as modulepreload links, so a phone fetches the page's code beside the entry instead of after it
+ * (issue 17). The screens are read from src/app/routes.ts, one `'path': () => import('module')` a line;
+ * a screen without its chunk fails the build.
+ */
+function pagePreloads(): Plugin {
+  let routesFile = '';
+  return {
+    name: 'portal:page-preloads',
+    apply: 'build',
+    configResolved(config) {
+      routesFile = path.resolve(config.root, 'src/app/routes.ts');
+    },
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((output): output is Rollup.OutputChunk => output.type === 'chunk');
+      const byModule = new Map(
+        chunks.flatMap((chunk) => (chunk.facadeModuleId ? [[chunk.facadeModuleId, chunk]] : [])),
+      );
+      const loadedWith = (chunk: Rollup.OutputChunk, into = new Set<string>()) => {
+        if (into.has(chunk.fileName)) return into;
+        into.add(chunk.fileName);
+        for (const file of chunk.imports) {
+          const imported = bundle[file];
+          if (imported?.type === 'chunk') loadedWith(imported, into);
+        }
+        return into;
+      };
+      const initial = new Set(chunks.filter((chunk) => chunk.isEntry).flatMap((chunk) => [...loadedWith(chunk)]));
+      const screens = [
+        ...readFileSync(routesFile, 'utf8').matchAll(/^\s*'(\/[^']*)': \(\) => import\('([^']+)'\),$/gm),
+      ];
+      if (screens.length === 0) this.error(`no screens found in ${routesFile}`);
+      const table: Record<string, string[]> = {};
+      for (const [, page, specifier] of screens) {
+        const chunk = byModule.get(path.resolve(path.dirname(routesFile), specifier));
+        if (!chunk) this.error(`the screen of ${page} (${specifier}) has no chunk of its own`);
+        table[page] = [...loadedWith(chunk)].filter((file) => !initial.has(file)).map((file) => `/${file}`);
+      }
+      this.emitFile({ type: 'asset', fileName: PAGE_PRELOADS_FILE, source: JSON.stringify(table, null, 1) });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), pagePreloads()],
+  resolve: { alias: reactOnPreact },
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000', '/healthz': 'http://localhost:3000' },
@@ -60,7 +111,7 @@ export default defineConfig({
       output: {
         // React and the router change rarely: their own chunk stays cached across deploys.
         manualChunks(id: string) {
-          if (/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id)) return 'vendor';
+          if (/node_modules\/(react|react-dom|scheduler|react-router|preact)\//.test(id)) return 'vendor';
           return undefined;
         },
       },

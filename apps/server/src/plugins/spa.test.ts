@@ -21,7 +21,13 @@ let app: FastifyInstance;
 beforeAll(async () => {
   dist = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-dist-'));
   fs.mkdirSync(path.join(dist, 'assets'));
-  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><head></head><div id="root"></div>');
+  // As the web build lists them (apps/web/vite.config.ts): the chunks of each page's screen.
+  fs.mkdirSync(path.join(dist, '.vite'));
+  fs.writeFileSync(
+    path.join(dist, '.vite', 'page-preloads.json'),
+    JSON.stringify({ '/product/:id?': ['/assets/ProductPage-a1.js', '/assets/gallery-b2.js'], '/': [] }),
+  );
   fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
   fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg/>');
   // As the web build writes them (apps/web/vite.config.ts): a .br and a .gz next to each text file.
@@ -70,6 +76,30 @@ it('answers 404 with the same index.html for a path outside the page table (issu
   expect(head.statusCode).toBe(404);
   expect(head.headers['content-type']).toMatch(/text\/html/);
   expect(head.body).toBe('');
+});
+
+it("names the chunks of the page's screen as modulepreload links, in every encoding (issue 17)", async () => {
+  const links = [
+    '<link rel="modulepreload" crossorigin href="/assets/ProductPage-a1.js">',
+    '<link rel="modulepreload" crossorigin href="/assets/gallery-b2.js">',
+  ];
+  const product = await app.inject('/product/NW-RS-X1234');
+  for (const link of links) expect(product.body).toContain(link);
+  expect(product.body.indexOf(links[1]!)).toBeLessThan(product.body.indexOf('</head>'));
+  for (const encoding of ['br', 'gzip']) {
+    const res = await app.inject({ url: '/Product/NW-RS-X1234/', headers: { 'accept-encoding': encoding } });
+    expect(res.headers['content-encoding']).toBe(encoding);
+    expect(decode(encoding, res.rawPayload)).toBe(product.body);
+  }
+  // Another page has its own links (here none) and its own ETag, so a cached copy of one is never the other's.
+  const home = await app.inject('/');
+  expect(home.body).not.toContain('modulepreload');
+  expect(home.headers.etag).not.toBe(product.headers.etag);
+  const revalidated = await app.inject({
+    url: '/product/NW-RS-X1234',
+    headers: { 'if-none-match': home.headers.etag! },
+  });
+  expect(revalidated.statusCode).toBe(200);
 });
 
 it('knows every page of the table (each answers 200)', async () => {

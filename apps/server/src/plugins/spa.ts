@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { Negotiator } from '@fastify/accept-negotiator';
 import { messages } from '@portal/contracts';
-import { isPagePath } from '@portal/contracts/pages';
+import { pageOf } from '@portal/contracts/pages';
 
 /**
  * Serves the built web app: hashed assets with a long cache, and index.html for every other
@@ -19,6 +19,9 @@ import { isPagePath } from '@portal/contracts/pages';
  * content-encoding; index.html, answered from memory, is compressed once here. Those answers
  * carry `vary: accept-encoding`. Hashed assets are cached a year; everything else is `no-cache`
  * (revalidated each time, so never stale).
+ *
+ * Each page's index.html names the chunks its screen needs as modulepreload links (the build lists them
+ * in .vite/page-preloads.json), so the browser fetches them beside the entry, not after it has run.
  */
 export async function registerSpa(app: FastifyInstance, webDist: string) {
   const indexFile = path.join(webDist, 'index.html');
@@ -26,7 +29,11 @@ export async function registerSpa(app: FastifyInstance, webDist: string) {
     app.log.warn(`web app not built (${indexFile} missing): serving the API only`);
     return;
   }
-  const index = indexAnswers(fs.readFileSync(indexFile));
+  const html = fs.readFileSync(indexFile, 'utf8');
+  const plain = indexAnswers(html);
+  const byPage = new Map(
+    Object.entries(pagePreloads(webDist)).map(([page, files]) => [page, indexAnswers(withModulePreloads(html, files))]),
+  );
   await app.register(fastifyStatic, {
     root: webDist,
     wildcard: false,
@@ -54,7 +61,9 @@ export async function registerSpa(app: FastifyInstance, webDist: string) {
       return reply.sendFile(pathname.slice(1));
     }
     if (path.extname(pathname) && pathname.startsWith('/assets/')) return; // missing asset: plain 404
-    const known = isPagePath(pathname);
+    const page = pageOf(pathname);
+    const known = page !== undefined;
+    const index = (page && byPage.get(page)) ?? plain;
     reply
       .status(known ? 200 : 404)
       .header('cache-control', 'no-cache')
@@ -80,8 +89,22 @@ function acceptedEncoding(request: FastifyRequest): 'br' | 'gzip' | null {
   return encodings.negotiate(accepted.toLowerCase().replace(/\*/g, 'gzip'));
 }
 
+/** The chunks of each page's screen, as the build listed them; none when the file is missing. */
+function pagePreloads(webDist: string): Record<string, string[]> {
+  const file = path.join(webDist, '.vite', 'page-preloads.json');
+  if (!fs.existsSync(file)) return {};
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string[]>;
+}
+
+/** index.html with a modulepreload link for each file, at the end of its head (as the build's own links). */
+function withModulePreloads(html: string, files: string[]): string {
+  const links = files.map((file) => `    <link rel="modulepreload" crossorigin href="${file}">\n`).join('');
+  return html.replace('</head>', `${links}  </head>`);
+}
+
 /** index.html as it goes: plain, brotli and gzip (each at its best, once), and its ETag. */
-function indexAnswers(html: Buffer) {
+function indexAnswers(text: string) {
+  const html = Buffer.from(text);
   return {
     identity: html,
     br: brotliCompressSync(html, {

@@ -9,16 +9,11 @@ export interface PortalRoute extends Page {
   load?: () => Promise<{ default: ComponentType }>;
 }
 
-const content = {
-  privacy: () => import('../features/content/PrivacyPolicyPage.tsx'),
-  terms: () => import('../features/content/TermsPage.tsx'),
-  returns: () => import('../features/content/ReturnPolicyPage.tsx'),
-  shipping: () => import('../features/content/ShippingPage.tsx'),
-  company: () => import('../features/content/CompanyInfoPage.tsx'),
-  contact: () => import('../features/content/ContactUsPage.tsx'),
-};
-
-/** The screen of each page the portal has built so far (a path outside the page table does not compile). */
+/**
+ * The screen of each page the portal has built so far (a path outside the page table does not compile).
+ * One `'path': () => import('module')` a line: the build reads them to list each page's chunks, which the
+ * server preloads with the page (apps/web/vite.config.ts, apps/server/src/plugins/spa.ts).
+ */
 const SCREENS: Partial<Record<PagePath, PortalRoute['load']>> = {
   '/': () => import('../features/home/DashboardPage.tsx'),
   '/login': () => import('../features/auth/LoginPage.tsx'),
@@ -32,12 +27,12 @@ const SCREENS: Partial<Record<PagePath, PortalRoute['load']>> = {
   '/change-email-decline': () => import('../features/accounts/ChangeEmailDeclinePage.tsx'),
   '/dealer-request': () => import('../features/dealer-request/DealerRequestPage.tsx'),
   '/admin/dealer-requests': () => import('../features/dealer-request/AdminDealerRequestsPage.tsx'),
-  '/privacy-policy': content.privacy,
-  '/return-policy': content.returns,
-  '/terms': content.terms,
-  '/shipping': content.shipping,
-  '/company-info': content.company,
-  '/contact-us': content.contact,
+  '/privacy-policy': () => import('../features/content/PrivacyPolicyPage.tsx'),
+  '/return-policy': () => import('../features/content/ReturnPolicyPage.tsx'),
+  '/terms': () => import('../features/content/TermsPage.tsx'),
+  '/shipping': () => import('../features/content/ShippingPage.tsx'),
+  '/company-info': () => import('../features/content/CompanyInfoPage.tsx'),
+  '/contact-us': () => import('../features/content/ContactUsPage.tsx'),
   '/deals': () => import('../features/deals/DealsPage.tsx'),
   '/search': () => import('../features/search/SearchPage.tsx'),
   '/product/:id?': () => import('../features/product/ProductPage.tsx'),

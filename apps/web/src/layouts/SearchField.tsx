@@ -75,6 +75,12 @@ export function SearchField({ idPrefix, autoFocus }: { idPrefix: string; autoFoc
   const labelId = useId();
   const listId = `${idPrefix}-suggestions`;
   const formRef = useRef<HTMLFormElement>(null);
+  const termInput = useRef<HTMLInputElement>(null);
+  // Opened on purpose from the mobile search button: the field takes focus when it appears (the autofocus
+  // attribute alone works only while a page loads).
+  useEffect(() => {
+    if (autoFocus) termInput.current?.focus();
+  }, [autoFocus]);
   useFieldFollowsRoute();
 
   const [kind, slug] = type.split(':') as ['all' | 'c' | 'b', string | undefined];
@@ -241,8 +247,7 @@ export function SearchField({ idPrefix, autoFocus }: { idPrefix: string; autoFoc
           autoComplete="off"
           enterKeyHint="search"
           maxLength={100}
-          // Opened on purpose from the mobile search button.
-          autoFocus={autoFocus}
+          ref={termInput}
         />
         <ul
           id={listId}

@@ -5,6 +5,24 @@ import { forgetSentRequests, server } from './server.ts';
 // jsdom has no layout: scrolling is a no-op here.
 window.scrollTo = () => {};
 
+// Preact listens for `onPointerDown` as 'pointerdown' when the element has an `onpointerdown` property, as
+// every browser's has; jsdom lacks the pointer ones, so they are given here (otherwise Preact would listen
+// for 'PointerDown', an event nobody sends).
+for (const type of [
+  'pointerdown',
+  'pointerup',
+  'pointermove',
+  'pointercancel',
+  'pointerenter',
+  'pointerleave',
+  'pointerover',
+  'pointerout',
+]) {
+  if (!(`on${type}` in HTMLElement.prototype)) {
+    Object.defineProperty(HTMLElement.prototype, `on${type}`, { value: null, writable: true, configurable: true });
+  }
+}
+
 // Every API call of a test is answered by the handlers (test/handlers.ts and the test's own);
 // a request nobody answers fails the test.
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

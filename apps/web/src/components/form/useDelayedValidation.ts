@@ -8,7 +8,9 @@ export function useDelayedValidation<T extends FieldValues>(form: UseFormReturn<
   useEffect(() => {
     const pending = timers.current;
     const subscription = form.watch((_values, { name, type }) => {
-      if (!name || type !== 'change') return;
+      // Typing: the field's own event, 'input' as the DOM sends it under Preact ('change' for a select);
+      // not a value set by code.
+      if (!name || (type !== 'input' && type !== 'change')) return;
       clearTimeout(pending.get(name));
       pending.set(
         name,

@@ -30,16 +30,16 @@ it('a wrong code, then the right one: the success page shows no stale refusal (i
     </QueryClientProvider>,
   );
 
-  fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'owner@demo.test' } });
+  fireEvent.input(screen.getByLabelText('Email'), { target: { value: 'owner@demo.test' } });
   fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
   await screen.findByRole('heading', { name: 'Choose a new password' });
-  fireEvent.change(screen.getByLabelText('Code'), { target: { value: '111111' } });
-  fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'Crimp#Tool55' } });
-  fireEvent.change(screen.getByLabelText('Confirm new password'), { target: { value: 'Crimp#Tool55' } });
+  fireEvent.input(screen.getByLabelText('Code'), { target: { value: '111111' } });
+  fireEvent.input(screen.getByLabelText('New password'), { target: { value: 'Crimp#Tool55' } });
+  fireEvent.input(screen.getByLabelText('Confirm new password'), { target: { value: 'Crimp#Tool55' } });
   fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
   await vi.waitFor(() => expect(alertTexts()).toContain(messages.codeMismatch));
 
-  fireEvent.change(screen.getByLabelText('Code'), { target: { value: '222222' } });
+  fireEvent.input(screen.getByLabelText('Code'), { target: { value: '222222' } });
   fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
   await screen.findByRole('heading', { name: 'Your password has been changed' });
   expect(alertTexts()).not.toContain(messages.codeMismatch);

@@ -26,7 +26,7 @@ afterEach(() => act(() => alerts.clear()));
 describe('sign-in forms (spec 01 §4)', () => {
   it('asks to complete the fields, without asking the server', async () => {
     renderLogin();
-    fireEvent.change(screen.getByLabelText('Email'), { target: { value: '   ' } });
+    fireEvent.input(screen.getByLabelText('Email'), { target: { value: '   ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     await waitFor(() => expect(alertTexts()).toEqual([messages.completeAllFields]));
     expect(signInCalls()).toEqual([]);
@@ -37,8 +37,8 @@ describe('sign-in forms (spec 01 §4)', () => {
       http.post('/api/auth/sign-in', () => json(200, { status: 'second-factor', method: 'totp', destination: null })),
     );
     renderLogin();
-    fireEvent.change(screen.getByLabelText('Email'), { target: { value: ' owner@demo.test ' } });
-    fireEvent.change(screen.getByLabelText('Password', { exact: true }), { target: { value: 'Portal!2026' } });
+    fireEvent.input(screen.getByLabelText('Email'), { target: { value: ' owner@demo.test ' } });
+    fireEvent.input(screen.getByLabelText('Password', { exact: true }), { target: { value: 'Portal!2026' } });
     fireEvent.click(screen.getByLabelText('Remember me'));
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     await screen.findByRole('heading', { name: 'Verify it’s you' });
@@ -53,7 +53,7 @@ describe('sign-in forms (spec 01 §4)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
     await waitFor(() => expect(alertTexts()).toEqual([messages.completeAllFields]));
     const code = screen.getByLabelText('Verification code') as HTMLInputElement;
-    fireEvent.change(code, { target: { value: '12ab3' } });
+    fireEvent.input(code, { target: { value: '12ab3' } });
     expect(code.value).toBe('123');
     fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
     await waitFor(() => expect(alertTexts()).toEqual(['code: Enter the 6-digit code']));

@@ -80,7 +80,7 @@ function renderModal() {
 
 const confirmButton = () => screen.getByRole('button', { name: 'Confirm', hidden: true }) as HTMLButtonElement;
 const search = (value: string) =>
-  fireEvent.change(screen.getByLabelText('Search by business name or code'), { target: { value } });
+  fireEvent.input(screen.getByLabelText('Search by business name or code'), { target: { value } });
 
 describe('select-business modal (spec 01 §4, §5, §8)', () => {
   it('loads every page of partners, then filters after the pause', async () => {

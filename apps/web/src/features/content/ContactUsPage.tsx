@@ -5,7 +5,6 @@ import { useMutation } from '@tanstack/react-query';
 import type { ContactRequest, ContactResponse } from '@portal/contracts';
 import { COMPANY } from '@portal/contracts/constants';
 import { CONTACT_SUBJECTS, contactRequestSchema } from '@portal/contracts/content';
-import { stripEmoji } from '@portal/contracts/validation';
 import { routes } from '@portal/contracts/endpoints/routes';
 import { call } from '../../lib/api.ts';
 import { alerts } from '../../components/alerts.ts';
@@ -14,6 +13,7 @@ import { Field } from '../../components/form/Field.tsx';
 import { useDelayedValidation } from '../../components/form/useDelayedValidation.ts';
 import { ContentPage } from './ContentPage.tsx';
 import { phoneInputProps } from '../../components/form/phoneInput.ts';
+import { withoutEmoji } from '../../components/form/withoutEmoji.ts';
 
 const EMPTY: ContactRequest = {
   name: '',
@@ -42,10 +42,6 @@ export default function ContactUsPage() {
     onError: (error) => alerts.showError(error),
   });
   const errors = form.formState.errors;
-  const strip = (event: React.FormEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-    const cleaned = stripEmoji(event.currentTarget.value);
-    if (cleaned !== event.currentTarget.value) event.currentTarget.value = cleaned;
-  };
 
   return (
     <ContentPage title="Contact Us">
@@ -72,7 +68,7 @@ export default function ContactUsPage() {
         >
           <div className="form-row">
             <Field label="Name" error={errors.name?.message}>
-              <input type="text" autoComplete="name" {...form.register('name')} onInput={strip} />
+              <input type="text" autoComplete="name" {...withoutEmoji(form.register('name'))} />
             </Field>
             <Field label="Email" error={errors.email?.message}>
               <input type="email" autoComplete="email" {...form.register('email')} />
@@ -83,7 +79,7 @@ export default function ContactUsPage() {
               <input {...phoneInputProps(form.register, 'phone')} />
             </Field>
             <Field label="Company" optional error={errors.company?.message}>
-              <input type="text" autoComplete="organization" {...form.register('company')} onInput={strip} />
+              <input type="text" autoComplete="organization" {...withoutEmoji(form.register('company'))} />
             </Field>
           </div>
           <Field label="Subject" error={errors.subject?.message}>
@@ -97,7 +93,7 @@ export default function ContactUsPage() {
             </select>
           </Field>
           <Field label="Message" error={errors.message?.message}>
-            <textarea rows={6} {...form.register('message')} onInput={strip} />
+            <textarea rows={6} {...withoutEmoji(form.register('message'))} />
           </Field>
           <Button type="submit" loading={send.isPending}>
             Send message

@@ -10,7 +10,6 @@ import {
   PHONE_COUNTRY_LABELS,
 } from '@portal/contracts/dealer-requests';
 import { COUNTRY_NAMES, REGIONS_BY_COUNTRY } from '@portal/contracts/regions';
-import { stripEmoji } from '@portal/contracts/validation';
 import { alerts } from '../../components/alerts.ts';
 import { Button } from '../../components/Button.tsx';
 import { Field } from '../../components/form/Field.tsx';
@@ -19,6 +18,7 @@ import { useCatalogMenu } from '../catalog/index.ts';
 import { useSubmitDealerRequest } from './api.ts';
 import './dealer-request.css';
 import { phoneInputProps } from '../../components/form/phoneInput.ts';
+import { withoutEmoji } from '../../components/form/withoutEmoji.ts';
 
 const EMPTY: DealerRequestInput = {
   companyName: '',
@@ -81,12 +81,6 @@ function WhatHappensNext({ reference, email, company }: Submitted) {
   );
 }
 
-/** Removes emoji as they are typed (spec 01 §5). */
-const strip = (event: React.FormEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-  const cleaned = stripEmoji(event.currentTarget.value);
-  if (cleaned !== event.currentTarget.value) event.currentTarget.value = cleaned;
-};
-
 /** spec 01 §5: digits only on key press; a numeric input is capped at its max. */
 const digitsCappedAt = (max: number) => (event: React.ChangeEvent<HTMLInputElement>) => {
   const digits = event.target.value.replace(/\D/g, '');
@@ -129,7 +123,7 @@ function DealerRequestForm({ onSubmitted }: { onSubmitted: (s: Submitted) => voi
       <fieldset>
         <legend>Your business</legend>
         <Field label="Company name" error={errors.companyName?.message}>
-          <input autoComplete="organization" {...form.register('companyName')} onInput={strip} />
+          <input autoComplete="organization" {...withoutEmoji(form.register('companyName'))} />
         </Field>
         <Field label="Website" optional hint="Starts with http:// or https://" error={errors.website?.message}>
           <input type="url" inputMode="url" autoComplete="url" placeholder="https://" {...form.register('website')} />
@@ -158,10 +152,10 @@ function DealerRequestForm({ onSubmitted }: { onSubmitted: (s: Submitted) => voi
         <legend>Owner</legend>
         <div className="form-row">
           <Field label="First name" error={errors.firstName?.message}>
-            <input autoComplete="given-name" {...form.register('firstName')} onInput={strip} />
+            <input autoComplete="given-name" {...withoutEmoji(form.register('firstName'))} />
           </Field>
           <Field label="Last name" error={errors.lastName?.message}>
-            <input autoComplete="family-name" {...form.register('lastName')} onInput={strip} />
+            <input autoComplete="family-name" {...withoutEmoji(form.register('lastName'))} />
           </Field>
         </div>
         <Field label="Email" hint="Your sign-in e-mail once the account is approved" error={errors.email?.message}>
@@ -186,10 +180,10 @@ function DealerRequestForm({ onSubmitted }: { onSubmitted: (s: Submitted) => voi
       <fieldset>
         <legend>Address</legend>
         <Field label="Street address" error={errors.streetAddress1?.message}>
-          <input autoComplete="address-line1" {...form.register('streetAddress1')} onInput={strip} />
+          <input autoComplete="address-line1" {...withoutEmoji(form.register('streetAddress1'))} />
         </Field>
         <Field label="Suite, unit or building" optional error={errors.streetAddress2?.message}>
-          <input autoComplete="address-line2" {...form.register('streetAddress2')} onInput={strip} />
+          <input autoComplete="address-line2" {...withoutEmoji(form.register('streetAddress2'))} />
         </Field>
         <div className="form-row">
           <Field label="Country" error={errors.country?.message}>
@@ -220,7 +214,7 @@ function DealerRequestForm({ onSubmitted }: { onSubmitted: (s: Submitted) => voi
         </div>
         <div className="form-row">
           <Field label="City" error={errors.city?.message}>
-            <input autoComplete="address-level2" {...form.register('city')} onInput={strip} />
+            <input autoComplete="address-level2" {...withoutEmoji(form.register('city'))} />
           </Field>
           <Field label="ZIP or postal code" error={errors.postalCode?.message}>
             <input autoComplete="postal-code" {...form.register('postalCode')} />
@@ -253,7 +247,7 @@ function DealerRequestForm({ onSubmitted }: { onSubmitted: (s: Submitted) => voi
       </fieldset>
 
       <Field label="Anything else we should know?" optional error={errors.message?.message}>
-        <textarea rows={5} {...form.register('message')} onInput={strip} />
+        <textarea rows={5} {...withoutEmoji(form.register('message'))} />
       </Field>
 
       <Button type="submit" loading={submit.isPending}>

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import type { Coupon } from '@portal/contracts';
 import { CouponList } from './CouponList.tsx';
@@ -69,7 +69,7 @@ describe('CouponList', () => {
     expect(status.textContent).toBe('');
     await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Copy code BULK50' })));
     expect(writeText).toHaveBeenCalledWith('BULK50');
-    expect(status.textContent).toBe('Copied BULK50 to the clipboard.');
+    await waitFor(() => expect(status.textContent).toBe('Copied BULK50 to the clipboard.'));
     expect(within(card('WINTER10')).getByRole('status').textContent).toBe('');
   });
 
@@ -78,8 +78,10 @@ describe('CouponList', () => {
     document.execCommand = vi.fn(() => false);
     renderList(coupons);
     await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Copy code WINTER10' })));
-    expect(within(card('WINTER10')).getByRole('status').textContent).toBe(
-      'Couldn’t copy. Select WINTER10 and copy it.',
+    await waitFor(() =>
+      expect(within(card('WINTER10')).getByRole('status').textContent).toBe(
+        'Couldn’t copy. Select WINTER10 and copy it.',
+      ),
     );
     expect(window.getSelection()?.toString()).toBe('WINTER10');
   });

@@ -146,11 +146,11 @@ describe('HomeCarousel', () => {
     expect(shownTitle()).toBe('Wiring');
 
     const carousel = screen.getByRole('region', { name: 'Featured' });
-    pointer(carousel, 'pointerover', { pointerType: 'mouse' });
+    pointer(carousel, 'pointerenter', { pointerType: 'mouse' });
     act(() => void vi.advanceTimersByTime(INTERVAL * 3));
     expect(shownTitle()).toBe('Wiring');
     expect(stage().getAttribute('aria-live')).toBe('polite');
-    pointer(carousel, 'pointerout', { pointerType: 'mouse' });
+    pointer(carousel, 'pointerleave', { pointerType: 'mouse' });
 
     act(() => button('Next slide').focus());
     act(() => void vi.advanceTimersByTime(INTERVAL * 3));

@@ -64,10 +64,10 @@ describe('pages opened from an e-mailed link (issue 15 §13, §15)', () => {
     serve({ status: 200, body: invitation });
     renderAt('/accept-invite?token=abc');
     expect(await screen.findByRole('link', { name: 'Decline the invitation' })).toBeTruthy();
-    fireEvent.change(screen.getByLabelText('First name'), { target: { value: 'Rosa' } });
-    fireEvent.change(screen.getByLabelText('Last name'), { target: { value: 'Delgado' } });
-    fireEvent.change(screen.getByLabelText('Password', { exact: true }), { target: { value: 'Crimp#Tool55' } });
-    fireEvent.change(screen.getByLabelText('Confirm password'), { target: { value: 'Crimp#Tool55' } });
+    fireEvent.input(screen.getByLabelText('First name'), { target: { value: 'Rosa' } });
+    fireEvent.input(screen.getByLabelText('Last name'), { target: { value: 'Delgado' } });
+    fireEvent.input(screen.getByLabelText('Password', { exact: true }), { target: { value: 'Crimp#Tool55' } });
+    fireEvent.input(screen.getByLabelText('Confirm password'), { target: { value: 'Crimp#Tool55' } });
     fireEvent.click(screen.getByRole('button', { name: 'Accept and create account' }));
     expect(await screen.findByRole('heading', { name: 'You’re all set' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: /Decline/ })).toBeNull();

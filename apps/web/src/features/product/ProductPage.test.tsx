@@ -13,6 +13,7 @@ import { MAX_LINE_QUANTITY } from '@portal/contracts/constants';
 import { anonymousSession, json } from '../../test/handlers.ts';
 import { sentRequests, server } from '../../test/server.ts';
 import { specificationRows } from './productText.ts';
+import { leave } from '../../test/events.ts';
 
 const related: ProductSummary = {
   id: 'r1',
@@ -169,8 +170,8 @@ describe('product page', () => {
     expect((screen.getByRole('button', { name: 'Decrease quantity' }) as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Increase quantity' }));
     expect((quantity as HTMLInputElement).value).toBe('2');
-    fireEvent.change(quantity, { target: { value: '5000' } });
-    fireEvent.blur(quantity);
+    fireEvent.input(quantity, { target: { value: '5000' } });
+    leave(quantity);
     expect((quantity as HTMLInputElement).value).toBe(String(MAX_LINE_QUANTITY));
   });
 

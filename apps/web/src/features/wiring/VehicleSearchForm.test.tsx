@@ -9,6 +9,7 @@ import { alerts, alertStore } from '../../components/alerts.ts';
 import { json } from '../../test/handlers.ts';
 import { server } from '../../test/server.ts';
 import { VehicleSearchForm } from './VehicleSearchForm.tsx';
+import { choose } from '../../test/events.ts';
 
 const camry: Partial<VehicleInfo> = {
   id: 'v1',
@@ -65,7 +66,7 @@ describe('vehicle search form (spec 01 §4, §5, §8)', () => {
   it('says VIN search is unavailable when the decoder answers 503, and keeps the VIN', async () => {
     serve(() => json(503, { detail: messages.vinUnavailable }));
     const router = renderForm();
-    fireEvent.change(screen.getByPlaceholderText('Enter VIN'), { target: { value: ' 4t1b11hk1ku213547 ' } });
+    fireEvent.input(screen.getByPlaceholderText('Enter VIN'), { target: { value: ' 4t1b11hk1ku213547 ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(alertTexts()).toEqual([messages.vinUnavailable]));
     expect(router.state.location.pathname).toBe('/wiring');
@@ -75,7 +76,7 @@ describe('vehicle search form (spec 01 §4, §5, §8)', () => {
   it('says the same on a 503 without a body (the message is ours, not the server’s)', async () => {
     serve(() => new Response('', { status: 503, statusText: 'Service Unavailable' }));
     renderForm();
-    fireEvent.change(screen.getByPlaceholderText('Enter VIN'), { target: { value: '4T1B11HK1KU213547' } });
+    fireEvent.input(screen.getByPlaceholderText('Enter VIN'), { target: { value: '4T1B11HK1KU213547' } });
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(alertTexts()).toEqual([messages.vinUnavailable]));
   });
@@ -83,7 +84,7 @@ describe('vehicle search form (spec 01 §4, §5, §8)', () => {
   it('matches the VIN’s make and model by name in any case, then opens the vehicle slide', async () => {
     serve(() => json(200, { ModelYear: '2019', Make: 'TOYOTA', Model: 'camry' }));
     const router = renderForm();
-    fireEvent.change(screen.getByPlaceholderText('Enter VIN'), { target: { value: '4T1B11HK1KU213547' } });
+    fireEvent.input(screen.getByPlaceholderText('Enter VIN'), { target: { value: '4T1B11HK1KU213547' } });
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(router.state.location.search).toBe('?vehicle=2019,toyota,camry&slide=vehicle'));
     expect(alertTexts()).toEqual([]);
@@ -96,7 +97,7 @@ describe('vehicle search form (spec 01 §4, §5, §8)', () => {
       description: null,
     });
     const router = renderForm();
-    fireEvent.change(screen.getByPlaceholderText('Enter VIN'), { target: { value: '4T1B11HK1KU213547' } });
+    fireEvent.input(screen.getByPlaceholderText('Enter VIN'), { target: { value: '4T1B11HK1KU213547' } });
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(alertTexts()).toEqual([messages.noVehicleData]));
     expect(router.state.location.pathname).toBe('/wiring');
@@ -105,7 +106,7 @@ describe('vehicle search form (spec 01 §4, §5, §8)', () => {
   it('a VIN answer the catalog does not know is a VIN not found', async () => {
     serve(() => json(200, { ModelYear: '2019', Make: 'Tesla', Model: 'Model 3' }));
     renderForm();
-    fireEvent.change(screen.getByPlaceholderText('Enter VIN'), { target: { value: '5YJ3E1EA7KF000001' } });
+    fireEvent.input(screen.getByPlaceholderText('Enter VIN'), { target: { value: '5YJ3E1EA7KF000001' } });
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(alertTexts()).toEqual([messages.vinNotFound]));
   });
@@ -113,9 +114,9 @@ describe('vehicle search form (spec 01 §4, §5, §8)', () => {
   it('a failed model load shows the generic message and clears the make (spec 01 §8)', async () => {
     serve(() => json(503, {}), camry, true);
     renderForm();
-    fireEvent.change(screen.getByLabelText('Select Year'), { target: { value: '2019' } });
+    choose(screen.getByLabelText('Select Year'), '2019');
     await waitFor(() => expect(screen.getByLabelText('Select Make')).toHaveProperty('disabled', false));
-    fireEvent.change(screen.getByLabelText('Select Make'), { target: { value: 'toyota' } });
+    choose(screen.getByLabelText('Select Make'), 'toyota');
     await waitFor(() => expect(alertTexts()).toEqual([messages.unexpected]));
     expect(screen.getByLabelText('Select Make')).toHaveProperty('value', '');
     expect(screen.getByRole('button', { name: 'Search' })).toHaveProperty('disabled', true);

@@ -10,6 +10,7 @@ import { json } from '../../../test/handlers.ts';
 import { sentRequests, server } from '../../../test/server.ts';
 import { ApproveForm } from './ApproveForm.tsx';
 import { DeclineForm } from './DeclineForm.tsx';
+import { choose } from '../../../test/events.ts';
 
 const request: DealerRequest = {
   id: '6f1c2d3e-0000-4000-8000-000000000001',
@@ -54,7 +55,7 @@ describe('the review forms of a dealer request', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Approve and invite owner' }));
     expect(await screen.findByText(DEALER_REQUEST_TEXTS.sapBpCodeInvalid)).toBeTruthy();
     expect(code.getAttribute('aria-invalid')).toBe('true');
-    fireEvent.change(code, { target: { value: 'c1-00234' } });
+    fireEvent.input(code, { target: { value: 'c1-00234' } });
     expect(code.value).toBe('C100234');
     fireEvent.click(screen.getByRole('button', { name: 'Approve and invite owner' }));
     await waitFor(() => expect(screen.getByText(DEALER_REQUEST_TEXTS.sapBpCodeInvalid)).toBeTruthy());
@@ -64,8 +65,8 @@ describe('the review forms of a dealer request', () => {
   it('approve: sends the code and the chosen channel', async () => {
     server.use(http.post('/api/admin/dealer-requests/:id/approve', () => json(400, { detail: 'stop here' })));
     renderWithClient(<ApproveForm request={request} channels={channels} onApproved={() => {}} />);
-    fireEvent.change(screen.getByLabelText('SAP BP code'), { target: { value: 'N200146' } });
-    fireEvent.change(screen.getByLabelText('Channel'), { target: { value: 'distributor' } });
+    fireEvent.input(screen.getByLabelText('SAP BP code'), { target: { value: 'N200146' } });
+    choose(screen.getByLabelText('Channel'), 'distributor');
     fireEvent.click(screen.getByRole('button', { name: 'Approve and invite owner' }));
     await waitFor(() =>
       expect(reviewCalls()).toEqual([
@@ -86,7 +87,7 @@ describe('the review forms of a dealer request', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Decline request' }));
     expect(await screen.findByText(messages.requiredField)).toBeTruthy();
     expect(reviewCalls()).toEqual([]);
-    fireEvent.change(screen.getByLabelText('Note'), { target: { value: ' Not a dealer. ' } });
+    fireEvent.input(screen.getByLabelText('Note'), { target: { value: ' Not a dealer. ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Decline request' }));
     await waitFor(() => expect(reviewCalls()[0]?.body).toEqual({ note: 'Not a dealer.' }));
   });
