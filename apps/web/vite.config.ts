@@ -49,6 +49,19 @@ function precompress(): Plugin {
   };
 }
 
+const FORM_LIBRARIES = /node_modules[\\/](react-hook-form|@hookform[\\/]resolvers|zod)[\\/]/;
+const FORM_HELPERS = /apps[\\/]web[\\/]src[\\/]components[\\/]form[\\/]/;
+const CONTRACTS = /packages[\\/]contracts[\\/]src[\\/]([^?]*)\.ts$/;
+const sourceOf = (id: string) => readFileSync(id, 'utf8');
+
+/** A contract module that builds Zod schemas. */
+const isZodContract = (id: string) => CONTRACTS.test(id) && /from 'zod'/.test(sourceOf(id));
+
+/** The form libraries, our form helpers and the contract modules that build Zod schemas (the chunk 'forms'). */
+function usesForms(id: string): boolean {
+  return FORM_LIBRARIES.test(id) || FORM_HELPERS.test(id) || isZodContract(id);
+}
+
 /** Where the server finds each page's chunks (apps/server/src/plugins/spa.ts). */
 export const PAGE_PRELOADS_FILE = '.vite/page-preloads.json';
 
@@ -87,7 +100,7 @@ function pagePreloads(): Plugin {
       ];
       if (screens.length === 0) this.error(`no screens found in ${routesFile}`);
       const table: Record<string, string[]> = {};
-      for (const [, page, specifier] of screens) {
+      for (const [, page = '', specifier = ''] of screens) {
         const chunk = byModule.get(path.resolve(path.dirname(routesFile), specifier));
         if (!chunk) this.error(`the screen of ${page} (${specifier}) has no chunk of its own`);
         table[page] = [...loadedWith(chunk)].filter((file) => !initial.has(file)).map((file) => `/${file}`);
@@ -109,10 +122,20 @@ export default defineConfig({
     sourcemap: true,
     rollupOptions: {
       output: {
-        // React and the router change rarely: their own chunk stays cached across deploys.
-        manualChunks(id: string) {
-          if (/node_modules\/(react|react-dom|scheduler|react-router|preact)\//.test(id)) return 'vendor';
-          return undefined;
+        codeSplitting: {
+          groups: [
+            // The runtime and the router change rarely: their own chunk stays cached across deploys.
+            {
+              name: 'vendor',
+              test: /node_modules[\\/](preact|react-router|cookie|set-cookie-parser)[\\/]/,
+              priority: 3,
+            },
+            // Everything else the first page runs, in one file: a phone on HTTP/1.1 fetches six files at
+            // a time, so twenty small chunks cost several round trips (issue 17).
+            { name: 'app', tags: ['$initial'], priority: 2 },
+            // The form libraries and our code built on them, loaded with the first page that has a form.
+            { name: 'forms', test: usesForms, priority: 1 },
+          ],
         },
       },
     },

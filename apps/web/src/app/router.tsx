@@ -8,6 +8,7 @@ import { DefaultLayout } from '../layouts/DefaultLayout.tsx';
 import { CheckoutLayout } from '../layouts/CheckoutLayout.tsx';
 import { BlankLayout } from '../layouts/BlankLayout.tsx';
 import { NoAuthLayout } from '../layouts/NoAuthLayout.tsx';
+import { AppShell } from '../layouts/AppShell.tsx';
 import { NotFoundPage } from './ErrorPage.tsx';
 import { TitleOnlyPage } from '../features/placeholder/TitleOnlyPage.tsx';
 
@@ -55,7 +56,7 @@ export function buildRoutes(): RouteObject[] {
   }));
   // Unknown paths render the 404 page inside the default layout.
   byLayout[0]!.children.push({ path: '*', Component: NotFoundPage, handle: { title: 'Page Not Found' } });
-  return [{ Component: Root, ErrorBoundary: RouteError, HydrateFallback: () => null, children: byLayout }];
+  return [{ Component: Root, ErrorBoundary: RouteError, HydrateFallback: AppShell, children: byLayout }];
 }
 
 export const createRouter = () => createBrowserRouter(buildRoutes());

@@ -10,7 +10,8 @@ export function useDelayedValidation<T extends FieldValues>(form: UseFormReturn<
     const subscription = form.watch((_values, { name, type }) => {
       // Typing: the field's own event, 'input' as the DOM sends it under Preact ('change' for a select);
       // not a value set by code.
-      if (!name || (type !== 'input' && type !== 'change')) return;
+      const event: string | undefined = type; // typed 'change', but the DOM's own name arrives
+      if (!name || (event !== 'input' && event !== 'change')) return;
       clearTimeout(pending.get(name));
       pending.set(
         name,

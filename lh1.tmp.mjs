@@ -1,0 +1,20 @@
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+const url = process.argv[2];
+const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
+const { lhr } = await lighthouse(url, { port: chrome.port, output: 'json', onlyCategories: ['performance'] });
+const a = lhr.audits;
+for (const id of ['first-contentful-paint', 'largest-contentful-paint', 'speed-index', 'total-blocking-time', 'cumulative-layout-shift', 'interactive'])
+  console.log(id, a[id].displayValue, a[id].score);
+const m = a.metrics.details.items[0]; console.log('observed', m.observedFirstContentfulPaint, m.observedLargestContentfulPaint, m.observedDomContentLoaded, m.observedFirstVisualChange);
+console.log('perf', lhr.categories.performance.score);
+const lcpEl = a['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node;
+console.log('LCP element', lcpEl?.snippet, lcpEl?.selector);
+const phases = a['largest-contentful-paint-element']?.details?.items?.[1]?.items;
+console.log('LCP phases', JSON.stringify(phases));
+console.log('bootup', JSON.stringify(a['bootup-time'].details.items.slice(0, 5).map(i => [i.url, Math.round(i.total), Math.round(i.scripting)])));
+console.log('mainthread', JSON.stringify(a['mainthread-work-breakdown'].details.items.map(i => [i.group, Math.round(i.duration)])));
+console.log('long tasks', JSON.stringify(a['long-tasks']?.details?.items?.slice(0,6).map(i => [i.url, Math.round(i.duration), Math.round(i.startTime)])));
+console.log('chains', JSON.stringify(a['network-dependency-tree-insight']?.details?.items?.[0]?.value?.longestChain ?? a['critical-request-chains']?.details?.longestChain));
+console.log('render-blocking', JSON.stringify(a['render-blocking-insight']?.details?.items ?? a['render-blocking-resources']?.details?.items));
+await chrome.kill();
