@@ -7,7 +7,11 @@ import { printTable, root } from './lib.mjs';
 
 // To add a benchmark: write bench/<file> (reporting its figures with report() from lib.mjs) and list it here.
 const BENCHES = [
-  { name: 'bundle', file: 'bundle.mjs', description: 'first-load JS and CSS of the built web app, gzipped' },
+  {
+    name: 'bundle',
+    file: 'bundle.mjs',
+    description: 'first-load JS and CSS of the built web app, as sent (brotli, gzip)',
+  },
   { name: 'cold-start', file: 'cold-start.mjs', description: 'start time of the built server on PGlite' },
   { name: 'search', file: 'search.mjs', description: 'POST /api/search-products under load, PostgreSQL and PGlite' },
   {

@@ -56,6 +56,12 @@ export function registerErrorHandling(app: FastifyInstance) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
       return reply.status(500).send({ detail: messages.unexpected });
     }
+    // The browser went away while a compressed answer streamed (a page closed, a search typed over): nobody
+    // is left to answer, and it is no fault of ours.
+    if (error.code === 'ERR_STREAM_PREMATURE_CLOSE' && request.raw.socket?.destroyed) {
+      request.log.info('the client closed the connection before the answer was sent');
+      return;
+    }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
