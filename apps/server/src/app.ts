@@ -41,6 +41,7 @@ import { createDealerService, dealerRoutes } from './modules/dealers/index.ts';
 import { vehicleRoutes } from './modules/vehicles/routes.ts';
 import { cartRoutes } from './modules/cart/routes.ts';
 import { createCartService } from './modules/cart/service.ts';
+import { createPaymentMethodService, paymentMethodRoutes } from './modules/payment-methods/index.ts';
 
 export interface BuildAppOptions {
   /** Built web app to serve; omitted in API tests. */
@@ -127,6 +128,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(dealerRoutes(createDealerService(ctx, businessPartners, createActivityLog(ctx))));
   await app.register(vehicleRoutes(ctx));
   await app.register(cartRoutes(createCartService(ctx)));
+  await app.register(paymentMethodRoutes(createPaymentMethodService(ctx)));
 
   if (options.webDist) await registerSpa(app, options.webDist);
   return app;

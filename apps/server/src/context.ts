@@ -3,6 +3,7 @@ import type { Database, Db } from './db/client.ts';
 import type { Mailer } from './adapters/mail.ts';
 import type { SmsSender } from './adapters/sms.ts';
 import type { VinDecoder } from './adapters/vin/index.ts';
+import type { PaymentProcessor } from './adapters/payments/index.ts';
 import { createAdapters } from './adapters/index.ts';
 import { getAuthSecret } from './modules/auth/index.ts';
 
@@ -14,6 +15,7 @@ export interface AppContext {
   mailer: Mailer;
   sms: SmsSender;
   vinDecoder: VinDecoder;
+  payments: PaymentProcessor;
   authSecret: string;
 }
 

@@ -110,3 +110,5 @@ export const SEARCH_SORT_LABELS: Record<SearchSort, string> = {
 };
 /** spec 01 §6: the brand value meaning "my approved brands only". */
 export const APPROVED_BRANDS_VALUE = 'approved-brands';
+/** Ours, like Stripe's test mode: three wrong micro-deposit pairs lock a bank account. */
+export const BANK_VERIFY_ATTEMPTS = 3;

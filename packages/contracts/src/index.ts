@@ -25,5 +25,6 @@ export * from './vehicles.ts';
 export * from './vehicle-rules.ts';
 export * from './cart.ts';
 export * from './cart-rules.ts';
+export * from './payment-methods.ts';
 export * from './endpoints/index.ts';
 export * from './format.ts';

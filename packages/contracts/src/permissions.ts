@@ -128,6 +128,12 @@ export const PERMISSIONS = {
   myBusiness: ({ user, hasSelectedBusiness }) => profileMenuFor(user, hasSelectedBusiness).myBusiness,
   myOrders: ({ user, hasSelectedBusiness }) => profileMenuFor(user, hasSelectedBusiness).myOrders,
   billing: ({ user, hasSelectedBusiness }) => profileMenuFor(user, hasSelectedBusiness).billing,
+  /**
+   * spec 01 §6: cards and payment methods load with purchasing rights; ours: also for those who pay the
+   * invoices (Billing). Changing or removing them, and bank accounts, is Billing's alone (docs/decisions.md).
+   */
+  paymentMethods: ({ user, hasSelectedBusiness }) =>
+    canPurchase(user) || profileMenuFor(user, hasSelectedBusiness).billing,
   rewards: ({ user, hasSelectedBusiness }) => profileMenuFor(user, hasSelectedBusiness).rewards,
   /** Ours: admins review dealer applications. */
   reviewDealerRequests: ({ user }) => isAdmin(user),

@@ -12,3 +12,5 @@ export * from '../modules/acting/schema.ts';
 export * from '../modules/dealer-requests/schema.ts';
 export * from '../modules/vehicles/schema.ts';
 export * from '../modules/cart/schema.ts';
+export * from '../modules/payment-methods/schema.ts';
+export * from '../adapters/payments/schema.ts';

@@ -7,6 +7,7 @@ import { seedPeople } from './people.ts';
 import { seedProducts } from './products.ts';
 import { seedDeals } from './deals.ts';
 import { seedVehicles } from './vehicles.ts';
+import { seedPaymentMethods } from './payment-methods.ts';
 
 /**
  * The demo data set of DEMO-DATA.md, in steps that later modules extend (products, vehicles,
@@ -22,7 +23,7 @@ export async function seedDemoData(
   options: { products?: number; progress?: (line: string) => void } = {},
 ) {
   const products = options.products ?? DEMO_PRODUCT_COUNT;
-  const steps = 6;
+  const steps = 7;
   let step = 0;
   // A first start seeds for a minute or more: say what is happening (issue 15 §4).
   const stage = async <T>(what: string, run: () => Promise<T>) => {
@@ -38,6 +39,7 @@ export async function seedDemoData(
     await stage(`${products.toLocaleString('en-US')} products with prices`, () => seedProducts(tx, ref, products));
     await stage('deals', () => seedDeals(tx));
     await stage('vehicles and wiring', () => seedVehicles(tx));
+    await stage('cards and bank accounts', () => seedPaymentMethods(tx, bpIdByCode));
   });
 }
 

@@ -178,7 +178,8 @@ function cookieOf(client: TestClient, name: string): string | null {
 // ---- How each route is asked ----------------------------------------------------------------------
 
 /** The kinds of id a route names; each role has its own (maybe none) and the other dealer's. */
-type IdKind = 'dealer' | 'business' | 'user' | 'installer' | 'staff' | 'invitation' | 'cart' | 'device';
+type IdKind =
+  'dealer' | 'business' | 'user' | 'installer' | 'staff' | 'invitation' | 'cart' | 'device' | 'card' | 'bank';
 type Target = 'own' | 'other';
 interface Ref {
   id: string;
@@ -452,6 +453,30 @@ const HOW: Record<string, How> = {
     call: ({ ref }) => ({ url: `/api/products-checkout/${ref.id}/delete-lines`, payload: { lineId: ref.lineId } }),
   },
 
+  // Cards and bank accounts: each cell gets a card or bank account of its own, made by the dealer's owner.
+  'GET /api/card': { call: () => ({}) },
+  'POST /api/card': { call: () => ({ payload: CARD }) },
+  'GET /api/card/:id': { ids: 'card', call: ({ ref }) => ({ url: `/api/card/${ref.id}` }) },
+  'PATCH /api/card/:id': {
+    ids: 'card',
+    call: ({ ref }) => ({ url: `/api/card/${ref.id}`, payload: { updates: { name: 'Matrix Card' } } }),
+  },
+  'DELETE /api/card/:id': { ids: 'card', call: ({ ref }) => ({ url: `/api/card/${ref.id}` }) },
+  'POST /api/users-payment-methods': { call: () => ({ payload: {} }) },
+  'POST /api/create-credit-card': { call: () => ({ payload: CARD }) },
+  'PATCH /api/update-credit-card': {
+    ids: 'card',
+    call: ({ ref }) => ({ payload: { id: ref.id, updates: { name: 'Matrix Card' } } }),
+  },
+  'DELETE /api/delete-credit-card': { ids: 'card', call: ({ ref }) => ({ payload: { id: ref.id } }) },
+  'POST /api/create-bank-account': { call: () => ({ payload: BANK_ACCOUNT }) },
+  'PATCH /api/update-bank-account': {
+    ids: 'bank',
+    call: ({ ref }) => ({ payload: { id: ref.id, updates: { accountHolderName: 'Matrix Holder' } } }),
+  },
+  'DELETE /api/delete-bank-account': { ids: 'bank', call: ({ ref }) => ({ payload: { id: ref.id } }) },
+  'POST /api/verify-bank-account': { ids: 'bank', call: ({ ref }) => ({ payload: { id: ref.id, amounts: [32, 45] } }) },
+
   // Operations and documentation
   'GET /healthz': { call: () => ({}) },
   'GET /readyz': { call: () => ({}) },
@@ -529,6 +554,12 @@ function targetsOf(kind: IdKind, role: Role): Record<Target, (() => Promise<Ref>
         own: BUYERS.has(role) ? () => cartWithLine(role) : undefined,
         other: () => cartWithLine(OWNER_OF[other]),
       };
+    case 'card':
+    case 'bank':
+      return {
+        own: dealerHome ? () => paymentMethodOf(dealerHome, kind) : undefined,
+        other: () => paymentMethodOf(other, kind),
+      };
     case 'device':
       // Only Lakeside's owner has a remembered device; nobody else's to try for them.
       return { own: undefined, other: role === 'LS-owner' ? undefined : rememberedDevice };
@@ -543,6 +574,37 @@ async function pendingInvitation(dealer: 'NS' | 'LS'): Promise<Ref> {
     user_type: 'installer',
   });
   if (res.statusCode !== 201) throw new Error(`inviting for ${dealer} answered ${res.statusCode} ${res.body}`);
+  return { id: (res.json() as { id: string }).id };
+}
+
+const CARD = {
+  number: '4242424242424242',
+  expMonth: '12',
+  expYear: String(new Date().getUTCFullYear() + 2),
+  cvv: '123',
+  name: 'Matrix Card',
+  streetAddress1: '1 Grid St',
+  city: 'Columbus',
+  state: 'OH',
+  postalCode: '43215',
+  countryCode: 'US',
+};
+const BANK_ACCOUNT = {
+  accountHolderName: 'Matrix Holder',
+  accountType: 'CHECKING',
+  ownerType: 'COMPANY',
+  routingNumber: '110000000',
+  accountNumber: '000123456789',
+};
+
+/** A new card or bank account of a dealer's business, added by its owner. */
+async function paymentMethodOf(dealer: 'NS' | 'LS', kind: 'card' | 'bank'): Promise<Ref> {
+  const owner = await sessions.client(OWNER_OF[dealer]);
+  const res =
+    kind === 'card'
+      ? await owner.call('POST', '/api/card', CARD)
+      : await owner.call('POST', '/api/create-bank-account', BANK_ACCOUNT);
+  if (res.statusCode !== 201) throw new Error(`a ${kind} for ${dealer} answered ${res.statusCode} ${res.body}`);
   return { id: (res.json() as { id: string }).id };
 }
 

@@ -192,6 +192,22 @@ export const AUTHORIZATION_TABLE: readonly Row[] = [
   ['POST /api/products-checkout/:token/update-lines', '401',  'deny',      'ok/404',    'ok/404',   'deny',      'deny',      '400',      'ok/404',      '400',       'ok/404',       'deny',  'deny',     'ok/404'],
   ['POST /api/products-checkout/:token/delete-lines', '401',  'deny',      'ok/404',    'ok/404',   'deny',      'deny',      '400',      'ok/404',      '400',       'ok/404',       'deny',  'deny',     'ok/404'],
 
+  // Cards and bank accounts: purchasing rights or Billing see them and add a card (spec 01 §6; ours: Billing); changing, removing and bank accounts are Billing's. A rep without a business sees none and is told to pick one (400).
+  // route                                           anon    installer    purchaser    owner       accountant   retired      insiderep   insiderep+NS   outsiderep   outsiderep+NS   admin    consumer    LS-owner
+  ['GET /api/card',                                   '401',  '403',       'ok',        'ok',       'ok',        '403',       'ok',       'ok',          'ok',        'ok',           '403',   '403',      'ok'],
+  ['POST /api/card',                                  '401',  '403',       'ok',        'ok',       'ok',        '403',       '400',      'ok',          '400',       'ok',           '403',   '403',      'ok'],
+  ['GET /api/card/:id',                               '401',  '403',       'ok/404',    'ok/404',   'ok/404',    '403',       '400',      'ok/404',      '400',       'ok/404',       '403',   '403',      'ok/404'],
+  ['PATCH /api/card/:id',                             '401',  '403',       '403',       'ok/404',   'ok/404',    '403',       '403',      'ok/404',      '403',       'ok/404',       '403',   '403',      'ok/404'],
+  ['DELETE /api/card/:id',                            '401',  '403',       '403',       'ok/404',   'ok/404',    '403',       '403',      'ok/404',      '403',       'ok/404',       '403',   '403',      'ok/404'],
+  ['POST /api/users-payment-methods',                 '401',  '403',       'ok',        'ok',       'ok',        '403',       'ok',       'ok',          'ok',        'ok',           '403',   '403',      'ok'],
+  ['POST /api/create-credit-card',                    '401',  '403',       'ok',        'ok',       'ok',        '403',       '400',      'ok',          '400',       'ok',           '403',   '403',      'ok'],
+  ['PATCH /api/update-credit-card',                   '401',  '403',       '403',       'ok/404',   'ok/404',    '403',       '403',      'ok/404',      '403',       'ok/404',       '403',   '403',      'ok/404'],
+  ['DELETE /api/delete-credit-card',                  '401',  '403',       '403',       'ok/404',   'ok/404',    '403',       '403',      'ok/404',      '403',       'ok/404',       '403',   '403',      'ok/404'],
+  ['POST /api/create-bank-account',                   '401',  '403',       '403',       'ok',       'ok',        '403',       '403',      'ok',          '403',       'ok',           '403',   '403',      'ok'],
+  ['PATCH /api/update-bank-account',                  '401',  '403',       '403',       'ok/404',   'ok/404',    '403',       '403',      'ok/404',      '403',       'ok/404',       '403',   '403',      'ok/404'],
+  ['DELETE /api/delete-bank-account',                 '401',  '403',       '403',       'ok/404',   'ok/404',    '403',       '403',      'ok/404',      '403',       'ok/404',       '403',   '403',      'ok/404'],
+  ['POST /api/verify-bank-account',                   '401',  '403',       '403',       'ok/404',   'ok/404',    '403',       '403',      'ok/404',      '403',       'ok/404',       '403',   '403',      'ok/404'],
+
   // Operations and the API documentation: public, except metrics (this machine, or a scraper with the token).
   // route                                           anon    installer    purchaser    owner       accountant   retired      insiderep   insiderep+NS   outsiderep   outsiderep+NS   admin    consumer    LS-owner
   ['GET /healthz',                                    'ok',   'ok',        'ok',        'ok',       'ok',        'ok',        'ok',       'ok',          'ok',        'ok',           'ok',    'ok',       'ok'],

@@ -12,6 +12,7 @@ import type { Endpoint } from './endpoint.ts';
 import { health } from './health.ts';
 import { invitations } from './invitations.ts';
 import { mfa } from './mfa.ts';
+import { paymentMethods } from './payment-methods.ts';
 import { session } from './session.ts';
 import { vehicles } from './vehicles.ts';
 
@@ -39,6 +40,7 @@ export const endpoints = {
   dealers,
   vehicles,
   cart,
+  paymentMethods,
   health,
 } satisfies Record<string, Record<string, Endpoint>>;
 export type Endpoints = typeof endpoints;

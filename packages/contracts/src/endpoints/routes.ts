@@ -388,6 +388,60 @@ export const routes = {
       path: '/api/products-checkout/:token/delete-lines',
     },
   },
+  paymentMethods: {
+    list: {
+      method: 'GET',
+      path: '/api/card',
+    },
+    byId: {
+      method: 'GET',
+      path: '/api/card/:id',
+    },
+    update: {
+      method: 'PATCH',
+      path: '/api/card/:id',
+    },
+    remove: {
+      method: 'DELETE',
+      path: '/api/card/:id',
+    },
+    create: {
+      method: 'POST',
+      path: '/api/card',
+    },
+    usersPaymentMethods: {
+      method: 'POST',
+      path: '/api/users-payment-methods',
+    },
+    createCreditCard: {
+      method: 'POST',
+      path: '/api/create-credit-card',
+    },
+    updateCreditCard: {
+      method: 'PATCH',
+      path: '/api/update-credit-card',
+    },
+    deleteCreditCard: {
+      method: 'DELETE',
+      path: '/api/delete-credit-card',
+    },
+    createBankAccount: {
+      method: 'POST',
+      path: '/api/create-bank-account',
+    },
+    updateBankAccount: {
+      method: 'PATCH',
+      path: '/api/update-bank-account',
+    },
+    deleteBankAccount: {
+      method: 'DELETE',
+      path: '/api/delete-bank-account',
+    },
+    verifyBankAccount: {
+      method: 'POST',
+      path: '/api/verify-bank-account',
+    },
+  },
   health: {
     live: {
       method: 'GET',

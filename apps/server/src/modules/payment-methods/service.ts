@@ -1,0 +1,307 @@
+import {
+  PAYMENT_METHOD_TEXTS,
+  can,
+  type BankAccountCreate,
+  type CardCreate,
+  type CardUpdates,
+  type PaymentCard,
+  type UsersPaymentMethods,
+} from '@portal/contracts';
+import type { AppContext } from '../../context.ts';
+import type { Tx } from '../../db/client.ts';
+import { PaymentRefusal } from '../../adapters/payments/index.ts';
+import { HttpError } from '../../plugins/errors.ts';
+import { viewerOf } from '../../plugins/actor.ts';
+import type { Actor } from '../acting/index.ts';
+import * as repo from './repo.ts';
+import type { PaymentMethodRow } from './repo.ts';
+
+type Business = NonNullable<Actor['business']>;
+type BankDetails = NonNullable<PaymentCard['bank']>;
+
+/** spec 02 §4 payment option ids, with the names a buyer reads. */
+const GATEWAYS: UsersPaymentMethods['gateways'] = [
+  { id: 'COD', name: 'Cash on delivery' },
+  { id: 'TERMS', name: 'On account (terms)' },
+];
+
+/** The wire shape of spec 02 §3 payment card. */
+export function paymentCardOf(row: PaymentMethodRow): PaymentCard {
+  const card = row.type === 'CARD';
+  return {
+    id: row.id,
+    is_main: row.isMain,
+    type: card ? 'CARD' : 'BANK_ACCOUNT',
+    number: `**** ${row.last4}`,
+    expiration_date:
+      card && row.expMonth && row.expYear
+        ? `${String(row.expMonth).padStart(2, '0')}/${String(row.expYear % 100).padStart(2, '0')}`
+        : null,
+    cvv: null,
+    name: row.name,
+    billing_info: card
+      ? {
+          Address1: row.streetAddress1 ?? '',
+          Address2: row.streetAddress2 ?? '',
+          City: row.city ?? '',
+          State: row.state ?? '',
+          Zip5: row.postalCode ?? '',
+        }
+      : null,
+    country: row.country,
+    brand: row.brand,
+    last4: row.last4,
+    status: row.status as PaymentCard['status'],
+    bank: card
+      ? null
+      : {
+          bankName: row.bankName ?? '',
+          accountType: (row.accountType ?? 'CHECKING') as BankDetails['accountType'],
+          ownerType: (row.ownerType ?? 'COMPANY') as BankDetails['ownerType'],
+        },
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The processor's refusal as the buyer reads it (spec 02 §8: the server's detail is shown). */
+function refused(error: unknown): never {
+  if (error instanceof PaymentRefusal) throw new HttpError(400, error.message);
+  throw error;
+}
+
+export function createPaymentMethodService(ctx: AppContext) {
+  const processor = ctx.payments;
+  /**
+   * The business whose methods these are: the session's. A sapBpCode or dealer_id the browser sends
+   * must name that same business (rule 4: the server decides which business).
+   */
+  function businessOf(actor: Actor, named: { sapBpCode?: string; dealerId?: string } = {}): Business {
+    // A rep who has not picked a business.
+    if (!actor.business) throw new HttpError(400, PAYMENT_METHOD_TEXTS.noBusiness);
+    const business = actor.business;
+    if (named.sapBpCode !== undefined && named.sapBpCode !== business.sapBpCode)
+      throw new HttpError(403, PAYMENT_METHOD_TEXTS.otherBusiness);
+    if (named.dealerId !== undefined && named.dealerId !== business.dealerId)
+      throw new HttpError(403, PAYMENT_METHOD_TEXTS.otherBusiness);
+    return business;
+  }
+
+  /** Changing, removing and bank accounts are for those who run the business's billing. */
+  function requireBilling(actor: Actor) {
+    if (!can(viewerOf(actor), 'billing')) throw new HttpError(403, PAYMENT_METHOD_TEXTS.noPaymentMethods);
+  }
+
+  async function present(business: Business, id: string) {
+    const row = await repo.methodOf(ctx.db, business.id, id);
+    if (!row) throw new HttpError(404, PAYMENT_METHOD_TEXTS.notFound);
+    return paymentCardOf(row);
+  }
+
+  /**
+   * GET card: spec 01 §6, a rep without a business gets none; a dealer_id names the business it is for.
+   */
+  async function list(actor: Actor, dealerId?: string): Promise<PaymentCard[]> {
+    if (!actor.business) return [];
+    const business = businessOf(actor, { dealerId });
+    return (await repo.methodsOf(ctx.db, business.id)).map(paymentCardOf);
+  }
+
+  async function byId(actor: Actor, id: string) {
+    return present(businessOf(actor), id);
+  }
+
+  /** POST /api/users-payment-methods: the methods, COD and TERMS, and whether the main card is Canadian. */
+  async function usersPaymentMethods(actor: Actor, sapBpCode?: string): Promise<UsersPaymentMethods> {
+    if (!actor.business) return { paymentMethods: [], gateways: [], isCanadianUser: false };
+    const business = businessOf(actor, { sapBpCode });
+    const methods = (await repo.methodsOf(ctx.db, business.id)).map(paymentCardOf);
+    const main = methods.find((method) => method.is_main && method.type === 'CARD');
+    return { paymentMethods: methods, gateways: GATEWAYS, isCanadianUser: main?.country === 'CA' };
+  }
+
+  /**
+   * Writes a new method in one transaction: the first one of a business, or one asked to be the default,
+   * becomes main (unsetting the other).
+   */
+  async function save(
+    actor: Actor,
+    business: Business,
+    values: Omit<repo.NewPaymentMethod, 'businessPartnerId'>,
+    isDefault: boolean,
+  ) {
+    const row = await ctx.db.transaction(async (tx) => {
+      await repo.lockBusinessMethods(tx, business.id);
+      const inserted = await repo.insertMethod(tx, {
+        ...values,
+        businessPartnerId: business.id,
+        addedByUserId: actor.user.id,
+      });
+      if (isDefault || !(await repo.hasMain(tx, business.id))) await repo.makeMain(tx, business.id, inserted.id);
+      return inserted;
+    });
+    return present(business, row.id);
+  }
+
+  /** POST card, POST /api/create-credit-card: the processor keeps the number; we keep its token. */
+  async function createCard(actor: Actor, card: CardCreate) {
+    const business = businessOf(actor, { sapBpCode: card.sapBpCode });
+    const tokenized = await processor
+      .tokenizeCard({
+        number: card.number,
+        expMonth: card.expMonth,
+        expYear: card.expYear,
+        cvv: card.cvv,
+        name: card.name,
+        postalCode: card.postalCode,
+        country: card.countryCode,
+      })
+      .catch(refused);
+    return save(
+      actor,
+      business,
+      {
+        type: 'CARD',
+        processorToken: tokenized.token,
+        brand: tokenized.brand,
+        last4: tokenized.last4,
+        expMonth: tokenized.expMonth,
+        expYear: tokenized.expYear,
+        name: card.name,
+        streetAddress1: card.streetAddress1,
+        streetAddress2: card.streetAddress2 ?? '',
+        city: card.city,
+        state: card.state,
+        postalCode: card.postalCode,
+        country: card.countryCode,
+        status: 'verified',
+      },
+      card.isDefault,
+    );
+  }
+
+  async function createBankAccount(actor: Actor, account: BankAccountCreate) {
+    requireBilling(actor);
+    const business = businessOf(actor, { sapBpCode: account.sapBpCode });
+    const tokenized = await processor
+      .createBankAccount({
+        accountHolderName: account.accountHolderName,
+        accountType: account.accountType,
+        ownerType: account.ownerType,
+        routingNumber: account.routingNumber,
+        accountNumber: account.accountNumber,
+      })
+      .catch(refused);
+    return save(
+      actor,
+      business,
+      {
+        type: 'BANK_ACCOUNT',
+        processorToken: tokenized.token,
+        brand: 'bank_account',
+        last4: tokenized.last4,
+        name: account.accountHolderName,
+        country: business.sapBpCode.startsWith('N') ? 'CA' : 'US',
+        status: 'unverified',
+        bankName: tokenized.bankName,
+        accountType: account.accountType,
+        ownerType: account.ownerType,
+      },
+      account.isDefault,
+    );
+  }
+
+  /** A change to one method of the business, in one transaction with the business's methods locked. */
+  async function change(
+    actor: Actor,
+    id: string,
+    type: PaymentMethodRow['type'] | null,
+    apply: (tx: Tx, row: PaymentMethodRow, business: Business) => Promise<void>,
+  ) {
+    requireBilling(actor);
+    const business = businessOf(actor);
+    await ctx.db.transaction(async (tx) => {
+      await repo.lockBusinessMethods(tx, business.id);
+      const row = await repo.methodOf(tx, business.id, id, true);
+      if (!row || (type !== null && row.type !== type)) throw new HttpError(404, PAYMENT_METHOD_TEXTS.notFound);
+      await apply(tx, row, business);
+    });
+    return present(business, id);
+  }
+
+  /** PATCH card/{id}, /api/update-credit-card: make main, rename, new expiry or billing address. */
+  function updateCard(actor: Actor, id: string, updates: CardUpdates, type: PaymentMethodRow['type'] | null = null) {
+    return change(actor, id, type, async (tx, row, business) => {
+      const expMonth = updates.expMonth ?? row.expMonth;
+      const expYear = updates.expYear ?? row.expYear;
+      const card = row.type === 'CARD';
+      await repo.updateMethod(tx, row.id, {
+        name: updates.name ?? row.name,
+        ...(card && { expMonth, expYear }),
+        ...(card &&
+          updates.billing_info && {
+            streetAddress1: updates.billing_info.Address1,
+            streetAddress2: updates.billing_info.Address2 ?? '',
+            city: updates.billing_info.City,
+            state: updates.billing_info.State,
+            postalCode: updates.billing_info.Zip5,
+          }),
+      });
+      if (updates.is_main) await repo.makeMain(tx, business.id, row.id);
+    });
+  }
+
+  /** PATCH /api/update-bank-account. */
+  function updateBankAccount(actor: Actor, id: string, updates: { is_main?: true; accountHolderName?: string }) {
+    return change(actor, id, 'BANK_ACCOUNT', async (tx, row, business) => {
+      if (updates.accountHolderName) await repo.updateMethod(tx, row.id, { name: updates.accountHolderName });
+      if (updates.is_main) await repo.makeMain(tx, business.id, row.id);
+    });
+  }
+
+  /** DELETE card/{id}, /api/delete-credit-card, /api/delete-bank-account. */
+  async function remove(actor: Actor, id: string, type: PaymentMethodRow['type'] | null, sapBpCode?: string) {
+    requireBilling(actor);
+    const business = businessOf(actor, { sapBpCode });
+    const deleted = await ctx.db.transaction(async (tx) => {
+      await repo.lockBusinessMethods(tx, business.id);
+      const row = await repo.methodOf(tx, business.id, id, true);
+      if (!row || (type !== null && row.type !== type)) return false;
+      return repo.deleteMethod(tx, business.id, id);
+    });
+    if (!deleted) throw new HttpError(404, PAYMENT_METHOD_TEXTS.notFound);
+    return { id, deleted: true as const };
+  }
+
+  /**
+   * POST /api/verify-bank-account: the processor checks the two micro-deposits. The record answered
+   * replaces the browser's (spec 02 §4); a wrong pair says how many tries are left, the third locks it.
+   */
+  async function verifyBankAccount(actor: Actor, id: string, amounts: readonly [number, number]) {
+    requireBilling(actor);
+    const business = businessOf(actor);
+    const row = await repo.methodOf(ctx.db, business.id, id);
+    if (!row || row.type !== 'BANK_ACCOUNT') throw new HttpError(404, PAYMENT_METHOD_TEXTS.notFound);
+    if (row.status === 'verified') throw new HttpError(409, PAYMENT_METHOD_TEXTS.alreadyVerified);
+    if (row.status === 'locked') throw new HttpError(409, PAYMENT_METHOD_TEXTS.verificationLocked);
+    const result = await processor.verifyBankAccount(row.processorToken, amounts).catch(refused);
+    const status = result.status === 'verified' ? 'verified' : result.status === 'locked' ? 'locked' : null;
+    if (status) await ctx.db.transaction((tx) => repo.updateMethod(tx, row.id, { status }).then(() => undefined));
+    if (result.status === 'refused')
+      throw new HttpError(400, PAYMENT_METHOD_TEXTS.verificationRefused(result.attemptsLeft));
+    if (result.status === 'locked') throw new HttpError(409, PAYMENT_METHOD_TEXTS.verificationLocked);
+    return present(business, id);
+  }
+
+  return {
+    list,
+    byId,
+    usersPaymentMethods,
+    createCard,
+    createBankAccount,
+    updateCard,
+    updateBankAccount,
+    remove,
+    verifyBankAccount,
+  };
+}
+export type PaymentMethodService = ReturnType<typeof createPaymentMethodService>;
