@@ -41,6 +41,7 @@ const SCREENS: Partial<Record<PagePath, PortalRoute['load']>> = {
   '/installer-guides': () => import('../features/wiring/InstallerGuidesPage.tsx'),
   '/cart': () => import('../features/cart/CartPage.tsx'),
   '/my-business': () => import('../features/my-business/MyBusinessPage.tsx'),
+  '/billing': () => import('../features/billing/BillingPage.tsx'),
   '/profile': () => import('../features/auth/ProfilePage.tsx'),
   '/dev/mailbox': () => import('../features/dev/MailboxPage.tsx'),
 };

@@ -1,0 +1,439 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { http } from 'msw';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { PERMISSION_GROUPS, type PortalUser } from '@portal/contracts/permissions';
+import { PAYMENT_METHOD_TEXTS, cardExpiryYears } from '@portal/contracts/payment-methods';
+import { messages } from '@portal/contracts/messages';
+import type { PaymentCard, Session } from '@portal/contracts';
+import { json } from '../../test/handlers.ts';
+import { sentRequests, server } from '../../test/server.ts';
+import { choose } from '../../test/events.ts';
+import { alerts, alertStore } from '../../components/alerts.ts';
+import BillingPage from './BillingPage.tsx';
+
+const person = (overrides: Partial<PortalUser>): PortalUser => ({
+  id: 'u1',
+  email: 'someone@demo.test',
+  first_name: 'Sam',
+  last_name: 'Staff',
+  image: null,
+  is_retired: false,
+  access_type: null,
+  user_type: [{ type: 'installer', is_owner: false }],
+  permissionGroups: [PERMISSION_GROUPS.installer],
+  dealer_id: 'd1',
+  installer: { is_owner: false, is_purchaser: true },
+  ...overrides,
+});
+const owner = person({
+  user_type: [{ type: 'dealer', is_owner: true }],
+  permissionGroups: [PERMISSION_GROUPS.dealerPrimary],
+  installer: { is_owner: true, is_purchaser: true },
+});
+const accountant = person({
+  user_type: [{ type: 'dealer_accounting', is_owner: false }],
+  permissionGroups: [PERMISSION_GROUPS.dealerAccounting],
+  installer: null,
+});
+
+const year = cardExpiryYears()[3]!;
+const yy = String(year % 100).padStart(2, '0');
+
+const visa: PaymentCard = {
+  id: 'card-1',
+  is_main: true,
+  type: 'CARD',
+  number: '**** 4242',
+  expiration_date: `12/${yy}`,
+  cvv: null,
+  name: 'Dana Whitfield',
+  billing_info: { Address1: '1450 Commerce Ave', Address2: '', City: 'Columbus', State: 'OH', Zip5: '43215' },
+  country: 'US',
+  brand: 'visa',
+  last4: '4242',
+  status: 'verified',
+  bank: null,
+  createdAt: '2026-01-02T00:00:00.000Z',
+};
+const bank: PaymentCard = {
+  id: 'bank-1',
+  is_main: false,
+  type: 'BANK_ACCOUNT',
+  number: '**** 6789',
+  expiration_date: null,
+  cvv: null,
+  name: 'Northside Auto Sound LLC',
+  billing_info: null,
+  country: 'US',
+  brand: 'bank_account',
+  last4: '6789',
+  status: 'unverified',
+  bank: { bankName: 'STRIPE TEST BANK', accountType: 'CHECKING', ownerType: 'COMPANY' },
+  createdAt: '2026-01-03T00:00:00.000Z',
+};
+const mastercard: PaymentCard = {
+  ...visa,
+  id: 'card-2',
+  is_main: false,
+  number: '**** 4444',
+  brand: 'mastercard',
+  last4: '4444',
+  name: 'Gary Lindqvist',
+};
+
+/** The server with these methods saved; returns the list it answers, which a test may change. */
+function serve(user: PortalUser, saved: PaymentCard[] = [visa, bank]) {
+  const session: Session = {
+    user,
+    selectedBusiness: { sapBpCode: 'C100234', companyName: 'Northside Auto Sound', approvedBrands: [] },
+    impersonatedUser: null,
+    site: 'us',
+    otherSiteUrl: '',
+    preferences: null,
+  };
+  const list = { methods: saved };
+  server.use(
+    http.get('/api/session', () => json(200, session)),
+    http.get('/api/card', () => json(200, list.methods)),
+  );
+  return list;
+}
+
+function renderPage() {
+  const router = createMemoryRouter([{ path: '/billing', Component: BillingPage }], { initialEntries: ['/billing'] });
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+}
+
+const row = async (name: string) => (await screen.findByRole('heading', { level: 3, name })).closest('li')!;
+const dialog = () => screen.findByRole('dialog', { hidden: true });
+const type = (field: HTMLElement, value: string) => fireEvent.input(field, { target: { value } });
+const press = (scope: HTMLElement, name: string) =>
+  fireEvent.click(within(scope).getByRole('button', { name, hidden: true }));
+const sent = (method: string, path: string) =>
+  sentRequests().find((request) => request.method === method && request.path === path);
+const alertTexts = () => alertStore.get().flatMap((alert) => alert.content);
+
+afterEach(() => alerts.clear());
+
+describe('/billing: who may see it (spec 01 §6)', () => {
+  it('an installer is told, and the page never asks for cards', async () => {
+    serve(person({}));
+    renderPage();
+    expect(await screen.findByRole('heading', { level: 2, name: /Billing is for the business’s owner/ })).toBeTruthy();
+    expect(sentRequests().map((request) => request.path)).toEqual(['/api/session']);
+  });
+
+  it('the accountant sees the cards and bank accounts', async () => {
+    serve(accountant);
+    renderPage();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Billing' })).toBeTruthy();
+    expect(await row('Visa **** 4242')).toBeTruthy();
+  });
+});
+
+describe('/billing: the cards and bank accounts (spec 02 §3, §4)', () => {
+  it('shows each one with its badges and only the actions it allows', async () => {
+    serve(owner);
+    renderPage();
+    const card = within(await row('Visa **** 4242'));
+    expect(card.getByText('Main')).toBeTruthy();
+    expect(card.getByText(`Expires 12/${yy} · Dana Whitfield`)).toBeTruthy();
+    expect(card.queryByRole('button', { name: 'Make main: Visa **** 4242' })).toBeNull();
+    expect(card.getByRole('button', { name: 'Edit Visa **** 4242' })).toBeTruthy();
+    expect(card.getByRole('button', { name: 'Remove Visa **** 4242' })).toBeTruthy();
+
+    const account = within(await row('Bank account **** 6789'));
+    expect(account.getByText('Unverified')).toBeTruthy();
+    expect(account.getByText('STRIPE TEST BANK · Checking · Northside Auto Sound LLC')).toBeTruthy();
+    expect(account.getByRole('button', { name: 'Verify Bank account **** 6789' })).toBeTruthy();
+    // spec 02 §4: not usable, so not main, until verified.
+    expect(account.queryByRole('button', { name: /^Make / })).toBeNull();
+  });
+
+  it('says so when there are none, with the add buttons', async () => {
+    serve(owner, []);
+    renderPage();
+    expect(
+      await screen.findByText('No cards or bank accounts yet. Add a card to pay for orders and invoices.'),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Add a card' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Add a bank account' })).toBeTruthy();
+  });
+
+  it('makes another card main through PATCH card/{id}', async () => {
+    const list = serve(owner, [visa, mastercard]);
+    server.use(
+      http.patch('/api/card/card-2', () => {
+        list.methods = [
+          { ...mastercard, is_main: true },
+          { ...visa, is_main: false },
+        ];
+        return json(200, list.methods[0]);
+      }),
+    );
+    renderPage();
+    fireEvent.click(
+      within(await row('Mastercard **** 4444')).getByRole('button', { name: 'Make main: Mastercard **** 4444' }),
+    );
+    await waitFor(() =>
+      expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
+        'Mastercard **** 4444',
+        'Visa **** 4242',
+      ]),
+    );
+    expect(within(screen.getAllByRole('listitem')[0]!).getByText('Main')).toBeTruthy();
+    expect(within(screen.getAllByRole('listitem')[1]!).queryByText('Main')).toBeNull();
+    expect(sent('PATCH', '/api/card/card-2')?.body).toEqual({ updates: { is_main: true } });
+    expect(alertTexts()).toContain('Mastercard **** 4444 is now your main payment method.');
+  });
+});
+
+describe('/billing: adding a card (spec 02 §3 card create payload, §5)', () => {
+  it('checks the fields with the contract’s schema before sending anything', async () => {
+    serve(owner);
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Add a card' }));
+    const form = within(await dialog());
+    press(await dialog(), 'Save card');
+    expect(await form.findByText(PAYMENT_METHOD_TEXTS.cardNumber)).toBeTruthy();
+    expect(form.getByText(PAYMENT_METHOD_TEXTS.expiryMonth)).toBeTruthy();
+    expect(form.getByText(PAYMENT_METHOD_TEXTS.cvv)).toBeTruthy();
+    expect(form.getAllByText(messages.requiredField).length).toBeGreaterThan(0);
+    expect(sent('POST', '/api/card')).toBeUndefined();
+  });
+
+  it('sends the card create payload, shows the new card and forgets the number', async () => {
+    const list = serve(owner);
+    server.use(
+      http.post('/api/card', () => {
+        list.methods = [...list.methods, mastercard];
+        return json(201, mastercard);
+      }),
+    );
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Add a card' }));
+    const modal = await dialog();
+    const form = within(modal);
+    const number = form.getByLabelText('Card number');
+    expect(number.getAttribute('autocomplete')).toBe('cc-number');
+    expect(number.getAttribute('inputmode')).toBe('numeric');
+    type(number, '5555 5555 5555 4444');
+    choose(form.getByLabelText('Expiry month'), '08');
+    choose(form.getByLabelText('Expiry year'), String(year));
+    expect(form.getByLabelText('Expiry year').querySelectorAll('option')).toHaveLength(26 + 1);
+    type(form.getByLabelText(/Security code/), '123');
+    type(form.getByLabelText('Name on card'), 'Gary Lindqvist');
+    type(form.getByLabelText('Street address'), '1450 Commerce Ave');
+    type(form.getByLabelText('City'), 'Columbus');
+    choose(form.getByLabelText('State or province'), 'OH');
+    type(form.getByLabelText('ZIP or postal code'), '43215');
+    fireEvent.click(form.getByLabelText('Make this my main card'));
+    press(modal, 'Save card');
+
+    expect(await row('Mastercard **** 4444')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog', { hidden: true })).toBeNull());
+    expect(sent('POST', '/api/card')?.body).toEqual({
+      isDefault: true,
+      number: '5555555555554444',
+      expMonth: 8,
+      expYear: year,
+      cvv: '123',
+      name: 'Gary Lindqvist',
+      streetAddress1: '1450 Commerce Ave',
+      streetAddress2: '',
+      city: 'Columbus',
+      state: 'OH',
+      postalCode: '43215',
+      countryCode: 'US',
+    });
+    expect(alertTexts()).toContain('Mastercard **** 4444 is saved.');
+    expect(JSON.stringify(window.localStorage)).not.toContain('4444');
+  });
+
+  it('puts the server’s field errors under the fields and its detail in the dialog', async () => {
+    serve(owner);
+    let answer = json(400, { validation: [{ field: 'number', messages: ['Your card number is incorrect.'] }] });
+    server.use(http.post('/api/card', () => answer));
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Add a card' }));
+    const modal = await dialog();
+    const form = within(modal);
+    type(form.getByLabelText('Card number'), '4242424242424241');
+    choose(form.getByLabelText('Expiry month'), '12');
+    choose(form.getByLabelText('Expiry year'), String(year));
+    type(form.getByLabelText(/Security code/), '123');
+    type(form.getByLabelText('Name on card'), 'Gary Lindqvist');
+    type(form.getByLabelText('Street address'), '1450 Commerce Ave');
+    type(form.getByLabelText('City'), 'Toronto');
+    choose(form.getByLabelText('Country'), 'CA');
+    // The provinces replace the states once the country is chosen.
+    await form.findByRole('option', { name: 'Ontario', hidden: true });
+    choose(form.getByLabelText('State or province'), 'ON');
+    type(form.getByLabelText('ZIP or postal code'), 'm5v 2t6');
+    expect((form.getByLabelText('ZIP or postal code') as HTMLInputElement).value).toBe('M5V 2T6');
+    press(modal, 'Save card');
+    const error = await form.findByText('Your card number is incorrect.');
+    expect(error.id).toBe(form.getByLabelText('Card number').getAttribute('aria-describedby'));
+
+    answer = json(400, { detail: "Your card's security code is incorrect." });
+    press(modal, 'Save card');
+    expect((await form.findByRole('alert', { hidden: true })).textContent).toBe(
+      "Your card's security code is incorrect.",
+    );
+  });
+});
+
+describe('/billing: bank accounts (spec 02 §3, §4)', () => {
+  it('adds one with its type and owner', async () => {
+    const list = serve(owner, [visa]);
+    server.use(
+      http.post('/api/create-bank-account', () => {
+        list.methods = [visa, bank];
+        return json(201, bank);
+      }),
+    );
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Add a bank account' }));
+    const modal = await dialog();
+    const form = within(modal);
+    type(form.getByLabelText('Account holder’s name'), 'Northside Auto Sound LLC');
+    choose(form.getByLabelText('Account type'), 'SAVINGS');
+    type(form.getByLabelText(/Routing number/), '110000000');
+    type(form.getByLabelText(/Account number/), '000123456789');
+    press(modal, 'Save bank account');
+    expect(await row('Bank account **** 6789')).toBeTruthy();
+    expect(sent('POST', '/api/create-bank-account')?.body).toEqual({
+      isDefault: false,
+      accountHolderName: 'Northside Auto Sound LLC',
+      accountType: 'SAVINGS',
+      ownerType: 'COMPANY',
+      routingNumber: '110000000',
+      accountNumber: '000123456789',
+    });
+  });
+
+  it('verifies with the two deposits; a wrong pair says how many tries are left', async () => {
+    const list = serve(owner);
+    server.use(
+      http.post('/api/verify-bank-account', async ({ request }) => {
+        const { amounts } = (await request.json()) as { amounts: number[] };
+        if (amounts[0] !== 32 || amounts[1] !== 45)
+          return json(400, { detail: PAYMENT_METHOD_TEXTS.verificationRefused(2) });
+        list.methods = [visa, { ...bank, status: 'verified' }];
+        return json(200, list.methods[1]);
+      }),
+    );
+    renderPage();
+    fireEvent.click(within(await row('Bank account **** 6789')).getByRole('button', { name: /^Verify/ }));
+    const modal = await dialog();
+    const form = within(modal);
+    expect(form.getByText('Enter the two deposit amounts, in cents, from your bank statement.')).toBeTruthy();
+    press(modal, 'Verify');
+    expect((await form.findAllByText(PAYMENT_METHOD_TEXTS.depositAmount)).length).toBe(2);
+
+    type(form.getByLabelText('First deposit (cents)'), '12');
+    type(form.getByLabelText('Second deposit (cents)'), '34');
+    press(modal, 'Verify');
+    expect((await form.findByRole('alert', { hidden: true })).textContent).toBe(
+      PAYMENT_METHOD_TEXTS.verificationRefused(2),
+    );
+
+    type(form.getByLabelText('First deposit (cents)'), '32');
+    type(form.getByLabelText('Second deposit (cents)'), '45');
+    press(modal, 'Verify');
+    const account = within(await row('Bank account **** 6789'));
+    expect(await account.findByText('Verified')).toBeTruthy();
+    expect(account.queryByText('Unverified')).toBeNull();
+    expect(account.getByRole('button', { name: 'Make main: Bank account **** 6789' })).toBeTruthy();
+    expect(sent('POST', '/api/verify-bank-account')?.body).toEqual({ id: 'bank-1', amounts: [12, 34] });
+    expect(alertTexts()).toContain('Bank account **** 6789 is verified.');
+  });
+
+  it('a locked one says so and offers no Verify', async () => {
+    serve(owner, [visa, { ...bank, status: 'locked' }]);
+    renderPage();
+    const account = within(await row('Bank account **** 6789'));
+    expect(account.getByText('Locked')).toBeTruthy();
+    expect(account.queryByRole('button', { name: /^Verify/ })).toBeNull();
+    expect(account.queryByRole('button', { name: /^Make / })).toBeNull();
+  });
+});
+
+describe('/billing: editing and removing', () => {
+  it('edits a card’s name, expiry and billing address through PATCH card/{id}', async () => {
+    serve(owner);
+    server.use(http.patch('/api/card/card-1', () => json(200, visa)));
+    renderPage();
+    fireEvent.click(within(await row('Visa **** 4242')).getByRole('button', { name: 'Edit Visa **** 4242' }));
+    const modal = await dialog();
+    const form = within(modal);
+    expect((form.getByLabelText('Expiry year') as HTMLSelectElement).value).toBe(String(year));
+    type(form.getByLabelText('Name on card'), 'Dana W. Whitfield');
+    choose(form.getByLabelText('Expiry month'), '01');
+    type(form.getByLabelText('ZIP or postal code'), '4321');
+    press(modal, 'Save changes');
+    expect(await form.findByText(PAYMENT_METHOD_TEXTS.postalCode)).toBeTruthy();
+    type(form.getByLabelText('ZIP or postal code'), '43216');
+    press(modal, 'Save changes');
+    await waitFor(() => expect(sent('PATCH', '/api/card/card-1')?.body).toBeTruthy());
+    expect(sent('PATCH', '/api/card/card-1')?.body).toEqual({
+      updates: {
+        name: 'Dana W. Whitfield',
+        expMonth: 1,
+        expYear: year,
+        billing_info: { Address1: '1450 Commerce Ave', Address2: '', City: 'Columbus', State: 'OH', Zip5: '43216' },
+      },
+    });
+  });
+
+  it('renames a bank account’s holder through PATCH /api/update-bank-account', async () => {
+    serve(owner);
+    server.use(http.patch('/api/update-bank-account', () => json(200, bank)));
+    renderPage();
+    fireEvent.click(within(await row('Bank account **** 6789')).getByRole('button', { name: /^Edit/ }));
+    const modal = await dialog();
+    type(within(modal).getByLabelText('Account holder’s name'), 'Northside Audio LLC');
+    press(modal, 'Save changes');
+    await waitFor(() =>
+      expect(sent('PATCH', '/api/update-bank-account')?.body).toEqual({
+        id: 'bank-1',
+        updates: { accountHolderName: 'Northside Audio LLC' },
+      }),
+    );
+  });
+
+  it('asks before removing; a card goes through DELETE card/{id}, a bank account through delete-bank-account', async () => {
+    const list = serve(owner);
+    server.use(
+      http.delete('/api/card/card-1', () => {
+        list.methods = [bank];
+        return json(200, { id: 'card-1', deleted: true });
+      }),
+      http.delete('/api/delete-bank-account', () => json(404, { detail: PAYMENT_METHOD_TEXTS.notFound })),
+    );
+    renderPage();
+    fireEvent.click(within(await row('Visa **** 4242')).getByRole('button', { name: 'Remove Visa **** 4242' }));
+    let modal = await dialog();
+    expect(within(modal).getByRole('heading', { name: 'Remove this card?', hidden: true })).toBeTruthy();
+    press(modal, 'Cancel');
+    await waitFor(() => expect(screen.queryByRole('dialog', { hidden: true })).toBeNull());
+    expect(sent('DELETE', '/api/card/card-1')).toBeUndefined();
+
+    fireEvent.click(within(await row('Visa **** 4242')).getByRole('button', { name: 'Remove Visa **** 4242' }));
+    press(await dialog(), 'Remove');
+    await waitFor(() => expect(screen.queryByRole('heading', { level: 3, name: 'Visa **** 4242' })).toBeNull());
+    expect(alertTexts()).toContain('Visa **** 4242 is removed.');
+
+    fireEvent.click(within(await row('Bank account **** 6789')).getByRole('button', { name: /^Remove/ }));
+    modal = await dialog();
+    press(modal, 'Remove');
+    expect((await within(modal).findByRole('alert', { hidden: true })).textContent).toBe(PAYMENT_METHOD_TEXTS.notFound);
+    expect(sent('DELETE', '/api/delete-bank-account')?.body).toEqual({ id: 'bank-1' });
+  });
+});

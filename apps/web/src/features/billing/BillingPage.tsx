@@ -1,0 +1,55 @@
+import { Link } from 'react-router';
+import { can, isSalesRep } from '@portal/contracts/permissions';
+import { useSession } from '../session/index.ts';
+import { PaymentMethodsSection } from './PaymentMethodsSection.tsx';
+import './billing.css';
+
+/**
+ * /billing (spec 02 §2, issue 18): the business's cards and bank accounts. Balance, invoices and credit
+ * memos join this page with the invoices issue; each is a section of its own below the heading.
+ */
+export default function BillingPage() {
+  const { data: session } = useSession();
+  const user = session?.user ?? null;
+  const business = session?.selectedBusiness ?? null;
+  // spec 01 §6 profile menu: owners and the dealer's accountant, sales reps once they act for a business.
+  const allowed = !!user && business !== null && can({ user, hasSelectedBusiness: true }, 'billing');
+
+  if (!allowed)
+    return (
+      <div className="page billing">
+        <h1>Billing</h1>
+        <div className="empty-state">
+          <h2>
+            {user && isSalesRep(user)
+              ? 'Select a business first'
+              : 'Billing is for the business’s owner and accountant'}
+          </h2>
+          <p>
+            {user && isSalesRep(user)
+              ? 'Choose the business you act for with Select Business in the top bar.'
+              : 'Ask your dealer’s owner or accountant about cards, bank accounts and invoices.'}
+          </p>
+          <p>
+            <Link to="/">Back to the dashboard</Link>
+          </p>
+        </div>
+      </div>
+    );
+
+  return (
+    <div className="page billing">
+      <h1>Billing</h1>
+      <p className="muted">
+        {business.companyName} · {business.sapBpCode}
+        {session?.impersonatedUser &&
+          ` · acting as ${session.impersonatedUser.first_name} ${session.impersonatedUser.last_name}`}
+      </p>
+      <PaymentMethodsSection
+        key={business.sapBpCode}
+        sapBpCode={business.sapBpCode}
+        defaultCountry={session?.site === 'ca' ? 'CA' : 'US'}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,409 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useForm, useWatch, type FieldPath, type UseFormRegisterReturn } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { CardCreate, CardUpdates, PaymentCard } from '@portal/contracts';
+import {
+  PAYMENT_METHOD_TEXTS,
+  cardCreateSchema,
+  cardExpiryYears,
+  cardUpdatesSchema,
+  isExpired,
+} from '@portal/contracts/payment-methods';
+import { COUNTRY_NAMES, POSTAL_CODE_PATTERNS, REGIONS_BY_COUNTRY, type CountryCode } from '@portal/contracts/regions';
+import { alerts } from '../../components/alerts.ts';
+import { Field } from '../../components/form/Field.tsx';
+import { useDelayedValidation } from '../../components/form/useDelayedValidation.ts';
+import { withoutEmoji } from '../../components/form/withoutEmoji.ts';
+import { paymentMethodName, showServerErrors, useAddCard, useUpdateCard } from './api.ts';
+import { DialogActions, PaymentMethodDialog } from './PaymentMethodDialog.tsx';
+import { cardNumberCharacters, digitsOnly, filtered, upperCase } from './inputFilters.ts';
+
+/** spec 02 §5: months 01 to 12. */
+const MONTHS = Array.from({ length: 12 }, (_, i) => String(i + 1).padStart(2, '0'));
+/** spec 02 §3 card create payload: the card's country is the U.S. or Canada. */
+const CARD_COUNTRIES = ['US', 'CA'] as const satisfies readonly CountryCode[];
+
+type AddValues = {
+  isDefault: boolean;
+  number: string;
+  expMonth: string;
+  expYear: string;
+  cvv: string;
+  name: string;
+  streetAddress1: string;
+  streetAddress2: string;
+  city: string;
+  state: string;
+  postalCode: string;
+  countryCode: (typeof CARD_COUNTRIES)[number];
+};
+
+const ADD_FIELDS = new Set<string>([
+  'isDefault',
+  'number',
+  'expMonth',
+  'expYear',
+  'cvv',
+  'name',
+  'streetAddress1',
+  'streetAddress2',
+  'city',
+  'state',
+  'postalCode',
+  'countryCode',
+]);
+
+/**
+ * Add a card (spec 02 §3 card create payload, POST card). The number and CVV live in this form only:
+ * nothing stores them, and they are gone when the dialog closes.
+ */
+export function AddCardForm({
+  defaultCountry,
+  onClose,
+}: {
+  defaultCountry: AddValues['countryCode'];
+  onClose: () => void;
+}) {
+  const form = useForm<AddValues>({
+    resolver: zodResolver(cardCreateSchema) as never,
+    defaultValues: {
+      isDefault: false,
+      number: '',
+      expMonth: '',
+      expYear: '',
+      cvv: '',
+      name: '',
+      streetAddress1: '',
+      streetAddress2: '',
+      city: '',
+      state: '',
+      postalCode: '',
+      countryCode: defaultCountry,
+    },
+  });
+  useDelayedValidation(form);
+  const add = useAddCard();
+  const [failure, setFailure] = useState<string[]>([]);
+  const country = useWatch({ control: form.control, name: 'countryCode' });
+  const errors = form.formState.errors;
+
+  // The dialog focuses its Close button when it opens; the card number is where a person starts.
+  useEffect(() => {
+    form.setFocus('number');
+  }, [form]);
+
+  // The resolver hands over the schema's output: digits only, the month and year as numbers.
+  const submit = form.handleSubmit(async (values) => {
+    setFailure([]);
+    try {
+      const saved = await add.mutateAsync(values as unknown as CardCreate);
+      alerts.show({ type: 'success', content: `${paymentMethodName(saved)} is saved.`, autoDismiss: true });
+      onClose();
+    } catch (error) {
+      setFailure(showServerErrors(form, error, (field) => (ADD_FIELDS.has(field) ? (field as keyof AddValues) : null)));
+    }
+  });
+
+  return (
+    <PaymentMethodDialog title="Add a card" saving={add.isPending} onClose={onClose} failure={failure}>
+      <form className="form payment-method-form" noValidate onSubmit={submit}>
+        <Field label="Card number" error={errors.number?.message}>
+          <input
+            type="text"
+            inputMode="numeric"
+            autoComplete="cc-number"
+            maxLength={23}
+            {...filtered(form.register('number'), cardNumberCharacters)}
+          />
+        </Field>
+        <ExpiryFields
+          month={form.register('expMonth')}
+          year={form.register('expYear')}
+          monthError={errors.expMonth?.message}
+          yearError={errors.expYear?.message}
+        />
+        <div className="form-row">
+          <Field
+            label="Security code (CVV)"
+            hint="3 digits on the back (4 on the front of an Amex)"
+            error={errors.cvv?.message}
+          >
+            <input
+              type="text"
+              inputMode="numeric"
+              autoComplete="cc-csc"
+              maxLength={4}
+              {...filtered(form.register('cvv'), digitsOnly)}
+            />
+          </Field>
+          <Field label="Name on card" error={errors.name?.message}>
+            <input type="text" autoComplete="cc-name" maxLength={100} {...withoutEmoji(form.register('name'))} />
+          </Field>
+        </div>
+        <fieldset className="payment-method-fieldset">
+          <legend>Billing address</legend>
+          <Field label="Street address" error={errors.streetAddress1?.message}>
+            <input
+              type="text"
+              autoComplete="billing address-line1"
+              maxLength={100}
+              {...withoutEmoji(form.register('streetAddress1'))}
+            />
+          </Field>
+          <Field label="Suite, unit or building" optional error={errors.streetAddress2?.message}>
+            <input
+              type="text"
+              autoComplete="billing address-line2"
+              maxLength={100}
+              {...withoutEmoji(form.register('streetAddress2'))}
+            />
+          </Field>
+          <div className="form-row">
+            <Field label="City" error={errors.city?.message}>
+              <input
+                type="text"
+                autoComplete="billing address-level2"
+                maxLength={60}
+                {...withoutEmoji(form.register('city'))}
+              />
+            </Field>
+            <Field label="Country" error={errors.countryCode?.message}>
+              <select
+                autoComplete="billing country"
+                {...form.register('countryCode', { onChange: () => form.setValue('state', '') })}
+              >
+                {CARD_COUNTRIES.map((code) => (
+                  <option key={code} value={code}>
+                    {COUNTRY_NAMES[code]}
+                  </option>
+                ))}
+              </select>
+            </Field>
+          </div>
+          <div className="form-row">
+            <Field label="State or province" error={errors.state?.message}>
+              <select autoComplete="billing address-level1" {...form.register('state')}>
+                <option value="">Choose one</option>
+                {REGIONS_BY_COUNTRY[country].map((region) => (
+                  <option key={region.code} value={region.code}>
+                    {region.name}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            <Field label="ZIP or postal code" error={errors.postalCode?.message}>
+              <input
+                type="text"
+                autoComplete="billing postal-code"
+                maxLength={10}
+                {...filtered(form.register('postalCode'), upperCase)}
+              />
+            </Field>
+          </div>
+        </fieldset>
+        <label className="checkbox">
+          <input type="checkbox" {...form.register('isDefault')} />
+          Make this my main card
+        </label>
+        <DialogActions submitLabel="Save card" saving={add.isPending} onCancel={onClose} />
+      </form>
+    </PaymentMethodDialog>
+  );
+}
+
+/** The expiry selects both card forms share (spec 02 §5: months 01–12, 26 years from this one). */
+function ExpiryFields({
+  month,
+  year,
+  monthError,
+  yearError,
+}: {
+  month: UseFormRegisterReturn;
+  year: UseFormRegisterReturn;
+  monthError?: string;
+  yearError?: string;
+}) {
+  const years = useMemo(() => cardExpiryYears(), []);
+  return (
+    <div className="form-row expiry-row">
+      <Field label="Expiry month" error={monthError}>
+        <select autoComplete="cc-exp-month" {...month}>
+          <option value="">Month</option>
+          {MONTHS.map((value) => (
+            <option key={value} value={value}>
+              {value}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field label="Expiry year" error={yearError}>
+        <select autoComplete="cc-exp-year" {...year}>
+          <option value="">Year</option>
+          {years.map((value) => (
+            <option key={value} value={String(value)}>
+              {value}
+            </option>
+          ))}
+        </select>
+      </Field>
+    </div>
+  );
+}
+
+type EditValues = {
+  name: string;
+  expMonth: string;
+  expYear: string;
+  billing_info: { Address1: string; Address2: string; City: string; State: string; Zip5: string };
+};
+
+const EDIT_FIELDS = new Set<string>([
+  'name',
+  'expMonth',
+  'expYear',
+  'billing_info.Address1',
+  'billing_info.Address2',
+  'billing_info.City',
+  'billing_info.State',
+  'billing_info.Zip5',
+]);
+
+/**
+ * A card's update as the edit form checks it: the contract's updates, plus the two rules the add form
+ * has on the whole card (not expired, a postal code of the card's country).
+ */
+const cardEditSchemaFor = (country: string) =>
+  cardUpdatesSchema.superRefine((updates, context) => {
+    if (updates.expMonth !== undefined && updates.expYear !== undefined && isExpired(updates.expMonth, updates.expYear))
+      context.addIssue({ code: 'custom', path: ['expMonth'], message: PAYMENT_METHOD_TEXTS.expired });
+    const pattern = POSTAL_CODE_PATTERNS[country as CountryCode] as RegExp | undefined;
+    if (updates.billing_info && pattern && !pattern.test(updates.billing_info.Zip5))
+      context.addIssue({ code: 'custom', path: ['billing_info', 'Zip5'], message: PAYMENT_METHOD_TEXTS.postalCode });
+  });
+
+/** '08/27' → month '08', year '2027' (spec 02 §5: the two-digit year is prefixed 20). */
+function expiryOf(card: PaymentCard) {
+  const [month = '', year = ''] = (card.expiration_date ?? '').split('/');
+  const fullYear = year ? `20${year}` : '';
+  // A year the list no longer offers (an expired card) is chosen again.
+  return { expMonth: month, expYear: cardExpiryYears().includes(Number(fullYear)) ? fullYear : '' };
+}
+
+/** Edit a card: the name on it, its expiry and billing address (the number never: add a new card). */
+export function EditCardForm({ card, onClose }: { card: PaymentCard; onClose: () => void }) {
+  const schema = useMemo(() => cardEditSchemaFor(card.country), [card.country]);
+  const form = useForm<EditValues>({
+    resolver: zodResolver(schema) as never,
+    defaultValues: {
+      name: card.name,
+      ...expiryOf(card),
+      billing_info: {
+        Address1: card.billing_info?.Address1 ?? '',
+        Address2: card.billing_info?.Address2 ?? '',
+        City: card.billing_info?.City ?? '',
+        State: card.billing_info?.State ?? '',
+        Zip5: card.billing_info?.Zip5 ?? '',
+      },
+    },
+  });
+  useDelayedValidation(form);
+  const update = useUpdateCard();
+  const [failure, setFailure] = useState<string[]>([]);
+  const errors = form.formState.errors;
+  const billingErrors = errors.billing_info;
+  const name = paymentMethodName(card);
+  const regions = REGIONS_BY_COUNTRY[card.country as CountryCode] as (typeof REGIONS_BY_COUNTRY)['US'] | undefined;
+
+  useEffect(() => {
+    form.setFocus('name');
+  }, [form]);
+
+  const submit = form.handleSubmit(async (values) => {
+    setFailure([]);
+    try {
+      await update.mutateAsync({ id: card.id, updates: values as unknown as CardUpdates });
+      alerts.show({ type: 'success', content: `${name} is saved.`, autoDismiss: true });
+      onClose();
+    } catch (error) {
+      setFailure(
+        showServerErrors(form, error, (field) => {
+          const own = field.replace(/^updates\./, '');
+          return EDIT_FIELDS.has(own) ? (own as FieldPath<EditValues>) : null;
+        }),
+      );
+    }
+  });
+
+  return (
+    <PaymentMethodDialog title={`Edit ${name}`} saving={update.isPending} onClose={onClose} failure={failure}>
+      <form className="form payment-method-form" noValidate onSubmit={submit}>
+        <Field label="Name on card" error={errors.name?.message}>
+          <input type="text" autoComplete="cc-name" maxLength={100} {...withoutEmoji(form.register('name'))} />
+        </Field>
+        <ExpiryFields
+          month={form.register('expMonth')}
+          year={form.register('expYear')}
+          monthError={errors.expMonth?.message}
+          yearError={errors.expYear?.message}
+        />
+        <fieldset className="payment-method-fieldset">
+          <legend>Billing address</legend>
+          <Field label="Street address" error={billingErrors?.Address1?.message}>
+            <input
+              type="text"
+              autoComplete="billing address-line1"
+              maxLength={100}
+              {...withoutEmoji(form.register('billing_info.Address1'))}
+            />
+          </Field>
+          <Field label="Suite, unit or building" optional error={billingErrors?.Address2?.message}>
+            <input
+              type="text"
+              autoComplete="billing address-line2"
+              maxLength={100}
+              {...withoutEmoji(form.register('billing_info.Address2'))}
+            />
+          </Field>
+          <div className="form-row">
+            <Field label="City" error={billingErrors?.City?.message}>
+              <input
+                type="text"
+                autoComplete="billing address-level2"
+                maxLength={60}
+                {...withoutEmoji(form.register('billing_info.City'))}
+              />
+            </Field>
+            <Field label="State or province" error={billingErrors?.State?.message}>
+              {regions ? (
+                <select autoComplete="billing address-level1" {...form.register('billing_info.State')}>
+                  <option value="">Choose one</option>
+                  {regions.map((region) => (
+                    <option key={region.code} value={region.code}>
+                      {region.name}
+                    </option>
+                  ))}
+                </select>
+              ) : (
+                <input
+                  type="text"
+                  autoComplete="billing address-level1"
+                  maxLength={3}
+                  {...form.register('billing_info.State')}
+                />
+              )}
+            </Field>
+          </div>
+          <Field label="ZIP or postal code" error={billingErrors?.Zip5?.message}>
+            <input
+              type="text"
+              autoComplete="billing postal-code"
+              maxLength={10}
+              {...filtered(form.register('billing_info.Zip5'), upperCase)}
+            />
+          </Field>
+        </fieldset>
+        <DialogActions submitLabel="Save changes" saving={update.isPending} onCancel={onClose} />
+      </form>
+    </PaymentMethodDialog>
+  );
+}
