@@ -1,7 +1,8 @@
 // Helpers shared by the bench scripts: the repo root, formatting, builds of missing dist folders, and the
 // headline figures that run.mjs gathers into its closing summary.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -47,4 +48,25 @@ export function report({ figure, value, unit, budget }) {
   const against = budget === undefined ? 'for information' : `budget ${budget} ${unit}`;
   console.log(`${figure}: ${value} ${unit}  (${against})${over ? '  <<< OVER BUDGET' : ''}`);
   process.send?.({ figure, value, unit, budget, over });
+}
+
+/**
+ * Starts the built server (apps/server/dist/main.js) on the database `env` names, without seeding, on a free
+ * port; resolves with the process and its origin once it says it is ready. It is killed when the bench exits.
+ */
+export async function startBuiltServer(env) {
+  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+    cwd: root,
+    env: { ...env, SEED: 'never', HOST: '127.0.0.1', PORT: '0' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  process.on('exit', () => child.kill('SIGKILL'));
+  const port = await new Promise((resolve, reject) => {
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      const match = /ready on http:\/\/localhost:(\d+)/.exec(line);
+      if (match) resolve(Number(match[1]));
+    });
+    child.once('exit', (code) => reject(new Error(`server exited (${code})`)));
+  });
+  return { child, base: `http://127.0.0.1:${port}` };
 }

@@ -20,6 +20,11 @@ const BENCHES = [
     description: 'year-make-model, vehicle-info and session under load on PostgreSQL',
   },
   {
+    name: 'checkout',
+    file: 'checkout.mjs',
+    description: 'complete-b2b-checkout with 20 buyers at once, and the orders list at 10,000, on PostgreSQL',
+  },
+  {
     name: 'lighthouse',
     file: 'lighthouse.mjs',
     description: 'Lighthouse mobile scores, LCP, TBT and CLS of the first pages, signed out and in',

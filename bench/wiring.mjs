@@ -6,12 +6,11 @@
 // call; budgets p99 ≤ 30 ms (wiring) and ≤ 20 ms (session).
 // Environment: BENCH_DURATION (s, 20), BENCH_CONNECTIONS (50), BENCH_PG_URL (postgres://postgres@127.0.0.1:5432),
 // BENCH_DB (bench_wiring), BENCH_RESEED=1 to seed again.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { npm, printTable, report, root } from './lib.mjs';
+import { npm, printTable, report, root, startBuiltServer } from './lib.mjs';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 20);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -41,23 +40,6 @@ async function prepare() {
     stdio: 'inherit',
   });
   if (result.status !== 0) throw new Error('seeding failed');
-}
-
-async function start() {
-  const child = spawn(process.execPath, [path.join(serverDir, 'dist/main.js')], {
-    cwd: root,
-    env: { ...env, SEED: 'never', HOST: '127.0.0.1', PORT: '0' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  process.on('exit', () => child.kill('SIGKILL'));
-  const port = await new Promise((resolve, reject) => {
-    createInterface({ input: child.stdout }).on('line', (line) => {
-      const match = /ready on http:\/\/localhost:(\d+)/.exec(line);
-      if (match) resolve(Number(match[1]));
-    });
-    child.once('exit', (code) => reject(new Error(`server exited (${code})`)));
-  });
-  return { child, base: `http://127.0.0.1:${port}` };
 }
 
 /** A POST with a JSON body, or a GET without one. */
@@ -97,7 +79,7 @@ function load(base, url, cookie, bodies) {
 
 if (!process.env.BENCH_SKIP_BUILD) npm(['run', 'build', '-w', '@portal/server']);
 await prepare();
-const { child, base } = await start();
+const { child, base } = await startBuiltServer(env);
 try {
   const cookie = await signIn(base, 'installer@demo.test');
   const years = Array.from({ length: new Date().getUTCFullYear() + 1 - 1940 + 1 }, (_, k) => 1940 + k);

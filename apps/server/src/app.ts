@@ -42,6 +42,7 @@ import { vehicleRoutes } from './modules/vehicles/routes.ts';
 import { cartRoutes } from './modules/cart/routes.ts';
 import { createCartService } from './modules/cart/service.ts';
 import { createPaymentMethodService, paymentMethodRoutes } from './modules/payment-methods/index.ts';
+import { createOrderService, orderRoutes } from './modules/orders/index.ts';
 
 export interface BuildAppOptions {
   /** Built web app to serve; omitted in API tests. */
@@ -127,7 +128,18 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(businessPartnerRoutes(businessPartners));
   await app.register(dealerRoutes(createDealerService(ctx, businessPartners, createActivityLog(ctx))));
   await app.register(vehicleRoutes(ctx));
-  await app.register(cartRoutes(createCartService(ctx)));
+  const cart = createCartService(ctx);
+  await app.register(cartRoutes(cart));
+  // A checkout completion a crash left between its charge and its order is finished or undone (issue 18).
+  app.addHook('onReady', async () => {
+    const settled = await cart.recover().catch((error: unknown) => {
+      app.log.error({ err: error }, 'settling interrupted checkouts failed');
+      return 0;
+    });
+    if (settled) app.log.warn(`settled ${settled} checkout completion(s) a crash interrupted`);
+  });
+  // My Orders; reorder fills the cart through the cart's own service.
+  await app.register(orderRoutes(createOrderService(ctx, cart)));
   await app.register(paymentMethodRoutes(createPaymentMethodService(ctx)));
 
   if (options.webDist) await registerSpa(app, options.webDist);

@@ -56,6 +56,16 @@ const envSchema = z.object({
    * relative to the data folder. Default: `<data folder>/vpic`.
    */
   VPIC_CACHE_DIR: z.string().optional(),
+  /**
+   * How old a checkout completion still charging must be before the server finishes or undoes it as one a
+   * crash left (ms; issue 18). At start and when a retry finds it.
+   */
+  CHECKOUT_RECOVERY_AFTER_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+  /**
+   * Fault tests only (refused in production): 'kill-after-charge' ends the process with SIGKILL between a
+   * checkout's charge and its order, as a crash would.
+   */
+  FAULT_INJECTION: z.enum(['kill-after-charge']).optional(),
 });
 
 export type Config = z.infer<typeof envSchema> & { dataDir: string; demoMode: boolean; seedsDemoData: boolean };
@@ -66,6 +76,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
+  if (parsed.data.FAULT_INJECTION && parsed.data.NODE_ENV === 'production')
+    throw new Error('Invalid configuration:\n  FAULT_INJECTION: never in production');
   const demoMode = parsed.data.DEMO_MODE ? parsed.data.DEMO_MODE === 'true' : parsed.data.NODE_ENV !== 'production';
   // Production never loads the demo accounts (published password) unless told so in so many words.
   const seedsDemoData =

@@ -55,20 +55,28 @@ export async function openTestDatabase(): Promise<Database> {
   return pgliteDatabase(client);
 }
 
-async function clonePostgres(templateUrl: string): Promise<Database> {
-  const name = `portal_test_${randomBytes(6).toString('hex')}`;
+/**
+ * A new database `name` copied from the test template; answers the admin connection it was made on (the
+ * caller drops the database with it and ends it).
+ */
+export async function createFromTemplate(templateUrl: string, name: string) {
   const admin = new pg.Client({ connectionString: withDatabase(templateUrl, 'postgres') });
   await admin.connect();
   // Two files may clone at once; PostgreSQL refuses while the template is being copied.
   for (let attempt = 0; ; attempt++) {
     try {
       await admin.query(`create database "${name}" template portal_template`);
-      break;
+      return admin;
     } catch (error) {
       if (attempt > 20 || !/being accessed by other users/.test((error as Error).message)) throw error;
       await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
     }
   }
+}
+
+async function clonePostgres(templateUrl: string): Promise<Database> {
+  const name = `portal_test_${randomBytes(6).toString('hex')}`;
+  const admin = await createFromTemplate(templateUrl, name);
   const database = await openDatabase({ kind: 'postgres', url: withDatabase(templateUrl, name) });
   return {
     ...database,

@@ -2,6 +2,10 @@ import { z } from 'zod';
 import { MAX_LINE_QUANTITY } from './constants.ts';
 import { CART_TEXTS } from './cart-rules.ts';
 import { productSchema } from './search.ts';
+import { addressSchema } from './business-partners.ts';
+import { PAYMENT_GATEWAYS } from './payment-methods.ts';
+import { CHECKOUT_TEXTS, PO_NUMBER_MAX, PO_NUMBER_PATTERN, SHIPPING_METHODS } from './checkout-rules.ts';
+import { orderSchema } from './orders.ts';
 
 const quantitySchema = z
   .number(CART_TEXTS.quantityRange)
@@ -40,14 +44,40 @@ export const checkoutLineSchema = z.object({
 });
 export type CheckoutLine = z.infer<typeof checkoutLineSchema>;
 
-/** spec 02 §3 product checkout (B2B): its token, lines, item count and totals. */
+export const shippingMethodSchema = z.object({
+  id: z.string(),
+  /** As stored, with its 'B2B-' prefix (shippingMethodLabel strips it for display, spec 02 §9). */
+  name: z.string(),
+  price: moneySchema,
+});
+
+/** The payment chosen with set-b2b-payment: COD, TERMS, or a saved card or bank account. */
+export const checkoutPaymentSchema = z.object({
+  gateway: z.enum([...PAYMENT_GATEWAYS, 'CARD', 'BANK_ACCOUNT']),
+  paymentMethodId: z.string().nullable(),
+  amount: moneySchema,
+});
+
+/**
+ * spec 02 §3 product checkout (B2B): token, lines, quantity, shippingAddress, currentShippingMethod,
+ * shippingMethods and the totals (totalPrice.tax.amount in dollars, as the spec names it; every other
+ * sum in cents). Computed on the server at the session's prices; addresses default to the business's.
+ */
 export const checkoutSchema = z.object({
   token: z.string(),
   lines: z.array(checkoutLineSchema),
   /** Sum of the line quantities: the cart badge (spec 02 §9). */
   quantity: z.number().int(),
   subtotal: moneySchema,
-  totalPrice: moneySchema,
+  shippingAddress: addressSchema.nullable(),
+  billingAddress: addressSchema.nullable(),
+  currentShippingMethod: shippingMethodSchema,
+  shippingMethods: z.array(shippingMethodSchema),
+  shippingPrice: moneySchema,
+  tax: z.object({ cents: z.number().int(), rateBp: z.number().int(), exempt: z.boolean() }),
+  totalPrice: z.object({ cents: z.number().int(), tax: z.object({ amount: z.number() }) }),
+  poNumber: z.string().nullable(),
+  payment: checkoutPaymentSchema.nullable(),
   businessPartner: z.object({ sapBpCode: z.string(), companyName: z.string() }),
 });
 export type Checkout = z.infer<typeof checkoutSchema>;
@@ -55,3 +85,48 @@ export type Checkout = z.infer<typeof checkoutSchema>;
 /** GET /api/products-checkout/last-b2b-token: the open cart of the session's business, if any. */
 export const lastCheckoutSchema = z.object({ token: z.string().nullable(), checkout: checkoutSchema.nullable() });
 export type LastCheckout = z.infer<typeof lastCheckoutSchema>;
+
+const addressIdField = () => z.uuid(CHECKOUT_TEXTS.addressNotFound);
+
+/** POST {token}/update-b2b-shipping-address and update-b2b-billing-address: one of the business's addresses. */
+export const checkoutAddressRequestSchema = z.object({ addressId: addressIdField() });
+
+/** POST {token}/update-shipping-method. */
+export const shippingMethodRequestSchema = z.object({
+  shippingMethodId: z.enum(SHIPPING_METHODS.map((m) => m.id) as [string, ...string[]], {
+    error: CHECKOUT_TEXTS.shippingMethodNotFound,
+  }),
+});
+
+/** spec 02 §5 PO number rule: POST {token}/set-b2b-po-number {poNumber} (empty clears it). */
+export const poNumberField = () =>
+  z
+    .string()
+    .trim()
+    .max(PO_NUMBER_MAX, `Enter at most ${PO_NUMBER_MAX} characters`)
+    .regex(PO_NUMBER_PATTERN, CHECKOUT_TEXTS.poNumberChars);
+export const poNumberRequestSchema = z.object({ poNumber: poNumberField() });
+
+/**
+ * POST {token}/set-b2b-payment {gateway, amount} (spec 02 §7): COD, TERMS, or CARD / BANK_ACCOUNT with
+ * the saved method's id; amount in cents, which must be the whole total (PARTIAL_PAYMENT_NOT_ALLOWED).
+ */
+export const setPaymentRequestSchema = z.object({
+  gateway: z.enum([...PAYMENT_GATEWAYS, 'CARD', 'BANK_ACCOUNT'], { error: CHECKOUT_TEXTS.choosePayment }),
+  paymentMethodId: z.string().max(64).optional(),
+  amount: z.number().int().min(0),
+});
+
+/** POST {token}/complete-b2b-checkout {selectedPayment}: 'COD', 'TERMS' or a saved method's id. */
+export const completeCheckoutRequestSchema = z.object({
+  selectedPayment: z
+    .string({ error: CHECKOUT_TEXTS.choosePayment })
+    .trim()
+    .min(1, CHECKOUT_TEXTS.choosePayment)
+    .max(64),
+});
+
+/** What completion answers: the order (the complete page shows it, spec 01 §9 keeps it in local storage). */
+export const completedCheckoutSchema = z.object({ order: orderSchema });
+export type CompletedCheckout = z.infer<typeof completedCheckoutSchema>;
+export type SetPaymentRequest = z.infer<typeof setPaymentRequestSchema>;

@@ -1,7 +1,11 @@
 import { z } from 'zod';
 
 /** spec 01 §8: the two error shapes the client reads. */
-export const detailErrorSchema = z.object({ detail: z.string() });
+export const detailErrorSchema = z.object({
+  detail: z.string(),
+  /** What kind of failure, where the client acts on it (spec 02 §8: PAYMENT_ERROR, PARTIAL_PAYMENT_NOT_ALLOWED). */
+  code: z.string().optional(),
+});
 export const validationErrorSchema = z.object({
   validation: z.array(z.object({ field: z.string(), messages: z.array(z.string()) })),
 });

@@ -26,5 +26,7 @@ export * from './vehicle-rules.ts';
 export * from './cart.ts';
 export * from './cart-rules.ts';
 export * from './payment-methods.ts';
+export * from './checkout-rules.ts';
+export * from './orders.ts';
 export * from './endpoints/index.ts';
 export * from './format.ts';

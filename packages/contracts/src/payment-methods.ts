@@ -25,6 +25,7 @@ export const PAYMENT_METHOD_TEXTS = {
   verificationLocked: 'This bank account is locked after three wrong tries. Remove it and add it again.',
   noPaymentMethods: 'Payment methods are for buyers of this business.',
   noBusiness: 'Select the business you act for first.',
+  verifyBeforeMain: 'Verify this bank account before making it main.',
 } as const;
 
 export const PAYMENT_METHOD_TYPES = ['CARD', 'BANK_ACCOUNT'] as const;
@@ -110,7 +111,8 @@ export function isExpired(expMonth: number, expYear: number, today = new Date())
 
 const countryField = () => z.enum(['US', 'CA'], { error: messages.requiredField });
 
-const postalCodeOf = (country: string, postalCode: string) =>
+/** Whether a postal code has its country's form (US ZIP, Canadian postal code). */
+export const postalCodeOf = (country: string, postalCode: string) =>
   (POSTAL_CODE_PATTERNS[country as CountryCode] ?? /^.{3,10}$/).test(postalCode);
 
 /** spec 02 §3 card create payload (POST card, POST /api/create-credit-card). */

@@ -14,3 +14,4 @@ export * from '../modules/vehicles/schema.ts';
 export * from '../modules/cart/schema.ts';
 export * from '../modules/payment-methods/schema.ts';
 export * from '../adapters/payments/schema.ts';
+export * from '../modules/orders/schema.ts';

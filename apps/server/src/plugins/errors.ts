@@ -9,6 +9,8 @@ export class HttpError extends Error {
     readonly detail: string,
     /** Headers the answer carries, e.g. Retry-After on a 429. */
     readonly headers: Record<string, string> = {},
+    /** The failure's kind, answered beside the detail (spec 02 §8: PAYMENT_ERROR…). */
+    readonly code?: string,
   ) {
     super(detail);
   }
@@ -22,6 +24,8 @@ export const tooManyRequests = (detail: string, retryAfterMs: number) =>
 export const errorResponses = {
   400: apiErrorSchema,
   401: apiErrorSchema,
+  /** A declined payment (spec 02 §8 PAYMENT_ERROR). */
+  402: apiErrorSchema,
   403: apiErrorSchema,
   404: apiErrorSchema,
   409: apiErrorSchema,
@@ -48,7 +52,10 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply.status(400).send(body);
     }
     if (error instanceof HttpError)
-      return reply.status(error.statusCode).headers(error.headers).send({ detail: error.detail });
+      return reply
+        .status(error.statusCode)
+        .headers(error.headers)
+        .send(error.code ? { detail: error.detail, code: error.code } : { detail: error.detail });
     // The database refuses text it can not store (a NUL character): the request's fault, and nothing was written.
     if (UNSTORABLE_TEXT.has(databaseErrorCode(error)))
       return reply.status(400).send({ detail: messages.invalidRequest });

@@ -17,6 +17,7 @@ import { SESSION_COOKIE_PREFIX } from '../../src/modules/auth/auth.ts';
 import { businessPartners } from '../../src/modules/business-partners/schema.ts';
 import { dealers, installers } from '../../src/modules/dealers/schema.ts';
 import { users } from '../../src/modules/users/schema.ts';
+import { orders } from '../../src/modules/orders/schema.ts';
 import {
   AUTHORIZATION_TABLE,
   expectedOf,
@@ -179,12 +180,14 @@ function cookieOf(client: TestClient, name: string): string | null {
 
 /** The kinds of id a route names; each role has its own (maybe none) and the other dealer's. */
 type IdKind =
-  'dealer' | 'business' | 'user' | 'installer' | 'staff' | 'invitation' | 'cart' | 'device' | 'card' | 'bank';
+  'dealer' | 'business' | 'user' | 'installer' | 'staff' | 'invitation' | 'cart' | 'device' | 'card' | 'bank' | 'order';
 type Target = 'own' | 'other';
 interface Ref {
   id: string;
   /** A line of the cart (cart targets). */
   lineId?: string;
+  /** The address the cart ships to (cart targets). */
+  addressId?: string;
 }
 interface CellContext {
   role: Role;
@@ -196,6 +199,7 @@ interface CellContext {
 interface Call {
   url?: string;
   payload?: object;
+  headers?: Record<string, string>;
 }
 interface How {
   ids?: IdKind;
@@ -236,6 +240,8 @@ const fx = {
   },
   folderSlug: '',
   dealerRequestId: '',
+  /** A seeded order of each dealer (DEMO-DATA.md "Orders and billing"). */
+  order: {} as Record<'NS' | 'LS', string>,
 };
 /** Staff members (not owners) whose rights a manager may change: installer@ at Northside, sms@ at Lakeside. */
 const STAFF_OF = { NS: 'installer@demo.test', LS: 'sms@demo.test' } as const;
@@ -477,6 +483,58 @@ const HOW: Record<string, How> = {
   'DELETE /api/delete-bank-account': { ids: 'bank', call: ({ ref }) => ({ payload: { id: ref.id } }) },
   'POST /api/verify-bank-account': { ids: 'bank', call: ({ ref }) => ({ payload: { id: ref.id, amounts: [32, 45] } }) },
 
+  // Checkout: each cell's cart is its own (made right before it); completing it places a COD order.
+  'POST /api/products-checkout/:token/update-b2b-shipping-address': {
+    ids: 'cart',
+    call: ({ ref }) => ({
+      url: `/api/products-checkout/${ref.id}/update-b2b-shipping-address`,
+      payload: { addressId: ref.addressId },
+    }),
+  },
+  'POST /api/products-checkout/:token/update-b2b-billing-address': {
+    ids: 'cart',
+    call: ({ ref }) => ({
+      url: `/api/products-checkout/${ref.id}/update-b2b-billing-address`,
+      payload: { addressId: ref.addressId },
+    }),
+  },
+  'POST /api/products-checkout/:token/update-shipping-method': {
+    ids: 'cart',
+    call: ({ ref }) => ({
+      url: `/api/products-checkout/${ref.id}/update-shipping-method`,
+      payload: { shippingMethodId: 'b2b-ups-ground' },
+    }),
+  },
+  'POST /api/products-checkout/:token/set-b2b-po-number': {
+    ids: 'cart',
+    call: ({ ref }) => ({
+      url: `/api/products-checkout/${ref.id}/set-b2b-po-number`,
+      payload: { poNumber: 'MATRIX-1' },
+    }),
+  },
+  'POST /api/products-checkout/:token/set-b2b-payment': {
+    ids: 'cart',
+    // A partial amount: refused past the checks of who asks (PARTIAL_PAYMENT_NOT_ALLOWED), nothing is set.
+    call: ({ ref }) => ({
+      url: `/api/products-checkout/${ref.id}/set-b2b-payment`,
+      payload: { gateway: 'COD', amount: 1 },
+    }),
+  },
+  'POST /api/products-checkout/:token/complete-b2b-checkout': {
+    ids: 'cart',
+    call: ({ ref, n }) => ({
+      url: `/api/products-checkout/${ref.id}/complete-b2b-checkout`,
+      payload: { selectedPayment: 'COD' },
+      headers: { 'idempotency-key': `matrix-${n}-${Date.now()}` },
+    }),
+  },
+
+  // My Orders (reorder adds the order's lines to the caller's own cart: nothing another cell reads)
+  'POST /api/order-transactions': { call: () => ({ payload: { first: 5 } }) },
+  'POST /api/order-transaction': { ids: 'order', call: ({ ref }) => ({ payload: { id: ref.id } }) },
+  'POST /api/order-transaction/reorder': { ids: 'order', call: ({ ref }) => ({ payload: { id: ref.id } }) },
+  'GET /api/last-three-order-product-ids': { call: () => ({}) },
+
   // Operations and documentation
   'GET /healthz': { call: () => ({}) },
   'GET /readyz': { call: () => ({}) },
@@ -560,6 +618,8 @@ function targetsOf(kind: IdKind, role: Role): Record<Target, (() => Promise<Ref>
         own: dealerHome ? () => paymentMethodOf(dealerHome, kind) : undefined,
         other: () => paymentMethodOf(other, kind),
       };
+    case 'order':
+      return { own: dealerHome ? ref(fx.order[dealerHome]) : undefined, other: ref(fx.order[other]) };
     case 'device':
       // Only Lakeside's owner has a remembered device; nobody else's to try for them.
       return { own: undefined, other: role === 'LS-owner' ? undefined : rememberedDevice };
@@ -618,7 +678,7 @@ async function cartWithLine(buyer: Role): Promise<Ref> {
   const cart = res.json() as Checkout;
   const line = cart.lines.find((l) => l.product.id === fx.product.id);
   if (!line) throw new Error(`${buyer}'s cart has no line of ${fx.product.sku}`);
-  return { id: cart.token, lineId: line.id };
+  return { id: cart.token, lineId: line.id, addressId: cart.shippingAddress?.id };
 }
 
 /** Lakeside's owner's remembered device (its id changes with every remembered sign-in). */
@@ -690,7 +750,7 @@ async function askAs(route: RouteKey, row: Row, how: How, role: Role): Promise<D
         url: call.url ?? path,
         payload: call.payload,
         remoteAddress: client.remoteAddress,
-        headers: { cookie: client.jar.header() },
+        headers: { ...call.headers, cookie: client.jar.header() },
       });
       if (how.session === 'ends') sessions.forget(role);
       if (how.session === 'ends-all') sessions.forgetUser(role);
@@ -726,6 +786,15 @@ beforeAll(async () => {
   for (const home of ['NS', 'LS'] as const) fx.dealer[home] = dealerRows.find((r) => r.code === codes[home])!.id;
   for (const home of ['NS', 'LS', 'B2C'] as const)
     fx.partner[home] = partnerRows.find((r) => r.code === codes[home])!.id;
+  for (const home of ['NS', 'LS'] as const) {
+    const [order] = await t.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(eq(orders.businessPartnerId, fx.partner[home]))
+      .limit(1);
+    if (!order) throw new Error(`no seeded order of ${codes[home]}`);
+    fx.order[home] = order.id;
+  }
   for (const u of await t.db.select({ id: users.id, email: users.email, firstName: users.firstName }).from(users)) {
     fx.userIdByEmail.set(u.email, u.id);
     fx.firstNameById.set(u.id, u.firstName);

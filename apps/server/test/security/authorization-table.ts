@@ -21,7 +21,7 @@
  *   per sign-in.
  *
  * A cell is one answer, or "own/other" for a route that names a dealer, business partner, user,
- * installer, invitation, cart or remembered device: "own" is the caller's (Northside's for Northside's
+ * installer, invitation, cart, order or remembered device: "own" is the caller's (Northside's for Northside's
  * staff and the reps acting for it, Lakeside's for LS-owner, oneself for a user id, one's own cart),
  * "other" another dealer's (Lakeside's; Northside's for LS-owner). A caller without an own thing of
  * that kind (a rep without a business, an admin…) is asked only about the other's, under one answer.
@@ -191,6 +191,12 @@ export const AUTHORIZATION_TABLE: readonly Row[] = [
   ['POST /api/products-checkout/:token/add-lines',    '401',  'deny',      'ok/404',    'ok/404',   'deny',      'deny',      '400',      'ok/404',      '400',       'ok/404',       'deny',  'deny',     'ok/404'],
   ['POST /api/products-checkout/:token/update-lines', '401',  'deny',      'ok/404',    'ok/404',   'deny',      'deny',      '400',      'ok/404',      '400',       'ok/404',       'deny',  'deny',     'ok/404'],
   ['POST /api/products-checkout/:token/delete-lines', '401',  'deny',      'ok/404',    'ok/404',   'deny',      'deny',      '400',      'ok/404',      '400',       'ok/404',       'deny',  'deny',     'ok/404'],
+  ['POST /api/products-checkout/:token/update-b2b-shipping-address', '401',  'deny',      'ok/404',    'ok/404',   'deny',      'deny',      '400',      'ok/404',      '400',       'ok/404',       'deny',  'deny',     'ok/404'],
+  ['POST /api/products-checkout/:token/update-b2b-billing-address', '401',  'deny',      'ok/404',    'ok/404',   'deny',      'deny',      '400',      'ok/404',      '400',       'ok/404',       'deny',  'deny',     'ok/404'],
+  ['POST /api/products-checkout/:token/update-shipping-method', '401',  'deny',      'ok/404',    'ok/404',   'deny',      'deny',      '400',      'ok/404',      '400',       'ok/404',       'deny',  'deny',     'ok/404'],
+  ['POST /api/products-checkout/:token/set-b2b-po-number', '401',  'deny',      'ok/404',    'ok/404',   'deny',      'deny',      '400',      'ok/404',      '400',       'ok/404',       'deny',  'deny',     'ok/404'],
+  ['POST /api/products-checkout/:token/set-b2b-payment', '401',  'deny',      'ok/404',    'ok/404',   'deny',      'deny',      '400',      'ok/404',      '400',       'ok/404',       'deny',  'deny',     'ok/404'],
+  ['POST /api/products-checkout/:token/complete-b2b-checkout', '401',  'deny',      'ok/404',    'ok/404',   'deny',      'deny',      '400',      'ok/404',      '400',       'ok/404',       'deny',  'deny',     'ok/404'],
 
   // Cards and bank accounts: purchasing rights or Billing see them and add a card (spec 01 §6; ours: Billing); changing, removing and bank accounts are Billing's. A rep without a business sees none and is told to pick one (400).
   // route                                           anon    installer    purchaser    owner       accountant   retired      insiderep   insiderep+NS   outsiderep   outsiderep+NS   admin    consumer    LS-owner
@@ -207,6 +213,14 @@ export const AUTHORIZATION_TABLE: readonly Row[] = [
   ['PATCH /api/update-bank-account',                  '401',  '403',       '403',       'ok/404',   'ok/404',    '403',       '403',      'ok/404',      '403',       'ok/404',       '403',   '403',      'ok/404'],
   ['DELETE /api/delete-bank-account',                 '401',  '403',       '403',       'ok/404',   'ok/404',    '403',       '403',      'ok/404',      '403',       'ok/404',       '403',   '403',      'ok/404'],
   ['POST /api/verify-bank-account',                   '401',  '403',       '403',       'ok/404',   'ok/404',    '403',       '403',      'ok/404',      '403',       'ok/404',       '403',   '403',      'ok/404'],
+
+  // My Orders: profileMenuFor(user, hasBusiness).myOrders — purchasing rights; a rep's only with a selected business (spec 01 §6); reordering also needs 'purchase'. Another dealer's order is not found.
+  // The dashboard's previously purchased products: asked for everyone signed in, empty without My Orders (docs/decisions.md).
+  // route                                           anon    installer    purchaser    owner       accountant   retired      insiderep   insiderep+NS   outsiderep   outsiderep+NS   admin    consumer    LS-owner
+  ['POST /api/order-transactions',                    '401',  '403',       'ok',        'ok',       '403',       '403',       '403',      'ok',          '403',       'ok',           '403',   '403',      'ok'],
+  ['POST /api/order-transaction',                     '401',  '403',       'ok/404',    'ok/404',   '403',       '403',       '403',      'ok/404',      '403',       'ok/404',       '403',   '403',      'ok/404'],
+  ['POST /api/order-transaction/reorder',             '401',  '403',       'ok/404',    'ok/404',   '403',       '403',       '403',      'ok/404',      '403',       'ok/404',       '403',   '403',      'ok/404'],
+  ['GET /api/last-three-order-product-ids',           '401',  'ok',        'ok',        'ok',       'ok',        'ok',        'ok',       'ok',          'ok',        'ok',           'ok',    'ok',       'ok'],
 
   // Operations and the API documentation: public, except metrics (this machine, or a scraper with the token).
   // route                                           anon    installer    purchaser    owner       accountant   retired      insiderep   insiderep+NS   outsiderep   outsiderep+NS   admin    consumer    LS-owner

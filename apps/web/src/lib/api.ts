@@ -35,7 +35,11 @@ type Part<K extends string, T> = [T] extends [undefined]
 export type CallInput<E extends Endpoint> = Part<'params', ParamsOf<E>> &
   Part<'query', QueryOf<E>> &
   // A body the schema has is always sent, even when each of its fields may be left out.
-  ([BodyOf<E>] extends [undefined] ? { body?: never } : { body: BodyOf<E> }) & { signal?: AbortSignal };
+  ([BodyOf<E>] extends [undefined] ? { body?: never } : { body: BodyOf<E> }) & {
+    signal?: AbortSignal;
+    /** Headers a call needs beside the usual ones (complete-b2b-checkout's Idempotency-Key). */
+    headers?: Record<string, string>;
+  };
 
 /**
  * Calls an endpoint of the contracts' map by name (issue 16): the path is built from `params`
@@ -50,14 +54,15 @@ export function call<E extends Endpoint>(
   endpoint: RouteOf<E>,
   ...[input]: object extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>]
 ): Promise<ResponseOf<E>> {
-  const { params, query, body, signal } = (input ?? {}) as {
+  const { params, query, body, signal, headers } = (input ?? {}) as {
     params?: Record<string, unknown>;
     query?: Record<string, unknown>;
     body?: unknown;
     signal?: AbortSignal;
+    headers?: Record<string, string>;
   };
   const url = pathOf(endpoint, params) + queryStringOf(query);
-  return request(url, endpoint.method, body, signal, endpoint.answers) as Promise<ResponseOf<E>>;
+  return request(url, endpoint.method, body, signal, endpoint.answers, headers) as Promise<ResponseOf<E>>;
 }
 
 /** Same-origin calls; the session cookie rides along, the server decides everything else. */
@@ -67,10 +72,14 @@ async function request(
   body: unknown,
   signal: AbortSignal | undefined,
   answers: Endpoint['answers'],
+  extraHeaders: Record<string, string> = {},
 ): Promise<unknown> {
   const response = await fetch(url, {
     method,
-    headers: body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json' },
+    headers: {
+      ...extraHeaders,
+      ...(body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
     credentials: 'same-origin',
     signal,

@@ -12,6 +12,7 @@ import type { Endpoint } from './endpoint.ts';
 import { health } from './health.ts';
 import { invitations } from './invitations.ts';
 import { mfa } from './mfa.ts';
+import { orders } from './orders.ts';
 import { paymentMethods } from './payment-methods.ts';
 import { session } from './session.ts';
 import { vehicles } from './vehicles.ts';
@@ -40,6 +41,7 @@ export const endpoints = {
   dealers,
   vehicles,
   cart,
+  orders,
   paymentMethods,
   health,
 } satisfies Record<string, Record<string, Endpoint>>;

@@ -387,6 +387,48 @@ export const routes = {
       method: 'POST',
       path: '/api/products-checkout/:token/delete-lines',
     },
+    shippingAddress: {
+      method: 'POST',
+      path: '/api/products-checkout/:token/update-b2b-shipping-address',
+    },
+    billingAddress: {
+      method: 'POST',
+      path: '/api/products-checkout/:token/update-b2b-billing-address',
+    },
+    shippingMethod: {
+      method: 'POST',
+      path: '/api/products-checkout/:token/update-shipping-method',
+    },
+    poNumber: {
+      method: 'POST',
+      path: '/api/products-checkout/:token/set-b2b-po-number',
+    },
+    payment: {
+      method: 'POST',
+      path: '/api/products-checkout/:token/set-b2b-payment',
+    },
+    complete: {
+      method: 'POST',
+      path: '/api/products-checkout/:token/complete-b2b-checkout',
+    },
+  },
+  orders: {
+    list: {
+      method: 'POST',
+      path: '/api/order-transactions',
+    },
+    byId: {
+      method: 'POST',
+      path: '/api/order-transaction',
+    },
+    reorder: {
+      method: 'POST',
+      path: '/api/order-transaction/reorder',
+    },
+    lastThreeProductIds: {
+      method: 'GET',
+      path: '/api/last-three-order-product-ids',
+    },
   },
   paymentMethods: {
     list: {

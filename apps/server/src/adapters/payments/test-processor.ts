@@ -15,7 +15,7 @@ import {
   type RefundRequest,
   type TokenizedBankAccount,
   type TokenizedCard,
-} from './index.ts';
+} from './types.ts';
 import {
   brandOfCardNumber,
   isCardNumber,

@@ -13,3 +13,4 @@ export {
   setDealerPrimary,
   type ActingBusinessJson,
 } from './repo.ts';
+export { checkoutFactsOf, type CheckoutFacts } from './checkout-facts.ts';

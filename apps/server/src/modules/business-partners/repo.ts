@@ -228,3 +228,15 @@ export async function createB2cPartner(tx: Tx, companyName: string) {
     }
   }
 }
+
+/** What a checkout reads of a partner beside its addresses: the resale certificate and the credit line. */
+export async function checkoutTermsOf(db: Db | Tx, partnerId: string) {
+  const [row] = await db
+    .select({
+      resaleCertificate: businessPartners.resaleCertificate,
+      creditLimitCents: businessPartners.creditLimitCents,
+    })
+    .from(businessPartners)
+    .where(eq(businessPartners.id, partnerId));
+  return row ?? null;
+}

@@ -19,6 +19,8 @@ export const businessPartners = pgTable(
     creditLimitCents: bigint('credit_limit_cents', { mode: 'number' }).notNull().default(0),
     pastDueCents: bigint('past_due_cents', { mode: 'number' }).notNull().default(0),
     paymentTerms: text('payment_terms').notNull().default('NET 30'),
+    /** A resale certificate on file: the business buys tax-exempt (docs/decisions.md, issue 18). */
+    resaleCertificate: text('resale_certificate'),
     phone: text('phone'),
     email: text('email'),
     dealerPrimaryUserId: text('dealer_primary_user_id').references((): AnyPgColumn => users.id),

@@ -5,7 +5,6 @@ import {
   isCanadianCode,
   isOutsideRep,
   isSalesRep,
-  type Address,
   type BusinessPartner,
   type BusinessPartnersResponse,
   type UserInfo,
@@ -23,9 +22,9 @@ import {
   listPartnerPage,
   personById,
   UUID_PATTERN,
-  type AddressRow,
   type PartnerRow,
 } from './repo.ts';
+import { toAddress } from './checkout-facts.ts';
 import { partnerBalances } from './balances.ts';
 
 const EMPTY_PAGE: BusinessPartnersResponse = {
@@ -54,19 +53,6 @@ function decodeCursor(cursor: string) {
   }
   throw new HttpError(400, INVALID_CURSOR);
 }
-
-const toAddress = (row: AddressRow): Address => ({
-  id: row.id,
-  businessPartnerAddressType: row.type,
-  name: row.name,
-  streetAddress1: row.streetAddress1,
-  streetAddress2: row.streetAddress2,
-  city: row.city,
-  countryArea: row.countryArea,
-  postalCode: row.postalCode,
-  country: row.country,
-  phone: row.phone,
-});
 
 const toPerson = (row: { id: string; firstName: string; lastName: string; email: string } | null) =>
   row ? { id: row.id, firstName: row.firstName, lastName: row.lastName, email: row.email } : null;

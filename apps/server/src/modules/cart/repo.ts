@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { checkoutLines, checkouts } from './schema.ts';
+import { checkoutAttempts, checkoutLines, checkouts } from './schema.ts';
 
 const openCheckoutColumns = {
   id: checkouts.id,
@@ -80,4 +80,73 @@ export async function deleteLine(tx: Tx, checkoutId: string, lineId: string) {
     .where(and(eq(checkoutLines.id, lineId), eq(checkoutLines.checkoutId, checkoutId)))
     .returning({ id: checkoutLines.id });
   return deleted.length > 0;
+}
+
+export type CheckoutRow = typeof checkouts.$inferSelect;
+
+/** A checkout with its choices (addresses, shipping method, PO number, payment). */
+export async function checkoutRow(db: Db | Tx, checkoutId: string, lock = false): Promise<CheckoutRow | null> {
+  const query = db.select().from(checkouts).where(eq(checkouts.id, checkoutId));
+  const [row] = lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+export type CheckoutChoices = Partial<
+  Pick<
+    CheckoutRow,
+    | 'shippingAddressId'
+    | 'billingAddressId'
+    | 'shippingMethodId'
+    | 'poNumber'
+    | 'paymentGateway'
+    | 'paymentMethodId'
+    | 'paymentAmountCents'
+    | 'status'
+  >
+>;
+
+export const setChoices = (tx: Tx, checkoutId: string, choices: CheckoutChoices) =>
+  tx
+    .update(checkouts)
+    .set({ ...choices, updatedAt: new Date() })
+    .where(eq(checkouts.id, checkoutId));
+
+export type AttemptRow = typeof checkoutAttempts.$inferSelect;
+
+/** The user's try under this key, if any (locked in a change). */
+export async function attemptByKey(db: Db | Tx, userId: string, key: string, lock = false) {
+  const query = db
+    .select()
+    .from(checkoutAttempts)
+    .where(and(eq(checkoutAttempts.userId, userId), eq(checkoutAttempts.idempotencyKey, key)));
+  const [row] = lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+export async function insertAttempt(tx: Tx, values: typeof checkoutAttempts.$inferInsert) {
+  const [row] = await tx.insert(checkoutAttempts).values(values).returning();
+  return row!;
+}
+
+export const endAttempt = (
+  tx: Tx,
+  attemptId: string,
+  end: { status: 'completed'; orderId: string } | { status: 'failed'; failure: NonNullable<AttemptRow['failure']> },
+) =>
+  tx
+    .update(checkoutAttempts)
+    .set({ ...end, updatedAt: new Date() })
+    .where(eq(checkoutAttempts.id, attemptId));
+
+/** Tries still charging that began before `before` (a crash or a lost process left them). */
+export const chargingAttempts = (db: Db, before: Date) =>
+  db
+    .select()
+    .from(checkoutAttempts)
+    .where(and(eq(checkoutAttempts.status, 'charging'), lt(checkoutAttempts.createdAt, before)));
+
+export async function attemptById(db: Db | Tx, attemptId: string, lock = false) {
+  const query = db.select().from(checkoutAttempts).where(eq(checkoutAttempts.id, attemptId));
+  const [row] = lock ? await query.for('update') : await query;
+  return row ?? null;
 }

@@ -28,4 +28,33 @@ export const cartRoutes =
     route(app, cart.deleteLines, buyers, async (request) =>
       service.deleteLine(signedIn(request), request.params.token, request.body.lineId),
     );
+    route(app, cart.shippingAddress, buyers, async (request) =>
+      service.setShippingAddress(signedIn(request), request.params.token, request.body.addressId),
+    );
+    route(app, cart.billingAddress, buyers, async (request) =>
+      service.setBillingAddress(signedIn(request), request.params.token, request.body.addressId),
+    );
+    route(app, cart.shippingMethod, buyers, async (request) =>
+      service.setShippingMethod(signedIn(request), request.params.token, request.body.shippingMethodId),
+    );
+    route(app, cart.poNumber, buyers, async (request) =>
+      service.setPoNumber(signedIn(request), request.params.token, request.body.poNumber),
+    );
+    route(app, cart.payment, buyers, async (request) =>
+      service.setPayment(signedIn(request), request.params.token, request.body),
+    );
+    // 201 with the new order; a retry under the same Idempotency-Key answers 200 with the same order.
+    route(app, cart.complete, buyers, async (request, reply) => {
+      const key = request.headers['idempotency-key'];
+      const { replayed, body } = await service.complete(
+        signedIn(request),
+        request.params.token,
+        request.body.selectedPayment,
+        typeof key === 'string' ? key : undefined,
+      );
+      return reply
+        .status(replayed ? 200 : 201)
+        .headers(noStore)
+        .send(body);
+    });
   };

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { timestamps } from '../../db/columns.ts';
 import { users } from '../users/schema.ts';
 import { businessPartners } from '../business-partners/schema.ts';
 import { products } from '../catalog/schema.ts';
+import { businessPartnerAddresses } from '../business-partners/schema.ts';
 
 /**
  * A B2B product checkout (spec 02 §3, §4): the cart of one user for one business. It belongs to
@@ -22,8 +23,21 @@ export const checkouts = pgTable(
     businessPartnerId: uuid('business_partner_id')
       .notNull()
       .references(() => businessPartners.id, { onDelete: 'cascade' }),
-    /** 'open', 'completed' or 'cleared'. */
+    /** 'open', 'completing' (being paid for: no change until it ends), 'completed' or 'cleared'. */
     status: text('status').notNull().default('open'),
+    /** Chosen at checkout; none chosen means the business's default (spec 02 §4). */
+    shippingAddressId: uuid('shipping_address_id').references(() => businessPartnerAddresses.id, {
+      onDelete: 'set null',
+    }),
+    billingAddressId: uuid('billing_address_id').references(() => businessPartnerAddresses.id, {
+      onDelete: 'set null',
+    }),
+    shippingMethodId: text('shipping_method_id'),
+    poNumber: text('po_number'),
+    /** set-b2b-payment: COD, TERMS, CARD or BANK_ACCOUNT, the saved method, and the amount it covers. */
+    paymentGateway: text('payment_gateway'),
+    paymentMethodId: uuid('payment_method_id'),
+    paymentAmountCents: bigint('payment_amount_cents', { mode: 'number' }),
     ...timestamps,
   },
   (t) => [
@@ -31,7 +45,7 @@ export const checkouts = pgTable(
     uniqueIndex('checkouts_one_open_per_user')
       .on(t.userId)
       .where(sql`${t.status} = 'open'`),
-    check('checkouts_status', sql`${t.status} in ('open', 'completed', 'cleared')`),
+    check('checkouts_status', sql`${t.status} in ('open', 'completing', 'completed', 'cleared')`),
   ],
 );
 
@@ -53,5 +67,40 @@ export const checkoutLines = pgTable(
     uniqueIndex('checkout_lines_product').on(t.checkoutId, t.productId),
     index('checkout_lines_product_id').on(t.productId),
     check('checkout_lines_quantity', sql`${t.quantity} between 1 and 999`),
+  ],
+);
+
+/**
+ * One try to complete a checkout under an Idempotency-Key (issue 18): what was asked (its hash), what it
+ * will charge and write (the snapshot), and how it ended. Its id is the processor's idempotency key, so a
+ * crash between the charge and the order leaves a charge that recovery finds by it.
+ */
+export const checkoutAttempts = pgTable(
+  'checkout_attempts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    idempotencyKey: text('idempotency_key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    checkoutId: uuid('checkout_id')
+      .notNull()
+      .references(() => checkouts.id, { onDelete: 'cascade' }),
+    /** 'charging' (the order is not written yet), 'completed' or 'failed'. */
+    status: text('status').notNull(),
+    /** The order to write: priced lines, addresses, totals, payment (what completion decided). */
+    snapshot: jsonb('snapshot').notNull(),
+    orderId: uuid('order_id'),
+    /** A failure's answer, replayed to a retry under the same key. */
+    failure: jsonb('failure').$type<{ status: number; detail: string; code?: string }>(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('checkout_attempts_key').on(t.userId, t.idempotencyKey),
+    index('checkout_attempts_charging')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'charging'`),
+    check('checkout_attempts_status', sql`${t.status} in ('charging', 'completed', 'failed')`),
   ],
 );

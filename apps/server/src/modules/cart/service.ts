@@ -4,8 +4,9 @@ import {
   canPurchase,
   messages,
   roleLabel,
+  CHECKOUT_TEXTS,
   type AddLinesRequest,
-  type Checkout,
+  type SetPaymentRequest,
   type LastCheckout,
   type UpdateLinesRequest,
 } from '@portal/contracts';
@@ -13,12 +14,13 @@ import type { AppContext } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { readActor, type Actor } from '../acting/index.ts';
-import { forSaleInChannel, productsByIds } from '../catalog/index.ts';
+import { forSaleInChannel } from '../catalog/index.ts';
+import { checkoutFactsOf } from '../business-partners/index.ts';
+import { priceCheckout, type Buyer } from './pricing.ts';
+import { createPaymentRules } from './payment.ts';
+import { createCompletion } from './complete.ts';
 import * as repo from './repo.ts';
 import { clearOpenCheckouts, lockUser } from './selection.ts';
-
-/** Who buys, and for which business (the actor of the request, with the business it must have). */
-type Buyer = Actor & { business: NonNullable<Actor['business']> };
 
 /** spec 01 §6, spec 02 §1: why someone without purchasing rights may not buy (the 403's detail). */
 export const purchaseDenied = (actor: Actor) =>
@@ -36,6 +38,7 @@ export function buyerOf(actor: Actor): Buyer {
 }
 
 export function createCartService(ctx: AppContext) {
+  const payment = createPaymentRules(ctx);
   /** The open checkout of this buyer for this business, or null (another business's cart is not theirs now). */
   async function openCheckoutOf(db: Db | Tx, buyer: Buyer, lock = false) {
     const row = await repo.openCheckoutOfUser(db, buyer.user.id, lock);
@@ -75,34 +78,70 @@ export function createCartService(ctx: AppContext) {
     await repo.touchCheckout(tx, checkoutId);
   }
 
-  /** The checkout as the browser shows it: every line at the session's price now (spec 01 §6). */
-  async function present(buyer: Buyer, checkout: { id: string; token: string }) {
-    const lines = await repo.linesOf(ctx.db, checkout.id);
-    const products = lines.length
-      ? await productsByIds(
-          ctx.db,
-          buyer,
-          lines.map((line) => line.productId),
-        )
-      : [];
-    const byId = new Map(products.map((product) => [product.id, product]));
-    const priced = lines.flatMap((line) => {
-      const product = byId.get(line.productId);
-      return product
-        ? [{ id: line.id, quantity: line.quantity, product, total: { cents: product.price.cents * line.quantity } }]
-        : [];
-    });
-    const subtotal = priced.reduce((sum, line) => sum + line.total.cents, 0);
-    return {
-      token: checkout.token,
-      lines: priced,
-      quantity: priced.reduce((sum, line) => sum + line.quantity, 0),
-      subtotal: { cents: subtotal },
-      // Shipping, tax and coupons join the total at checkout (the checkout issue).
-      totalPrice: { cents: subtotal },
-      businessPartner: { sapBpCode: buyer.business.sapBpCode, companyName: buyer.business.companyName },
-    } satisfies Checkout;
+  /** The checkout as the browser shows it: every line at the session's price now (spec 01 §6), with its totals. */
+  async function present(buyer: Buyer, checkout: { id: string }) {
+    const row = await repo.checkoutRow(ctx.db, checkout.id);
+    if (!row) throw new HttpError(404, CART_TEXTS.checkoutNotFound);
+    return (await priceCheckout(ctx.db, buyer, row)).checkout;
   }
+
+  /** Records a choice of the open checkout (addresses, shipping method, PO number, payment) and answers it priced. */
+  async function choose(
+    actor: Actor,
+    token: string,
+    decide: (tx: Tx, buyer: Buyer, open: repo.OpenCheckout) => Promise<repo.CheckoutChoices>,
+  ) {
+    const buyer = buyerOf(actor);
+    const row = await ctx.db.transaction(async (tx) => {
+      const open = await checkoutByToken(tx, buyer, token);
+      await repo.setChoices(tx, open.id, await decide(tx, buyer, open));
+      return open;
+    });
+    return present(buyer, row);
+  }
+
+  /** One of the business's addresses (another's is refused as not found). */
+  async function addressOfBusiness(tx: Tx, buyer: Buyer, addressId: string, type?: 'SHIPPING') {
+    const facts = await checkoutFactsOf(tx, buyer.business.id);
+    const address = facts.addresses.find((a) => a.id === addressId && (!type || a.businessPartnerAddressType === type));
+    if (!address) throw new HttpError(404, CHECKOUT_TEXTS.addressNotFound);
+    return address;
+  }
+
+  /** update-b2b-shipping-address: one of the business's SHIPPING addresses (spec 02 §4). */
+  const setShippingAddress = (actor: Actor, token: string, addressId: string) =>
+    choose(actor, token, async (tx, buyer) => ({
+      shippingAddressId: (await addressOfBusiness(tx, buyer, addressId, 'SHIPPING')).id,
+    }));
+
+  /** update-b2b-billing-address: any address of the business. */
+  const setBillingAddress = (actor: Actor, token: string, addressId: string) =>
+    choose(actor, token, async (tx, buyer) => ({
+      billingAddressId: (await addressOfBusiness(tx, buyer, addressId)).id,
+    }));
+
+  const setShippingMethod = (actor: Actor, token: string, shippingMethodId: string) =>
+    choose(actor, token, async () => ({ shippingMethodId }));
+
+  /** set-b2b-po-number {poNumber}: an empty one clears it. */
+  const setPoNumber = (actor: Actor, token: string, poNumber: string) =>
+    choose(actor, token, async () => ({ poNumber: poNumber || null }));
+
+  /**
+   * set-b2b-payment {gateway, amount}: the whole total, by a way this business may pay now (payment.ts:
+   * TERMS within the credit line and with nothing past due, a verified bank account, an unexpired card).
+   */
+  const setPayment = (actor: Actor, token: string, choice: SetPaymentRequest) =>
+    choose(actor, token, async (tx, buyer, open) => {
+      const row = (await repo.checkoutRow(tx, open.id))!;
+      const priced = await priceCheckout(tx, buyer, row);
+      await payment.check(tx, buyer, priced, choice);
+      return {
+        paymentGateway: choice.gateway,
+        paymentMethodId: choice.paymentMethodId ?? null,
+        paymentAmountCents: choice.amount,
+      };
+    });
 
   /** GET last-b2b-token: the open cart, or none. Users who cannot buy simply have none (spec 02 §4). */
   async function last(actor: Actor): Promise<LastCheckout> {
@@ -186,6 +225,26 @@ export function createCartService(ctx: AppContext) {
     return present(buyer, row);
   }
 
-  return { last, byToken, create, addLines, updateLines, deleteLine };
+  const completion = createCompletion(ctx, {
+    payment,
+    buyerOf,
+    checkoutByToken: (tx, buyer, token) => checkoutByToken(tx, buyer, token),
+  });
+
+  return {
+    last,
+    byToken,
+    create,
+    addLines,
+    updateLines,
+    deleteLine,
+    setShippingAddress,
+    setBillingAddress,
+    setShippingMethod,
+    setPoNumber,
+    setPayment,
+    complete: completion.complete,
+    recover: completion.recover,
+  };
 }
 export type CartService = ReturnType<typeof createCartService>;

@@ -151,6 +151,14 @@ describe('cards of a dealer (spec 02 §3, §4, §5, §7 "Cards")', () => {
       expiration_date: `01/${NEXT_YEAR}`,
       billing_info: { Address1: '9 Pier St', Address2: 'Suite 4', City: 'Seattle', Zip5: '98101' },
     });
+    const expired = await owner.call('PATCH', `/api/card/${card.id}`, {
+      updates: { expMonth: '01', expYear: String(new Date().getUTCFullYear()).slice(2) },
+    });
+    if (new Date().getUTCMonth() > 0) expect(expired.json()).toEqual({ detail: PAYMENT_METHOD_TEXTS.expired });
+    const zip = await owner.call('PATCH', `/api/card/${card.id}`, {
+      updates: { billing_info: { Address1: '1 A St', City: 'Tacoma', State: 'WA', Zip5: 'K1A 0B1' } },
+    });
+    expect(zip.json()).toEqual({ detail: PAYMENT_METHOD_TEXTS.postalCode });
     const noUpdates = await owner.call('PATCH', `/api/card/${card.id}`, {});
     expect(noUpdates.statusCode).toBe(400);
     expect(messagesOf(noUpdates.json())).toContain(PAYMENT_METHOD_TEXTS.updatesRequired);
@@ -285,6 +293,14 @@ describe('bank accounts (spec 02 §3, §4: verified before use; the verify step 
     const account = (await owner.call('POST', '/api/create-bank-account', bankPayload())).json() as PaymentCard;
     const amounts = await owner.call('POST', '/api/verify-bank-account', { id: account.id, amounts: [0, 100] });
     expect(messagesOf(amounts.json())).toContain(PAYMENT_METHOD_TEXTS.depositAmount);
+    // Not main before it is verified, even when asked to be the default.
+    const asDefault = (
+      await owner.call('POST', '/api/create-bank-account', bankPayload({ isDefault: true }))
+    ).json() as PaymentCard;
+    expect(asDefault.is_main).toBe(false);
+    const early = await owner.call('PATCH', '/api/update-bank-account', { id: account.id, updates: { is_main: true } });
+    expect(early.json()).toEqual({ detail: PAYMENT_METHOD_TEXTS.verifyBeforeMain });
+    await owner.call('POST', '/api/verify-bank-account', { id: account.id, amounts: [32, 45] });
     const renamed = await owner.call('PATCH', '/api/update-bank-account', {
       id: account.id,
       updates: { accountHolderName: 'Northside Payables', is_main: true },

@@ -13,8 +13,11 @@ export const methodsOf = (db: Db | Tx, businessPartnerId: string) =>
     .where(eq(paymentMethods.businessPartnerId, businessPartnerId))
     .orderBy(desc(paymentMethods.isMain), desc(paymentMethods.createdAt), asc(paymentMethods.id));
 
-/** One of the business's methods (locked in a change), or null: another business's is not found. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** One of the business's methods (locked in a change), or null: another business's (or no id at all) is not found. */
 export async function methodOf(db: Db | Tx, businessPartnerId: string, id: string, lock = false) {
+  if (!UUID.test(id)) return null;
   const query = db
     .select()
     .from(paymentMethods)

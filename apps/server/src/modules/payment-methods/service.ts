@@ -1,6 +1,8 @@
 import {
   PAYMENT_METHOD_TEXTS,
   can,
+  isExpired,
+  postalCodeOf,
   type BankAccountCreate,
   type CardCreate,
   type CardUpdates,
@@ -136,7 +138,10 @@ export function createPaymentMethodService(ctx: AppContext) {
         businessPartnerId: business.id,
         addedByUserId: actor.user.id,
       });
-      if (isDefault || !(await repo.hasMain(tx, business.id))) await repo.makeMain(tx, business.id, inserted.id);
+      // A bank account becomes main once verified (verifyBankAccount), never before.
+      const usable = inserted.status === 'verified';
+      if (usable && (isDefault || !(await repo.hasMain(tx, business.id))))
+        await repo.makeMain(tx, business.id, inserted.id);
       return inserted;
     });
     return present(business, row.id);
@@ -234,6 +239,11 @@ export function createPaymentMethodService(ctx: AppContext) {
       const expMonth = updates.expMonth ?? row.expMonth;
       const expYear = updates.expYear ?? row.expYear;
       const card = row.type === 'CARD';
+      if (card && expMonth && expYear && (updates.expMonth || updates.expYear) && isExpired(expMonth, expYear))
+        throw new HttpError(400, PAYMENT_METHOD_TEXTS.expired);
+      if (card && updates.billing_info && !postalCodeOf(row.country, updates.billing_info.Zip5))
+        throw new HttpError(400, PAYMENT_METHOD_TEXTS.postalCode);
+      if (updates.is_main && row.status !== 'verified') throw new HttpError(400, PAYMENT_METHOD_TEXTS.verifyBeforeMain);
       await repo.updateMethod(tx, row.id, {
         name: updates.name ?? row.name,
         ...(card && { expMonth, expYear }),
@@ -253,6 +263,7 @@ export function createPaymentMethodService(ctx: AppContext) {
   /** PATCH /api/update-bank-account. */
   function updateBankAccount(actor: Actor, id: string, updates: { is_main?: true; accountHolderName?: string }) {
     return change(actor, id, 'BANK_ACCOUNT', async (tx, row, business) => {
+      if (updates.is_main && row.status !== 'verified') throw new HttpError(400, PAYMENT_METHOD_TEXTS.verifyBeforeMain);
       if (updates.accountHolderName) await repo.updateMethod(tx, row.id, { name: updates.accountHolderName });
       if (updates.is_main) await repo.makeMain(tx, business.id, row.id);
     });
@@ -285,7 +296,14 @@ export function createPaymentMethodService(ctx: AppContext) {
     if (row.status === 'locked') throw new HttpError(409, PAYMENT_METHOD_TEXTS.verificationLocked);
     const result = await processor.verifyBankAccount(row.processorToken, amounts).catch(refused);
     const status = result.status === 'verified' ? 'verified' : result.status === 'locked' ? 'locked' : null;
-    if (status) await ctx.db.transaction((tx) => repo.updateMethod(tx, row.id, { status }).then(() => undefined));
+    if (status)
+      await ctx.db.transaction(async (tx) => {
+        await repo.lockBusinessMethods(tx, business.id);
+        await repo.updateMethod(tx, row.id, { status });
+        // A verified account of a business without a main method becomes its main one.
+        if (status === 'verified' && !(await repo.hasMain(tx, business.id)))
+          await repo.makeMain(tx, business.id, row.id);
+      });
     if (result.status === 'refused')
       throw new HttpError(400, PAYMENT_METHOD_TEXTS.verificationRefused(result.attemptsLeft));
     if (result.status === 'locked') throw new HttpError(409, PAYMENT_METHOD_TEXTS.verificationLocked);

@@ -73,10 +73,10 @@ export default function CartPage() {
               <dt>Subtotal</dt>
               <dd className="cart-subtotal">{formatMoney(checkout.subtotal.cents)}</dd>
             </dl>
-            <p className="muted small">
-              Shipping and tax are added at checkout. Online checkout opens soon; your cart is kept on your account
-              until then.
-            </p>
+            <p className="muted small">Shipping and tax are added at checkout.</p>
+            <Link className="button button-primary" to="/cart/checkout/products">
+              Check out
+            </Link>
           </aside>
         </div>
       )}

@@ -1,0 +1,48 @@
+import type { Address } from '@portal/contracts';
+import type { Db, Tx } from '../../db/client.ts';
+import { addressesOf, checkoutTermsOf, type AddressRow } from './repo.ts';
+import { partnerBalances } from './balances.ts';
+
+export const toAddress = (row: AddressRow): Address => ({
+  id: row.id,
+  businessPartnerAddressType: row.type,
+  name: row.name,
+  streetAddress1: row.streetAddress1,
+  streetAddress2: row.streetAddress2,
+  city: row.city,
+  countryArea: row.countryArea,
+  postalCode: row.postalCode,
+  country: row.country,
+  phone: row.phone,
+});
+
+/** What a checkout needs to know of the business it buys for (issue 18). */
+export interface CheckoutFacts {
+  /** Every address of the business, shipping and billing. */
+  addresses: (Address & { isDefaultShipping: boolean; isDefaultBilling: boolean })[];
+  /** A resale certificate on file: the business buys tax-exempt (docs/decisions.md). */
+  taxExempt: boolean;
+  /** spec 02 §3 creditLimit, and the balance fields TERMS reads (derived from the ledger). */
+  creditLimitCents: number;
+  accountBalanceCents: number;
+  pastDueCents: number;
+}
+
+export async function checkoutFactsOf(db: Db | Tx, partnerId: string): Promise<CheckoutFacts> {
+  const [partner, addresses, balances] = await Promise.all([
+    checkoutTermsOf(db, partnerId),
+    addressesOf(db as Db, partnerId),
+    partnerBalances(db as Db, partnerId),
+  ]);
+  return {
+    addresses: addresses.map((row) => ({
+      ...toAddress(row),
+      isDefaultShipping: row.isDefaultShipping,
+      isDefaultBilling: row.isDefaultBilling,
+    })),
+    taxExempt: Boolean(partner?.resaleCertificate),
+    creditLimitCents: partner?.creditLimitCents ?? 0,
+    accountBalanceCents: balances.accountBalanceCents,
+    pastDueCents: balances.pastDueCents,
+  };
+}

@@ -1,0 +1,83 @@
+import type { PaymentCard, UsersPaymentMethods } from '@portal/contracts';
+import { isExpired } from '@portal/contracts/payment-methods';
+
+/** One way to pay the order, as the payment section lists it. */
+export interface PaymentOption {
+  /** What complete-b2b-checkout sends as selectedPayment: 'COD', 'TERMS' or the saved method's id. */
+  value: string;
+  gateway: 'COD' | 'TERMS' | 'CARD' | 'BANK_ACCOUNT';
+  /** 'Cash on delivery', 'Visa **** 4242', 'Bank account **** 6789'. */
+  label: string;
+  /** 'Expires 08/27', the bank's name. */
+  detail: string | null;
+  /** Why it cannot be chosen now (an expired card, a bank account not verified yet); null when it can. */
+  unusable: string | null;
+}
+
+/** spec 02 §3 brands as people read them (the same names as /billing and the order's payment label). */
+const BRAND_NAMES: Record<string, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  discover: 'Discover',
+};
+
+const ACCOUNT_TYPES = { CHECKING: 'Checking', SAVINGS: 'Savings' } as const;
+
+/** MM/YY of a card as numbers (spec 02 §5: the year prefixed 20). */
+function expiryOf(card: PaymentCard) {
+  const match = /^(\d{2})\/(\d{2})$/.exec(card.expiration_date ?? '');
+  return match ? { month: Number(match[1]), year: 2000 + Number(match[2]) } : null;
+}
+
+function optionOfMethod(method: PaymentCard, today: Date): PaymentOption {
+  if (method.type === 'CARD') {
+    const expiry = expiryOf(method);
+    const expired = expiry !== null && isExpired(expiry.month, expiry.year, today);
+    return {
+      value: method.id,
+      gateway: 'CARD',
+      label: `${BRAND_NAMES[method.brand] ?? 'Card'} ${method.number}`,
+      detail: method.expiration_date ? `${expired ? 'Expired' : 'Expires'} ${method.expiration_date}` : null,
+      unusable: expired ? 'Expired: update it under Billing' : null,
+    };
+  }
+  // spec 02 §4: a bank account must be verified before use.
+  return {
+    value: method.id,
+    gateway: 'BANK_ACCOUNT',
+    label: `Bank account ${method.number}`,
+    detail: method.bank ? `${method.bank.bankName} · ${ACCOUNT_TYPES[method.bank.accountType]}` : null,
+    unusable:
+      method.status === 'verified'
+        ? null
+        : method.status === 'locked'
+          ? 'Locked after three wrong tries'
+          : 'Verify it under Billing',
+  };
+}
+
+/** COD and TERMS first (spec 02 §4 payment option ids), then the saved cards (main first), then bank accounts. */
+export function paymentOptionsOf(answer: UsersPaymentMethods, today = new Date()): PaymentOption[] {
+  const gateways: PaymentOption[] = answer.gateways.map((gateway) => ({
+    value: gateway.id,
+    gateway: gateway.id,
+    label: gateway.name,
+    detail: null,
+    unusable: null,
+  }));
+  const methods = answer.paymentMethods.map((method) => optionOfMethod(method, today));
+  return [
+    ...gateways,
+    ...methods.filter((option) => option.gateway === 'CARD'),
+    ...methods.filter((option) => option.gateway === 'BANK_ACCOUNT'),
+  ];
+}
+
+/** What the checkout has chosen already (set-b2b-payment), as an option's value. */
+export const chosenValueOf = (payment: { gateway: string; paymentMethodId: string | null } | null) =>
+  !payment
+    ? null
+    : payment.gateway === 'COD' || payment.gateway === 'TERMS'
+      ? payment.gateway
+      : payment.paymentMethodId;

@@ -1,0 +1,215 @@
+import { expect, test, type Page } from '@playwright/test';
+import { CHECKOUT_TEXTS } from '@portal/contracts/checkout-rules';
+import { STORAGE_KEYS } from '@portal/contracts/constants';
+import { signInAs } from './auth-helpers.ts';
+import { expectAccessible } from './a11y.ts';
+
+// The B2B product checkout: Purchase Products and Order Complete (spec 02 §2, §4, §5, §8, §9; issue 18).
+// Each test empties the cart it fills, and removes the card it adds (the demo database is shared).
+
+const CHECKOUT = '/cart/checkout/products';
+const COMPLETE = '/cart/checkout/products/complete';
+const BASE = '/api/products-checkout';
+
+interface CartAnswer {
+  token: string | null;
+  checkout: { lines: { id: string }[] } | null;
+}
+
+/** Northwind products the demo sells (Northside's approved brands), by id. */
+async function productIds(page: Page, count: number): Promise<string[]> {
+  const res = await page.request.post('/api/search-products', {
+    data: { limit: 40, filters: { sort: 'name-asc', brands: ['northwind'], categories: [] } },
+  });
+  const { results } = (await res.json()) as { results: { id: string; isAvailableForPurchase: boolean }[] };
+  return results
+    .filter((p) => p.isAvailableForPurchase)
+    .slice(0, count)
+    .map((p) => p.id);
+}
+
+/** Empties the open cart of the signed-in buyer through the API. */
+async function emptyCart(page: Page) {
+  const { token, checkout } = (await (await page.request.get(`${BASE}/last-b2b-token`)).json()) as CartAnswer;
+  for (const line of checkout?.lines ?? [])
+    expect((await page.request.post(`${BASE}/${token}/delete-lines`, { data: { lineId: line.id } })).ok()).toBe(true);
+}
+
+/** Puts products in the cart through the API (the cart page's own journey is cart and search e2e's). */
+async function fillCart(page: Page, ids: string[]) {
+  await emptyCart(page);
+  const { token } = (await (await page.request.get(`${BASE}/last-b2b-token`)).json()) as CartAnswer;
+  const lines = ids.map((variantId) => ({ variantId, quantity: 1 }));
+  const res = token
+    ? await page.request.post(`${BASE}/${token}/add-lines`, { data: { lines } })
+    : await page.request.post(`${BASE}/create-b2b`, { data: { lines } });
+  expect(res.ok(), await res.text()).toBe(true);
+}
+
+const group = (page: Page, name: string) => page.getByRole('group', { name });
+const payWith = (page: Page, name: string | RegExp) => group(page, 'Payment').getByRole('radio', { name }).check();
+const cartLink = (page: Page) => page.locator('.top-nav').getByRole('link', { name: /^Cart/ });
+
+/** Places the order and waits for Order Complete; answers the order number shown. */
+async function placeOrder(page: Page): Promise<string> {
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await expect(page).toHaveURL(COMPLETE);
+  await expect(page.getByRole('heading', { level: 1, name: 'Order Complete' })).toBeVisible();
+  const number = await page.locator('.order-number').textContent();
+  expect(number).toMatch(/^SO-\d{6,}$/);
+  return number!;
+}
+
+test.describe('the B2B product checkout (spec 02 §4)', () => {
+  test.describe.configure({ mode: 'serial' });
+
+  test('a purchaser checks out three products with Cash on delivery, then on terms, then with the saved Visa', async ({
+    page,
+  }) => {
+    await signInAs(page, 'purchaser@demo.test');
+    const ids = await productIds(page, 3);
+    await fillCart(page, ids);
+
+    // From the cart: Check out.
+    await page.goto('/cart');
+    await expect(page.getByRole('region', { name: 'Items' }).getByRole('listitem')).toHaveCount(3);
+    await page.getByRole('link', { name: 'Check out' }).click();
+    await expect(page).toHaveURL(CHECKOUT);
+    await expect(page.getByRole('heading', { level: 1, name: 'Purchase Products' })).toBeVisible();
+
+    // The sections: a shipping address preselected, the methods in the spec's order without 'B2B-'.
+    await expect(group(page, 'Shipping address').getByRole('radio', { checked: true })).toHaveCount(1);
+    const methods = group(page, 'Shipping method').getByRole('radio');
+    await expect(methods).toHaveCount(4);
+    await expect(group(page, 'Shipping method')).toContainText('UPS Ground');
+    await expect(group(page, 'Shipping method')).not.toContainText('B2B-');
+    await expect(group(page, 'Payment').getByRole('radio', { name: 'Cash on delivery' })).toBeVisible();
+    const summary = page.getByRole('complementary', { name: 'Order summary' });
+    await expect(summary.getByRole('table').locator('tbody tr')).toHaveCount(3);
+    await expect(summary.getByText('Tax exempt')).toBeVisible(); // Northside has a resale certificate
+    await expectAccessible(page);
+
+    // The PO number rule (spec 02 §5), then a good one.
+    const po = page.getByLabel(/Purchase order number/);
+    await po.fill('PO<1>');
+    await po.blur();
+    await expect(page.getByText(CHECKOUT_TEXTS.poNumberChars, { exact: true })).toBeVisible();
+
+    // Next Day costs more: the total is the server's.
+    const total = summary.locator('dd.order-total');
+    const groundTotal = await total.textContent();
+    await group(page, 'Shipping method')
+      .getByRole('radio', { name: /UPS Next Day Air/ })
+      .check();
+    await expect(summary).toContainText('Shipping (UPS Next Day Air)');
+    await expect(total).not.toHaveText(groundTotal!);
+
+    await payWith(page, 'Cash on delivery');
+    // A good PO number, and straight to Place order: leaving the field saves it before the order is placed.
+    await po.fill('E2E-COD-1');
+    const first = await placeOrder(page);
+    await expect(page.getByRole('region', { name: 'Payment' })).toContainText('Cash on delivery');
+    await expect(page.getByRole('region', { name: 'Payment' })).toContainText('E2E-COD-1');
+    await expect(page.getByRole('region', { name: 'Shipping' })).toContainText('UPS Next Day Air');
+    await expect(page.getByRole('region', { name: 'Items' }).locator('tbody tr')).toHaveCount(3);
+    await expect(page.getByRole('link', { name: 'View order' })).toHaveAttribute('href', /^\/order\/[0-9a-f-]{36}$/);
+    await expectAccessible(page);
+    // The cart is empty (the badge shows no count) and a reload still shows the confirmation.
+    expect(await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.checkoutConfirmation)).toContain(first);
+    await page.reload();
+    await expect(page.locator('.order-number')).toHaveText(first);
+
+    // On account (terms): within Northside's credit line.
+    await fillCart(page, ids.slice(0, 1));
+    await page.goto(CHECKOUT);
+    await payWith(page, 'On account (terms)');
+    const second = await placeOrder(page);
+    expect(second).not.toBe(first);
+    await expect(page.getByRole('region', { name: 'Payment' })).toContainText('On account (terms)');
+
+    // The business's main card (DEMO-DATA: Northside's Visa).
+    await fillCart(page, ids.slice(1, 2));
+    await page.goto(CHECKOUT);
+    await payWith(page, /^Visa \*\*\*\* 4242 · Expires \d{2}\/\d{2}$/);
+    await placeOrder(page);
+    await expect(page.getByRole('region', { name: 'Payment' })).toContainText('Visa **** 4242');
+    await page.goto('/cart');
+    await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible();
+    await expect(cartLink(page)).toHaveAccessibleName('Cart');
+  });
+
+  test('a declined card shows the processor’s words and keeps the cart', async ({ page }) => {
+    await signInAs(page, 'owner@demo.test');
+    const added = await page.request.post('/api/card', {
+      data: {
+        isDefault: false,
+        number: '4000 0000 0000 0002',
+        expMonth: '10',
+        expYear: String(new Date().getUTCFullYear() + 3),
+        cvv: '123',
+        name: 'Gary Lindqvist',
+        streetAddress1: '1450 Commerce Ave',
+        city: 'Columbus',
+        state: 'OH',
+        postalCode: '43215',
+        countryCode: 'US',
+      },
+    });
+    expect(added.status(), await added.text()).toBe(201);
+    const card = (await added.json()) as { id: string };
+    try {
+      await fillCart(page, await productIds(page, 1));
+      await page.goto(CHECKOUT);
+      await payWith(page, /^Visa \*\*\*\* 0002/);
+      await page.getByRole('button', { name: 'Place order' }).click();
+      const problem = group(page, 'Payment').getByRole('alert');
+      await expect(problem).toHaveText('This transaction has been declined.');
+      await expect(problem).toBeFocused();
+      await expect(group(page, 'Payment').getByRole('radio', { name: /^Visa \*\*\*\* 0002/ })).toHaveAccessibleName(
+        /Not accepted/,
+      );
+      await expect(page).toHaveURL(CHECKOUT);
+      await expectAccessible(page);
+      // The cart still has its line.
+      await page.goto('/cart');
+      await expect(page.getByRole('region', { name: 'Items' }).getByRole('listitem')).toHaveCount(1);
+    } finally {
+      await emptyCart(page);
+      await page.request.delete(`/api/card/${card.id}`);
+    }
+  });
+
+  test('an inside rep acting for Northside places an order (COD)', async ({ page }) => {
+    await signInAs(page, 'insiderep@demo.test');
+    const selected = await page.request.post('/api/select-business', { data: { sapBpCode: 'C100234' } });
+    expect(selected.ok()).toBe(true);
+    try {
+      await fillCart(page, await productIds(page, 2));
+      await page.goto(CHECKOUT);
+      await expect(page.getByText('Buying for Northside Auto Sound (C100234)')).toBeVisible();
+      await payWith(page, 'Cash on delivery');
+      await placeOrder(page);
+      await expect(page.getByText(/acting as Gary Lindqvist/)).toBeVisible();
+    } finally {
+      await emptyCart(page);
+      await page.request.delete('/api/select-business');
+    }
+  });
+
+  test.describe('on a 360 px phone', () => {
+    test.use({ viewport: { width: 360, height: 740 } });
+
+    test('the checkout and its confirmation fit; nothing scrolls sideways', async ({ page }) => {
+      await signInAs(page, 'purchaser@demo.test');
+      await fillCart(page, await productIds(page, 2));
+      await page.goto(CHECKOUT);
+      await expect(page.getByRole('button', { name: 'Place order' })).toBeVisible();
+      const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(await overflow()).toBeLessThanOrEqual(0);
+      await payWith(page, 'Cash on delivery');
+      await placeOrder(page);
+      expect(await overflow()).toBeLessThanOrEqual(0);
+      await expectAccessible(page);
+    });
+  });
+});
