@@ -39,7 +39,9 @@ export function openPglite(options: { dataDir?: string; loadDataDir?: Blob } = {
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // Checkout completion holds a connection for each of its two transactions: 20 buyers at once queue
+    // behind 10 (bench/checkout.mjs). PostgreSQL's default allows 100 connections.
+    const pool = new pg.Pool({ connectionString: options.url, max: 20 });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     const changes = postgresChangeFeed(options.url);
     registerChangeFeed(db, changes);

@@ -13,7 +13,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { PaymentRefusal } from '../../adapters/payments/index.ts';
 import { forSaleInChannel } from '../catalog/index.ts';
-import { insertOrder, orderAddressOf, orderOf, type NewOrder } from '../orders/index.ts';
+import { orderAddressOf, orderOf, placeOrder, type NewOrder } from '../orders/index.ts';
 import type { Actor } from '../acting/index.ts';
 import type { createPaymentRules } from './payment.ts';
 import { priceCheckout, type Buyer } from './pricing.ts';
@@ -27,6 +27,8 @@ interface Snapshot {
   source: string | null;
   totalCents: number;
   description: string;
+  /** The business as the order shows it. */
+  partner: { sapBpCode: string; companyName: string };
 }
 
 type Failure = NonNullable<repo.AttemptRow['failure']>;
@@ -139,6 +141,7 @@ export function createCompletion(
       source: payment.source,
       totalCents: checkout.totalPrice.cents,
       description: `${buyer.business.companyName} (${buyer.business.sapBpCode}): ${checkout.quantity} items`,
+      partner: { sapBpCode: buyer.business.sapBpCode, companyName: buyer.business.companyName },
     };
     const attempt = await repo.insertAttempt(tx, {
       userId: buyer.user.id,
@@ -179,28 +182,29 @@ export function createCompletion(
     // A crash here (the fault test's kill) leaves a charge and no order: `recover` finishes it.
     if (ctx.config.FAULT_INJECTION === 'kill-after-charge') process.kill(process.pid, 'SIGKILL');
 
-    const orderId = await ctx.db.transaction(async (tx) => {
+    const order = await ctx.db.transaction(async (tx) => {
       const current = await repo.attemptById(tx, attempt.id, true);
-      if (current?.status === 'completed' && current.orderId) return current.orderId; // finished by another
-      const id = await insertOrder(tx, {
-        ...snapshot.order,
-        checkoutId: attempt.checkoutId,
-        payment: { ...snapshot.order.payment, chargeId },
-      });
+      // Finished by another (a recovery and a retry at once): answer its order.
+      if (current?.status === 'completed' && current.orderId)
+        return (await orderOf(tx, snapshot.order.businessPartnerId, current.orderId))!;
+      const written = await placeOrder(
+        tx,
+        { ...snapshot.order, checkoutId: attempt.checkoutId, payment: { ...snapshot.order.payment, chargeId } },
+        snapshot.partner,
+      );
       await repo.setChoices(tx, attempt.checkoutId, { status: 'completed' });
-      await repo.endAttempt(tx, attempt.id, { status: 'completed', orderId: id });
-      const order = (await orderOf(tx, snapshot.order.businessPartnerId, id))!;
+      await repo.endAttempt(tx, attempt.id, { status: 'completed', orderId: written.id });
       await ctx.mailer.send(
         {
           to: snapshot.order.placedBy.email,
-          subject: CHECKOUT_TEXTS.orderConfirmationSubject(order.number),
-          text: confirmationText(order),
+          subject: CHECKOUT_TEXTS.orderConfirmationSubject(written.number),
+          text: confirmationText(written),
         },
         tx,
       );
-      return id;
+      return written;
     });
-    return { order: (await orderOf(ctx.db, snapshot.order.businessPartnerId, orderId))! };
+    return { order };
   }
 
   /** Ends a try as failed, gives the cart back (unless the buyer has opened another since) and answers the failure. */
