@@ -37,7 +37,6 @@ const KEY_PATTERN = /^[\w-]{8,100}$/;
 /** How long a retry waits for the try it repeats to finish before answering "in progress". */
 const REPLAY_WAIT_MS = 10_000;
 
-
 const fullName = (user: { first_name: string; last_name: string; email: string }) =>
   `${user.first_name} ${user.last_name}`.trim() || user.email;
 

@@ -110,16 +110,16 @@ async function writeOrder(tx: Tx, order: NewOrder) {
   const lines = await tx
     .insert(orderLines)
     .values(
-    order.lines.map((line, position) => ({
-      orderId: row!.id,
-      productId: line.productId,
-      sku: line.sku,
-      productName: line.name,
-      quantity: line.quantity,
-      unitPriceCents: line.unitPriceCents,
-      totalCents: line.unitPriceCents * line.quantity,
-      position,
-    })),
+      order.lines.map((line, position) => ({
+        orderId: row!.id,
+        productId: line.productId,
+        sku: line.sku,
+        productName: line.name,
+        quantity: line.quantity,
+        unitPriceCents: line.unitPriceCents,
+        totalCents: line.unitPriceCents * line.quantity,
+        position,
+      })),
     )
     .returning();
   await tx.insert(orderStatusEvents).values({
@@ -133,7 +133,6 @@ async function writeOrder(tx: Tx, order: NewOrder) {
 
 /** The order number as a dealer quotes it. */
 export const orderNumberOf = (number: number) => `SO-${number}`;
-
 
 /** One order of a business in its wire shape, or null (another business's order is not found). */
 export async function orderOf(db: Db | Tx, businessPartnerId: string, orderId: string): Promise<Order | null> {

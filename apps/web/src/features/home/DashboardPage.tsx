@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import type { ProductSummary } from '@portal/contracts';
 import {
   couponsQuery,
   discountedProductsQuery,
@@ -13,13 +12,11 @@ import { CouponList, DASHBOARD_DEALS, SignInForPrices, SignInLink } from '../dea
 import { LoadError } from '../../components/LoadError.tsx';
 import { isConsumer } from '../cart/index.ts';
 import { useSession } from '../session/index.ts';
+import { PreviouslyPurchased } from '../orders/index.ts';
 import { HomeCarousel, HomeCarouselSkeleton } from './HomeCarousel.tsx';
-import { PreviouslyPurchased } from './PreviouslyPurchased.tsx';
 import './home.css';
 
 const POPULAR_PRODUCTS = 8;
-/** Orders come with a later issue; the section stays hidden until then (docs/decisions.md). */
-const NO_PREVIOUS_PURCHASES: readonly ProductSummary[] = [];
 
 const QUICK_LINKS = [
   { to: '/search', label: 'Search products', hint: 'By name, SKU or brand' },
@@ -69,8 +66,6 @@ export default function DashboardPage() {
 
       {/* A failed carousel hides: the sections below carry everything it links to. */}
       {slides.isPending ? <HomeCarouselSkeleton /> : slides.data && <HomeCarousel slides={slides.data} />}
-
-      <PreviouslyPurchased products={NO_PREVIOUS_PURCHASES} />
 
       <section className="home-section" aria-labelledby="home-deals">
         <div className="home-section-head">
@@ -129,6 +124,9 @@ export default function DashboardPage() {
           <ProductList products={popular.data} label="Popular products" loadingCount={POPULAR_PRODUCTS} />
         )}
       </section>
+
+      {/* Last: it appears once its ids are known, below everything already painted (no layout shift). */}
+      <PreviouslyPurchased />
     </div>
   );
 }

@@ -1,0 +1,99 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'react-router';
+import { countOf } from '@portal/contracts/format';
+import { Button } from '../../components/Button.tsx';
+import { LoadError } from '../../components/LoadError.tsx';
+import { usePriceScope } from '../catalog/index.ts';
+import { orderListQuery } from './api.ts';
+import { useOrdersAccess } from './access.ts';
+import { hasFilters, NO_FILTERS, orderFilterParams, parseOrderFilters, type OrderFilters } from './filters.ts';
+import { ORDERS_PAGE_TEXTS } from './orderTexts.ts';
+import { NoOrdersAccess } from './components/NoOrdersAccess.tsx';
+import { OrderFiltersForm } from './components/OrderFiltersForm.tsx';
+import { OrdersTable } from './components/OrdersTable.tsx';
+import './orders.css';
+
+const TITLE = 'My Orders';
+
+/**
+ * /my-orders (spec 02 §2 order list): the business's orders, newest first, 25 a page (spec 02 §9) with
+ * Load more after the last page's cursor, filtered by status, days and order or PO number. The filters
+ * live in the address, so reload, back and forward keep them.
+ */
+export default function MyOrdersPage() {
+  const { pending, allowed, refusal } = useOrdersAccess();
+  if (pending)
+    return (
+      <div className="page orders-page" aria-busy="true">
+        <h1>{TITLE}</h1>
+      </div>
+    );
+  if (!allowed) return <NoOrdersAccess title={TITLE} reason={refusal!} />;
+  return <OrderList />;
+}
+
+function OrderList() {
+  const [params, setParams] = useSearchParams();
+  const filters = parseOrderFilters(params);
+  const scope = usePriceScope();
+  const list = useInfiniteQuery(orderListQuery(scope, filters));
+  const apply = (next: OrderFilters) => setParams(orderFilterParams(next));
+
+  const pages = list.data?.pages ?? [];
+  const orders = pages.flatMap((page) => page.edges.map((edge) => edge.node));
+  const total = pages[0]?.totalCount ?? 0;
+  const filtered = hasFilters(filters);
+  // Other filters keep the last list on screen until their answer comes (keepPreviousData).
+  const refreshing = list.isPlaceholderData;
+  const noMatch = list.isSuccess && !refreshing && total === 0 && filtered;
+
+  return (
+    <div className="page orders-page">
+      <h1>{TITLE}</h1>
+      <OrderFiltersForm filters={filters} onApply={apply} offerClear={!noMatch} />
+
+      <p className="orders-count" role="status">
+        {list.isSuccess && !refreshing && (
+          <>
+            {countOf(total, 'order')}
+            {orders.length < total && ` · showing ${orders.length}`}
+          </>
+        )}
+      </p>
+
+      {list.isPending ? (
+        <p className="muted orders-loading">Loading orders…</p>
+      ) : list.isError && !list.data ? (
+        <LoadError what="your orders" onRetry={() => void list.refetch()} />
+      ) : total === 0 && !refreshing ? (
+        filtered ? (
+          <div className="empty-state orders-empty">
+            <p>{ORDERS_PAGE_TEXTS.noMatch}</p>
+            <button type="button" className="button button-secondary" onClick={() => apply(NO_FILTERS)}>
+              Clear filters
+            </button>
+          </div>
+        ) : (
+          <div className="empty-state orders-empty">
+            <p>{ORDERS_PAGE_TEXTS.noOrdersYet}</p>
+            <p>
+              <Link to="/search">Search the catalog</Link>
+            </p>
+          </div>
+        )
+      ) : (
+        <div className={refreshing ? 'orders-results is-refreshing' : 'orders-results'} aria-busy={refreshing}>
+          <OrdersTable orders={orders} />
+          {list.isFetchNextPageError && <LoadError what="more orders" onRetry={() => void list.fetchNextPage()} />}
+          {list.hasNextPage && !refreshing && (
+            <div className="orders-more">
+              <Button variant="secondary" loading={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
+                Load more orders
+              </Button>
+            </div>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

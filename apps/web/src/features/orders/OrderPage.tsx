@@ -1,0 +1,189 @@
+import { Link, Navigate, useParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { ORDER_TEXTS, type Order } from '@portal/contracts/orders';
+import { shippingMethodLabel } from '@portal/contracts/checkout-rules';
+import { formatDate } from '@portal/contracts/format';
+import { ApiError } from '../../lib/api.ts';
+import { alertLinesFor } from '../../lib/errors.ts';
+import { usePageTitle } from '../../lib/pageTitle.ts';
+import { usePriceScope } from '../catalog/index.ts';
+import { orderQuery } from './api.ts';
+import { useOrdersAccess } from './access.ts';
+import { placedByText, trackingUrl } from './orderTexts.ts';
+import { AddressText } from './components/AddressText.tsx';
+import { NoOrdersAccess } from './components/NoOrdersAccess.tsx';
+import { OrderLinesTable } from './components/OrderLinesTable.tsx';
+import { Reorder } from './components/Reorder.tsx';
+import { StatusBadge } from './components/StatusBadge.tsx';
+import { StatusHistory } from './components/StatusHistory.tsx';
+import './orders.css';
+
+/** The route table's title (contracts/pages.ts), put back when the page leaves. */
+const ROUTE_TITLE = 'Order Details';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * /order/{id} (spec 02 §2 order detail, §3 Order): one order of the session's business with its lines at
+ * the prices paid, addresses, payment, who placed it, its tracking and history; Reorder and Print.
+ * Without an id, My Orders is where orders are chosen.
+ */
+export default function OrderPage() {
+  const id = useParams().id?.trim() ?? '';
+  const { pending, allowed, refusal } = useOrdersAccess();
+  if (!id) return <Navigate to="/my-orders" replace />;
+  if (pending)
+    return (
+      <div className="page order-page" aria-busy="true">
+        <h1>{ROUTE_TITLE}</h1>
+      </div>
+    );
+  if (!allowed) return <NoOrdersAccess title={ROUTE_TITLE} reason={refusal!} />;
+  // The server refuses an id that is not one (400): the same 'Order not found.' without asking.
+  if (!UUID.test(id)) return <OrderNotFound />;
+  return <OrderView key={id} id={id} />;
+}
+
+function OrderView({ id }: { id: string }) {
+  const scope = usePriceScope();
+  const order = useQuery(orderQuery(scope, id));
+  const notFound = order.error instanceof ApiError && (order.error.status === 404 || order.error.status === 400);
+  usePageTitle(order.data ? `Order ${order.data.number}` : null, ROUTE_TITLE);
+
+  if (order.data) return <OrderDetails order={order.data} />;
+  if (notFound) return <OrderNotFound />;
+  if (order.isError)
+    return (
+      <div className="page order-page">
+        <h1>{ROUTE_TITLE}</h1>
+        <div className="alert alert-error" role="alert">
+          <div className="alert-content">
+            <p>{alertLinesFor(order.error).join(' ')}</p>
+            <button type="button" className="alert-action" onClick={() => void order.refetch()}>
+              Try again
+            </button>
+          </div>
+        </div>
+      </div>
+    );
+  return (
+    <div className="page order-page" aria-busy="true">
+      <h1>{ROUTE_TITLE}</h1>
+      <p className="muted">Loading the order…</p>
+    </div>
+  );
+}
+
+function OrderNotFound() {
+  usePageTitle('Order not found', ROUTE_TITLE);
+  return (
+    <div className="page order-page">
+      <h1>{ORDER_TEXTS.notFound}</h1>
+      <div className="empty-state">
+        <p>It may belong to another business, or the link may be incomplete.</p>
+        <p>
+          <Link to="/my-orders">Go to My Orders</Link>
+        </p>
+      </div>
+    </div>
+  );
+}
+
+function OrderDetails({ order }: { order: Order }) {
+  const { canReorder } = useOrdersAccess();
+  const shipped = order.status === 'shipped' || order.status === 'delivered';
+  const tracking = shipped && order.trackingNumber ? order.trackingNumber : null;
+  const trackingLink = tracking ? trackingUrl(order.carrier, tracking) : null;
+  const print = (
+    <button type="button" className="button button-secondary" onClick={() => window.print()}>
+      Print
+    </button>
+  );
+
+  return (
+    <div className="page order-page">
+      <p className="order-back">
+        <Link to="/my-orders">All orders</Link>
+      </p>
+      <header className="order-head">
+        <h1>Order {order.number}</h1>
+        <StatusBadge status={order.status} />
+      </header>
+      <p className="order-byline">Placed by {placedByText(order.placedBy)}</p>
+      <dl className="details order-facts">
+        <dt>Date</dt>
+        <dd>
+          <time dateTime={order.created}>{formatDate(order.created)}</time>
+        </dd>
+        <dt>PO number</dt>
+        <dd>{order.poNumber ?? 'None'}</dd>
+        <dt>Business</dt>
+        <dd>
+          {order.businessPartner.companyName} ({order.businessPartner.sapBpCode})
+        </dd>
+        <dt>Contact</dt>
+        <dd>{order.placedBy.email}</dd>
+      </dl>
+
+      {canReorder ? <Reorder order={order}>{print}</Reorder> : <div className="button-row order-actions">{print}</div>}
+
+      <div className="order-grid">
+        <section className="card" aria-labelledby="order-shipping">
+          <h2 id="order-shipping">Shipping</h2>
+          <p>
+            <AddressText address={order.shippingAddress} />
+          </p>
+          <dl className="details">
+            <dt>Method</dt>
+            <dd>{shippingMethodLabel(order.shippingMethodName)}</dd>
+            {shipped && order.carrier && (
+              <>
+                <dt>Carrier</dt>
+                <dd>{order.carrier}</dd>
+              </>
+            )}
+            {tracking && (
+              <>
+                <dt>Tracking number</dt>
+                <dd>
+                  {trackingLink ? (
+                    <a href={trackingLink} target="_blank" rel="noopener noreferrer">
+                      {tracking}
+                      <span className="visually-hidden"> (opens in a new tab)</span>
+                    </a>
+                  ) : (
+                    tracking
+                  )}
+                </dd>
+              </>
+            )}
+          </dl>
+        </section>
+        <section className="card" aria-labelledby="order-billing">
+          <h2 id="order-billing">Billing</h2>
+          <dl className="details">
+            <dt>Payment</dt>
+            <dd>{order.payment.label}</dd>
+          </dl>
+          {order.billingAddress && (
+            <>
+              <h3 className="order-subhead">Billing address</h3>
+              <p>
+                <AddressText address={order.billingAddress} />
+              </p>
+            </>
+          )}
+        </section>
+      </div>
+
+      <section className="card" aria-labelledby="order-items">
+        <h2 id="order-items">Items</h2>
+        <OrderLinesTable order={order} />
+      </section>
+
+      <section className="card" aria-labelledby="order-history">
+        <h2 id="order-history">Status history</h2>
+        <StatusHistory history={order.statusHistory} />
+      </section>
+    </div>
+  );
+}
