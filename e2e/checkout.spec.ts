@@ -131,11 +131,25 @@ test.describe('the B2B product checkout (spec 02 §4)', () => {
     await fillCart(page, ids.slice(1, 2));
     await page.goto(CHECKOUT);
     await payWith(page, /^Visa \*\*\*\* 4242 · Expires \d{2}\/\d{2}$/);
-    await placeOrder(page);
+    const third = await placeOrder(page);
     await expect(page.getByRole('region', { name: 'Payment' })).toContainText('Visa **** 4242');
     await page.goto('/cart');
     await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible();
     await expect(cartLink(page)).toHaveAccessibleName('Cart');
+
+    // Each order is in My Orders, newest first; the first one goes back in the cart with Reorder.
+    await page.goto('/my-orders');
+    const list = page.getByRole('main');
+    for (const number of [first, second, third]) await expect(list.getByRole('link', { name: number })).toBeVisible();
+    await list.getByRole('link', { name: first }).click();
+    await expect(page.getByRole('heading', { level: 1, name: `Order ${first}` })).toBeVisible();
+    try {
+      await page.getByRole('button', { name: 'Reorder' }).click();
+      await expect(page.getByRole('link', { name: 'View cart' })).toBeVisible();
+      await expect(cartLink(page)).toHaveAccessibleName('Cart, 3 items');
+    } finally {
+      await emptyCart(page);
+    }
   });
 
   test('a declined card shows the processor’s words and keeps the cart', async ({ page }) => {
@@ -188,8 +202,15 @@ test.describe('the B2B product checkout (spec 02 §4)', () => {
       await page.goto(CHECKOUT);
       await expect(page.getByText('Buying for Northside Auto Sound (C100234)')).toBeVisible();
       await payWith(page, 'Cash on delivery');
-      await placeOrder(page);
+      const number = await placeOrder(page);
       await expect(page.getByText(/acting as Gary Lindqvist/)).toBeVisible();
+      // Northside's owner sees it in the business's orders, with the rep's name on it.
+      await emptyCart(page);
+      await page.request.delete('/api/select-business');
+      await signInAs(page, 'owner@demo.test');
+      await page.goto('/my-orders');
+      await page.getByRole('main').getByRole('link', { name: number }).click();
+      await expect(page.getByText('Placed by Tessa Morales for Gary Lindqvist')).toBeVisible();
     } finally {
       await emptyCart(page);
       await page.request.delete('/api/select-business');
