@@ -68,9 +68,6 @@ export function createCompletion(
       .update(JSON.stringify([buyer.business.id, token, selectedPayment]))
       .digest('hex');
 
-    const earlier = await repo.attemptByKey(ctx.db, buyer.user.id, idempotencyKey);
-    if (earlier) return replay(buyer, earlier, requestHash);
-
     let decided: { attempt: repo.AttemptRow; fresh: boolean };
     try {
       decided = await ctx.db.transaction((tx) =>
@@ -102,8 +99,7 @@ export function createCompletion(
     const first = await repo.attemptByKey(tx, buyer.user.id, key);
     if (first) return { attempt: first, fresh: false };
     const open = await deps.checkoutByToken(tx, buyer, token);
-    const row = (await repo.checkoutRow(tx, open.id))!;
-    const priced = await priceCheckout(tx, buyer, row);
+    const priced = await priceCheckout(tx, buyer, open);
     if (priced.lines.length === 0) throw new HttpError(400, CHECKOUT_TEXTS.emptyCart);
     const shippingAddress = priced.checkout.shippingAddress;
     if (!shippingAddress) throw new HttpError(400, CHECKOUT_TEXTS.noShippingAddress);

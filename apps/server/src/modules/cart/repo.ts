@@ -2,17 +2,12 @@ import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { checkoutAttempts, checkoutLines, checkouts } from './schema.ts';
 
-const openCheckoutColumns = {
-  id: checkouts.id,
-  token: checkouts.token,
-  businessPartnerId: checkouts.businessPartnerId,
-};
-export type OpenCheckout = { id: string; token: string; businessPartnerId: string };
+export type OpenCheckout = typeof checkouts.$inferSelect;
 
-/** The user's open checkout, whichever business it is for (locked for update in a change). */
+/** The user's open checkout with its choices, whichever business it is for (locked for update in a change). */
 export async function openCheckoutOfUser(db: Db | Tx, userId: string, lock = false): Promise<OpenCheckout | null> {
   const query = db
-    .select(openCheckoutColumns)
+    .select()
     .from(checkouts)
     .where(and(eq(checkouts.userId, userId), eq(checkouts.status, 'open')));
   const [row] = lock ? await query.for('update') : await query;
@@ -27,7 +22,7 @@ export async function clearOpenCheckouts(tx: Db | Tx, userId: string) {
 }
 
 export async function insertCheckout(tx: Tx, userId: string, businessPartnerId: string): Promise<OpenCheckout> {
-  const [row] = await tx.insert(checkouts).values({ userId, businessPartnerId }).returning(openCheckoutColumns);
+  const [row] = await tx.insert(checkouts).values({ userId, businessPartnerId }).returning();
   return row!;
 }
 

@@ -133,8 +133,7 @@ export function createCartService(ctx: AppContext) {
    */
   const setPayment = (actor: Actor, token: string, choice: SetPaymentRequest) =>
     choose(actor, token, async (tx, buyer, open) => {
-      const row = (await repo.checkoutRow(tx, open.id))!;
-      const priced = await priceCheckout(tx, buyer, row);
+      const priced = await priceCheckout(tx, buyer, open);
       await payment.check(tx, buyer, priced, choice);
       return {
         paymentGateway: choice.gateway,
