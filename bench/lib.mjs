@@ -55,7 +55,9 @@ export function report({ figure, value, unit, budget }) {
  * port; resolves with the process and its origin once it says it is ready. It is killed when the bench exits.
  */
 export async function startBuiltServer(env) {
-  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+  // BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the server under the bench's load.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'apps/server/dist/main.js')], {
     cwd: root,
     env: { ...env, SEED: 'never', HOST: '127.0.0.1', PORT: '0' },
     stdio: ['ignore', 'pipe', 'inherit'],
