@@ -111,7 +111,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   const auth = createAuthService(ctx, betterAuth, limit);
   // Who acts, once per request, before any route (modules/acting/actor.ts).
   registerActor(app, ctx, auth.currentSession);
-  await app.register(authRoutes(auth));
+  await app.register(authRoutes(auth, { signInsPerAddress: ctx.config.SIGN_IN_LIMIT_PER_ADDRESS }));
   await app.register(mfaRoutes(createMfaService(ctx, betterAuth, auth), auth));
   const acting = createActingService(ctx);
   const invitations = createInvitationService(ctx);

@@ -60,6 +60,11 @@ const envSchema = z.object({
    * How old a checkout completion still charging must be before the server finishes or undoes it as one a
    * crash left (ms; issue 18). At start and when a retry finds it.
    */
+  /**
+   * Sign-ins from one address per 15 minutes (a shop's staff share one address). The browser test run
+   * signs every journey in from 127.0.0.1 and raises it (e2e/server.mjs).
+   */
+  SIGN_IN_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(100),
   CHECKOUT_RECOVERY_AFTER_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   /**
    * Fault tests only (refused in production): 'kill-after-charge' ends the process with SIGKILL between a

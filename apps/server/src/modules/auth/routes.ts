@@ -18,11 +18,16 @@ function send<T>(reply: FastifyReply, result: WithCookies<T>) {
 
 /** Sign-in, second factor, passwords and sign-out (spec 01 §4, §8). */
 export const authRoutes =
-  (service: AuthService): FastifyPluginAsyncZod =>
+  (service: AuthService, options: { signInsPerAddress?: number } = {}): FastifyPluginAsyncZod =>
   async (app) => {
     const { auth } = endpoints;
     // Per address, counted before the call (a shop's staff share one: generous; the lockout stops guessing).
-    const signInLimit = { rateLimit: limitPerAddress('sign-in', RATE_LIMITS.signInPerIp) };
+    const signInLimit = {
+      rateLimit: limitPerAddress('sign-in', {
+        ...RATE_LIMITS.signInPerIp,
+        limit: options.signInsPerAddress ?? RATE_LIMITS.signInPerIp.limit,
+      }),
+    };
     const resetRequestLimit = { rateLimit: limitPerAddress('reset-request', RATE_LIMITS.resetRequestPerIp) };
     const signedInUser = async (request: FastifyRequest) => (await service.requireSession(request)).session.user;
 

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import {
   CART_TEXTS,
   CHECKOUT_TEXTS,
@@ -18,7 +18,6 @@ import type { Actor } from '../acting/index.ts';
 import type { createPaymentRules } from './payment.ts';
 import { priceCheckout, type Buyer } from './pricing.ts';
 import * as repo from './repo.ts';
-import { lockUser } from './selection.ts';
 
 /** What a try decided, kept with it: the order to write and what to charge (a crash resumes from this). */
 interface Snapshot {
@@ -52,7 +51,6 @@ export function createCompletion(
   deps: {
     payment: ReturnType<typeof createPaymentRules>;
     buyerOf: (actor: Actor) => Buyer;
-    checkoutByToken: (tx: Tx, buyer: Buyer, token: string) => Promise<repo.OpenCheckout>;
   },
 ) {
   async function complete(
@@ -93,12 +91,14 @@ export function createCompletion(
     key: string,
     requestHash: string,
   ) {
-    // Serialises this buyer's completions and cart changes (the cart's own lock): a second request under
-    // the same key waits here, then finds the first one's try.
-    await lockUser(tx, buyer.user.id);
-    const first = await repo.attemptByKey(tx, buyer.user.id, key);
-    if (first) return { attempt: first, fresh: false };
-    const open = await deps.checkoutByToken(tx, buyer, token);
+    // The buyer's open checkout, locked: a second completion (any key) waits here, then finds it no longer
+    // open; under the same key it answers the first one's try.
+    const open = await repo.openCheckoutOfUser(tx, buyer.user.id, true);
+    if (!open || open.token !== token || open.businessPartnerId !== buyer.business.id) {
+      const first = await repo.attemptByKey(tx, buyer.user.id, key);
+      if (first) return { attempt: first, fresh: false };
+      throw new HttpError(404, CART_TEXTS.checkoutNotFound);
+    }
     const priced = await priceCheckout(tx, buyer, open);
     if (priced.lines.length === 0) throw new HttpError(400, CHECKOUT_TEXTS.emptyCart);
     const shippingAddress = priced.checkout.shippingAddress;
@@ -178,17 +178,23 @@ export function createCompletion(
     if (ctx.config.FAULT_INJECTION === 'kill-after-charge') process.kill(process.pid, 'SIGKILL');
 
     const order = await ctx.db.transaction(async (tx) => {
-      const current = await repo.attemptById(tx, attempt.id, true);
-      // Finished by another (a recovery and a retry at once): answer its order.
-      if (current?.status === 'completed' && current.orderId)
-        return (await orderOf(tx, snapshot.order.businessPartnerId, current.orderId))!;
+      // The try is claimed with its order's id first: a recovery and a retry at once write one order.
+      const orderId = randomUUID();
+      if (!(await repo.claimAttempt(tx, attempt.id, orderId))) {
+        const other = (await repo.attemptById(tx, attempt.id))!;
+        return (await orderOf(tx, snapshot.order.businessPartnerId, other.orderId!))!;
+      }
       const written = await placeOrder(
         tx,
-        { ...snapshot.order, checkoutId: attempt.checkoutId, payment: { ...snapshot.order.payment, chargeId } },
+        {
+          ...snapshot.order,
+          id: orderId,
+          checkoutId: attempt.checkoutId,
+          payment: { ...snapshot.order.payment, chargeId },
+        },
         snapshot.partner,
       );
       await repo.setChoices(tx, attempt.checkoutId, { status: 'completed' });
-      await repo.endAttempt(tx, attempt.id, { status: 'completed', orderId: written.id });
       await ctx.mailer.send(
         {
           to: snapshot.order.placedBy.email,

@@ -145,3 +145,16 @@ export async function attemptById(db: Db | Tx, attemptId: string, lock = false) 
   const [row] = lock ? await query.for('update') : await query;
   return row ?? null;
 }
+
+/**
+ * Claims a try still charging for the order about to be written (completed, with its order's id): false
+ * when another finished it first. The row stays locked until the transaction ends.
+ */
+export async function claimAttempt(tx: Tx, attemptId: string, orderId: string) {
+  const rows = await tx
+    .update(checkoutAttempts)
+    .set({ status: 'completed', orderId, updatedAt: new Date() })
+    .where(and(eq(checkoutAttempts.id, attemptId), eq(checkoutAttempts.status, 'charging')))
+    .returning({ id: checkoutAttempts.id });
+  return rows.length > 0;
+}

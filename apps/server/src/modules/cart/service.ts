@@ -227,7 +227,6 @@ export function createCartService(ctx: AppContext) {
   const completion = createCompletion(ctx, {
     payment,
     buyerOf,
-    checkoutByToken: (tx, buyer, token) => checkoutByToken(tx, buyer, token),
   });
 
   return {

@@ -28,6 +28,8 @@ export interface NewOrder {
   metadata: { key: string; value: string }[];
   /** When it was placed; now when absent (the demo seed and tests place orders in the past). */
   createdAt?: Date;
+  /** The id to write it under (checkout completion claims its try with it first); else a new one. */
+  id?: string;
 }
 
 /** Writes an order with its lines and its first status, in the caller's transaction; answers its id. */
@@ -82,6 +84,7 @@ async function writeOrder(tx: Tx, order: NewOrder) {
   const [row] = await tx
     .insert(orders)
     .values({
+      ...(order.id && { id: order.id }),
       businessPartnerId: order.businessPartnerId,
       checkoutId: order.checkoutId,
       placedByUserId: order.placedBy.userId,
