@@ -51,15 +51,13 @@ function precompress(): Plugin {
 
 const FORM_LIBRARIES = /node_modules[\\/](react-hook-form|@hookform[\\/]resolvers|zod)[\\/]/;
 const FORM_HELPERS = /apps[\\/]web[\\/]src[\\/]components[\\/]form[\\/]/;
-const CONTRACTS = /packages[\\/]contracts[\\/]src[\\/]([^?]*)\.ts$/;
-const sourceOf = (id: string) => readFileSync(id, 'utf8');
-
-/** A contract module that builds Zod schemas. */
-const isZodContract = (id: string) => CONTRACTS.test(id) && /from 'zod'/.test(sourceOf(id));
-
-/** The form libraries, our form helpers and the contract modules that build Zod schemas (the chunk 'forms'). */
+/**
+ * The form libraries and our form helpers (the chunk 'forms'). The contract modules that build Zod schemas
+ * stay with the pages that use them: in this chunk every form page paid for every schema (issue 18 grew
+ * them; /wiring signed in fell from 97 to 93).
+ */
 function usesForms(id: string): boolean {
-  return FORM_LIBRARIES.test(id) || FORM_HELPERS.test(id) || isZodContract(id);
+  return FORM_LIBRARIES.test(id) || FORM_HELPERS.test(id);
 }
 
 /** Where the server finds each page's chunks (apps/server/src/plugins/spa.ts). */
