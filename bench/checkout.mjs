@@ -7,6 +7,7 @@
 // BENCH_DB (bench_checkout), BENCH_RESEED=1 to seed again, BENCH_SKIP_BUILD=1.
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { npm, printTable, report, root, startBuiltServer } from './lib.mjs';
@@ -22,6 +23,13 @@ const LIST_BUDGET_P99_MS = 30;
 const serverDir = path.join(root, 'apps/server');
 const env = { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', DATABASE_URL: URL_ };
 const buyerEmail = (i) => `bench-buyer-${i}@demo.test`;
+
+/** CPU time a process has used so far, in ms (user and system), from /proc (Linux). */
+function cpuMsOf(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return { user: (Number(fields[11]) * 1000) / CLOCK_TICKS, system: (Number(fields[12]) * 1000) / CLOCK_TICKS };
+}
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK']).stdout.toString().trim()) || 100;
 
 async function prepare() {
   const admin = new pg.Client({ connectionString: `${PG_URL}/postgres` });
@@ -147,6 +155,7 @@ try {
   const buyers = await Promise.all(Array.from({ length: BUYERS }, (_, i) => browser(base, buyerEmail(i + 1))));
   const times = [];
   let failures = 0;
+  const serverCpuMs = { user: 0, system: 0 };
   for (let round = 0; round < ROUNDS; round++) {
     // Each buyer fills a cart, then all twenty place their orders at the same moment.
     const carts = await Promise.all(
@@ -156,6 +165,7 @@ try {
         }),
       ),
     );
+    const cpuBefore = cpuMsOf(child.pid);
     const results = await Promise.all(
       buyers.map((call, i) =>
         call(
@@ -168,6 +178,9 @@ try {
         ),
       ),
     );
+    const cpuAfter = cpuMsOf(child.pid);
+    serverCpuMs.user += cpuAfter.user - cpuBefore.user;
+    serverCpuMs.system += cpuAfter.system - cpuBefore.system;
     for (const result of results) {
       if (result.status === 201) times.push(result.ms);
       else failures++;
@@ -196,6 +209,12 @@ try {
     listTimes.push(page.ms);
     cursor = page.json.pageInfo.hasNextPage && i % 20 !== 19 ? page.json.pageInfo.endCursor : null;
   }
+  // What the single Node process spends on one completion (user and system time): twenty at once wait on it.
+  const perCompletion = (ms) => (ms / (BUYERS * ROUNDS)).toFixed(1);
+  console.log(
+    `server CPU per completion, 20 at once: ${perCompletion(serverCpuMs.user + serverCpuMs.system)} ms ` +
+      `(user ${perCompletion(serverCpuMs.user)}, system ${perCompletion(serverCpuMs.system)})\n`,
+  );
   printTable(
     ['call', 'n', 'p50 ms', 'p99 ms', 'failed'],
     [

@@ -2,8 +2,9 @@
 // out and signed in as a dealer owner, three runs each; prints the median of each category with LCP, TBT and
 // CLS against the budgets of issue 17. Starts the built server on a fresh embedded database unless given one.
 // Usage: node bench/lighthouse.mjs [--url http://host:port] [--runs 3] [--signed-out-only]
+// LIGHTHOUSE_SAVE_DIR=dir keeps every run's full report there (JSON) for a closer look.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -107,6 +108,8 @@ async function audit(chrome, url, cookie) {
     tbt: metric('total-blocking-time'),
     cls: metric('cumulative-layout-shift'),
     finalUrl: lhr.finalDisplayedUrl,
+    benchmarkIndex: lhr.environment.benchmarkIndex,
+    lhr,
   };
 }
 
@@ -129,6 +132,7 @@ try {
 
   const rows = [];
   const misses = [];
+  const benchmarkIndexes = [];
   for (const mode of modes) {
     for (const page of pages) {
       const runs = [];
@@ -136,7 +140,12 @@ try {
         // A busy machine sometimes loses the trace (NO_NAVSTART, NO_FCP): such a run is tried once more.
         for (let attempt = 1; attempt <= 2; attempt++) {
           try {
-            runs.push(await audit(chrome, server.origin + page, mode.cookie));
+            const result = await audit(chrome, server.origin + page, mode.cookie);
+            if (process.env.LIGHTHOUSE_SAVE_DIR) {
+              const file = `${mode.name}${page}-${run + 1}`.replace(/[^a-z0-9-]+/gi, '_') + '.json';
+              writeFileSync(path.join(process.env.LIGHTHOUSE_SAVE_DIR, file), JSON.stringify(result.lhr));
+            }
+            runs.push(result);
             break;
           } catch (error) {
             console.log(`${mode.name} ${page}: run ${run + 1} attempt ${attempt} failed: ${error.message}`);
@@ -166,6 +175,7 @@ try {
         over.length ? 'OVER' : 'ok',
       ]);
       console.log(`${mode.name} ${name}: performance ${runs.map((r) => r.performance).join(', ')}`);
+      benchmarkIndexes.push(...runs.map((r) => r.benchmarkIndex));
     }
   }
   console.log(
@@ -174,6 +184,9 @@ try {
       .map((l) => l.toFixed(2))
       .join(' ')}`,
   );
+  // Lighthouse's own measure of this machine's CPU (higher is faster): TBT under its simulated 4x slowdown
+  // scales with it, so figures from machines with different indexes do not compare.
+  console.log(`Lighthouse benchmark index of this machine (median): ${Math.round(median(benchmarkIndexes))}`);
   printTable(
     ['session', 'page', 'perf', 'a11y', 'best-pr.', 'seo', 'LCP s', 'TBT ms', 'CLS', 'budget'],
     rows,
