@@ -36,6 +36,8 @@ export const CAROUSEL_SWIPE_THRESHOLD_PX = 30;
 export const COPYRIGHT_YEAR = 2021;
 export const INSTALLERS_FETCH_LIMIT = 80;
 export const ORDERS_DEFAULT_LIMIT = 25;
+/** spec 02 §9: invoices fetched in pages of at most 100. */
+export const INVOICES_MAX_PAGE = 100;
 export const PREVIOUS_PURCHASES_SHOWN = 8;
 export const PREVIOUS_PURCHASES_CACHE_MS = 60 * 60 * 1000;
 export const OPTION_TABLE_REQUERY_LIMIT = 2;

@@ -28,5 +28,6 @@ export * from './cart-rules.ts';
 export * from './payment-methods.ts';
 export * from './checkout-rules.ts';
 export * from './orders.ts';
+export * from './billing.ts';
 export * from './endpoints/index.ts';
 export * from './format.ts';

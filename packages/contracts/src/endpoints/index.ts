@@ -1,5 +1,6 @@
 import { accounts } from './accounts.ts';
 import { auth } from './auth.ts';
+import { billing } from './billing.ts';
 import { businessPartners } from './business-partners.ts';
 import { cart } from './cart.ts';
 import { catalog } from './catalog.ts';
@@ -42,6 +43,7 @@ export const endpoints = {
   vehicles,
   cart,
   orders,
+  billing,
   paymentMethods,
   health,
 } satisfies Record<string, Record<string, Endpoint>>;

@@ -430,6 +430,32 @@ export const routes = {
       path: '/api/last-three-order-product-ids',
     },
   },
+  billing: {
+    summary: {
+      method: 'GET',
+      path: '/api/billing-summary',
+    },
+    invoices: {
+      method: 'POST',
+      path: '/api/invoices',
+    },
+    invoice: {
+      method: 'POST',
+      path: '/api/invoice',
+    },
+    creditMemos: {
+      method: 'POST',
+      path: '/api/credit-memos',
+    },
+    creditMemo: {
+      method: 'POST',
+      path: '/api/credit-memo',
+    },
+    pay: {
+      method: 'POST',
+      path: '/api/pay-invoice',
+    },
+  },
   paymentMethods: {
     list: {
       method: 'GET',
