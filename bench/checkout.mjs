@@ -7,8 +7,10 @@
 // BENCH_DB (bench_checkout), BENCH_RESEED=1 to seed again, BENCH_SKIP_BUILD=1.
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import pg from 'pg';
 import { npm, printTable, report, root, startBuiltServer } from './lib.mjs';
 
@@ -28,6 +30,21 @@ const buyerEmail = (i) => `bench-buyer-${i}@demo.test`;
 function cpuMsOf(pid) {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   return { user: (Number(fields[11]) * 1000) / CLOCK_TICKS, system: (Number(fields[12]) * 1000) / CLOCK_TICKS };
+}
+/** CPU time (ms) of this machine's PostgreSQL processes so far: the database's share of the work, when it is local. */
+function postgresCpuMs() {
+  let ticks = 0;
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (!stat.includes('(postgres)')) continue;
+      const fields = stat.split(') ')[1].split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return (ticks * 1000) / CLOCK_TICKS;
 }
 const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK']).stdout.toString().trim()) || 100;
 
@@ -114,19 +131,56 @@ async function addOrders(db) {
   await db.query('analyze orders');
 }
 
+/**
+ * The phones' HTTP: node:http with kept-alive connections (cheaper for this script than fetch, so the
+ * machine's CPU goes to the server and the database), asking for compressed answers as a browser does.
+ */
+const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+function send(method, url, headers, body) {
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, { method, headers, agent }, (response) => {
+      const chunks = [];
+      response.on('data', (chunk) => chunks.push(chunk));
+      response.on('end', () => {
+        const raw = Buffer.concat(chunks);
+        const encoding = response.headers['content-encoding'];
+        const text = (
+          encoding === 'br' ? zlib.brotliDecompressSync(raw) : encoding === 'gzip' ? zlib.gunzipSync(raw) : raw
+        ).toString();
+        resolve({ status: response.statusCode, headers: response.headers, text });
+      });
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
 /** A signed-in browser of one account: call(method, url, body, headers) → { status, json, ms }. */
 async function browser(base, email) {
   let cookie = '';
   const call = async (method, url, body, headers = {}) => {
     const started = performance.now();
-    const response = await fetch(base + url, {
+    const payload = body ? JSON.stringify(body) : undefined;
+    const response = await send(
       method,
-      headers: { ...(body ? { 'content-type': 'application/json' } : {}), cookie, ...headers },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    const json = await response.json().catch(() => null);
+      base + url,
+      {
+        'accept-encoding': 'br, gzip',
+        ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
+        ...(cookie ? { cookie } : {}),
+        ...headers,
+      },
+      payload,
+    );
+    let json = null;
+    try {
+      json = JSON.parse(response.text);
+    } catch {
+      // not JSON: the status says what happened
+    }
     const ms = performance.now() - started;
-    const set = response.headers.getSetCookie().map((c) => c.split(';')[0]);
+    const set = (response.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]);
     if (set.length) cookie = set.join('; ');
     return { status: response.status, json, ms };
   };
@@ -156,6 +210,8 @@ try {
   const times = [];
   let failures = 0;
   const serverCpuMs = { user: 0, system: 0 };
+  let postgresMs = 0;
+  let benchMs = 0;
   for (let round = 0; round < ROUNDS; round++) {
     // Each buyer fills a cart, then all twenty place their orders at the same moment.
     const carts = await Promise.all(
@@ -166,6 +222,8 @@ try {
       ),
     );
     const cpuBefore = cpuMsOf(child.pid);
+    const postgresBefore = postgresCpuMs();
+    const benchBefore = process.cpuUsage();
     const results = await Promise.all(
       buyers.map((call, i) =>
         call(
@@ -179,6 +237,9 @@ try {
       ),
     );
     const cpuAfter = cpuMsOf(child.pid);
+    postgresMs += postgresCpuMs() - postgresBefore;
+    const bench = process.cpuUsage(benchBefore);
+    benchMs += (bench.user + bench.system) / 1000;
     serverCpuMs.user += cpuAfter.user - cpuBefore.user;
     serverCpuMs.system += cpuAfter.system - cpuBefore.system;
     for (const result of results) {
@@ -213,7 +274,8 @@ try {
   const perCompletion = (ms) => (ms / (BUYERS * ROUNDS)).toFixed(1);
   console.log(
     `server CPU per completion, 20 at once: ${perCompletion(serverCpuMs.user + serverCpuMs.system)} ms ` +
-      `(user ${perCompletion(serverCpuMs.user)}, system ${perCompletion(serverCpuMs.system)})\n`,
+      `(user ${perCompletion(serverCpuMs.user)}, system ${perCompletion(serverCpuMs.system)}); ` +
+      `PostgreSQL ${perCompletion(postgresMs)} ms; this script (the twenty phones) ${perCompletion(benchMs)} ms\n`,
   );
   printTable(
     ['call', 'n', 'p50 ms', 'p99 ms', 'failed'],

@@ -159,6 +159,28 @@ export function postgresChangeFeed(url: string): ChangeFeed {
     }
   }
 
+  let pinging: Promise<void> | null = null;
+  let following: Promise<void> | null = null;
+  /**
+   * Resolves once every notice sent before the call has arrived: a ping sent after it has come back. Many
+   * writers at once share pings: a ping already on its way may predate a caller's commit, so callers
+   * arriving meanwhile wait for the one after it, which they all share (one round trip, not one each).
+   */
+  function sync(): Promise<void> {
+    if (!client || !live) return Promise.resolve();
+    if (!pinging) {
+      pinging = ping(client).finally(() => {
+        pinging = null;
+      });
+      return pinging;
+    }
+    following ??= pinging.then(() => {
+      following = null;
+      return sync();
+    });
+    return following;
+  }
+
   return {
     get live() {
       return live;
@@ -168,9 +190,7 @@ export function postgresChangeFeed(url: string): ChangeFeed {
       started ??= connect();
       return started;
     },
-    async sync() {
-      if (client && live) await ping(client);
-    },
+    sync,
     async close() {
       closed = true;
       live = false;

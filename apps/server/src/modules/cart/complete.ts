@@ -12,7 +12,6 @@ import type { Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { PaymentRefusal } from '../../adapters/payments/index.ts';
-import { forSaleInChannel } from '../catalog/index.ts';
 import { orderAddressOf, orderOf, placeOrder, type NewOrder } from '../orders/index.ts';
 import type { Actor } from '../acting/index.ts';
 import type { createPaymentRules } from './payment.ts';
@@ -31,6 +30,13 @@ interface Snapshot {
 }
 
 type Failure = NonNullable<repo.AttemptRow['failure']>;
+
+/** What the deciding transaction ends with: a try (new, or the key's earlier one) and, when nothing was to be charged, its order. */
+interface Decided {
+  attempt: repo.AttemptRow;
+  fresh: boolean;
+  order?: CompletedCheckout['order'];
+}
 
 const KEY_PATTERN = /^[\w-]{8,100}$/;
 /** How long a retry waits for the try it repeats to finish before answering "in progress". */
@@ -66,11 +72,15 @@ export function createCompletion(
       .update(JSON.stringify([buyer.business.id, token, selectedPayment]))
       .digest('hex');
 
-    let decided: { attempt: repo.AttemptRow; fresh: boolean };
+    let decided: Decided;
     try {
-      decided = await ctx.db.transaction((tx) =>
-        decide(tx, buyer, token, selectedPayment, idempotencyKey, requestHash),
-      );
+      decided = await ctx.db.transaction(async (tx) => {
+        const made = await decide(tx, buyer, token, selectedPayment, idempotencyKey, requestHash);
+        // Nothing to charge (COD, TERMS): the order is written in the deciding transaction itself.
+        if (made.fresh && made.attempt.status === 'completed')
+          return { ...made, order: await writeOrder(tx, made.attempt, null) };
+        return made;
+      });
     } catch (error) {
       // The same key sent twice at once: the other request decided first; answer what it answers.
       if (!isUniqueViolation(error, 'checkout_attempts_key')) throw error;
@@ -79,6 +89,7 @@ export function createCompletion(
       return replay(buyer, other, requestHash);
     }
     if (!decided.fresh) return replay(buyer, decided.attempt, requestHash);
+    if (decided.order) return { replayed: false, body: { order: decided.order } };
     return { replayed: false, body: await finish(decided.attempt) };
   }
 
@@ -103,12 +114,8 @@ export function createCompletion(
     if (priced.lines.length === 0) throw new HttpError(400, CHECKOUT_TEXTS.emptyCart);
     const shippingAddress = priced.checkout.shippingAddress;
     if (!shippingAddress) throw new HttpError(400, CHECKOUT_TEXTS.noShippingAddress);
-    const forSale = await forSaleInChannel(
-      tx,
-      priced.lines.map((line) => line.productId),
-      buyer.channelSlug,
-    );
-    const gone = priced.lines.filter((line) => !forSale.get(line.productId));
+    // Priced lines have a price in the buyer's channel; the product must also still be sold.
+    const gone = priced.lines.filter((line) => !line.isAvailableForPurchase);
     if (gone.length) throw new HttpError(409, CHECKOUT_TEXTS.notAvailable(gone.map((line) => line.sku).join(', ')));
     const payment = await deps.payment.selected(tx, buyer, priced, selectedPayment);
 
@@ -127,7 +134,7 @@ export function createCompletion(
         tax: checkout.tax,
         totalCents: checkout.totalPrice.cents,
         payment: { kind: payment.kind, label: payment.label, paymentMethodId: payment.paymentMethodId, chargeId: null },
-        lines: priced.lines,
+        lines: priced.lines.map(({ isAvailableForPurchase: _sold, ...line }) => line),
         metadata: [
           { key: 'channel', value: buyer.channelSlug },
           { key: 'placedFor', value: buyer.business.sapBpCode },
@@ -138,6 +145,19 @@ export function createCompletion(
       description: `${buyer.business.companyName} (${buyer.business.sapBpCode}): ${checkout.quantity} items`,
       partner: { sapBpCode: buyer.business.sapBpCode, companyName: buyer.business.companyName },
     };
+    if (!snapshot.source) {
+      // Nothing to charge: the try is complete at once, with the id of the order this transaction writes.
+      const attempt = await repo.insertAttempt(tx, {
+        userId: buyer.user.id,
+        idempotencyKey: key,
+        requestHash,
+        checkoutId: open.id,
+        status: 'completed',
+        orderId: randomUUID(),
+        snapshot,
+      });
+      return { attempt, fresh: true };
+    }
     const attempt = await repo.insertAttempt(tx, {
       userId: buyer.user.id,
       idempotencyKey: key,
@@ -184,28 +204,34 @@ export function createCompletion(
         const other = (await repo.attemptById(tx, attempt.id))!;
         return (await orderOf(tx, snapshot.order.businessPartnerId, other.orderId!))!;
       }
-      const written = await placeOrder(
-        tx,
-        {
-          ...snapshot.order,
-          id: orderId,
-          checkoutId: attempt.checkoutId,
-          payment: { ...snapshot.order.payment, chargeId },
-        },
-        snapshot.partner,
-      );
-      await repo.setChoices(tx, attempt.checkoutId, { status: 'completed' });
-      await ctx.mailer.send(
-        {
-          to: snapshot.order.placedBy.email,
-          subject: CHECKOUT_TEXTS.orderConfirmationSubject(written.number),
-          text: confirmationText(written),
-        },
-        tx,
-      );
-      return written;
+      return writeOrder(tx, { ...attempt, orderId }, chargeId);
     });
     return { order };
+  }
+
+  /** Writes the order of a completed try (its id is the try's orderId), ends its checkout and mails the buyer. */
+  async function writeOrder(tx: Tx, attempt: repo.AttemptRow, chargeId: string | null) {
+    const snapshot = attempt.snapshot as Snapshot;
+    const written = await placeOrder(
+      tx,
+      {
+        ...snapshot.order,
+        id: attempt.orderId!,
+        checkoutId: attempt.checkoutId,
+        payment: { ...snapshot.order.payment, chargeId },
+      },
+      snapshot.partner,
+    );
+    await repo.setChoices(tx, attempt.checkoutId, { status: 'completed' });
+    await ctx.mailer.send(
+      {
+        to: snapshot.order.placedBy.email,
+        subject: CHECKOUT_TEXTS.orderConfirmationSubject(written.number),
+        text: confirmationText(written),
+      },
+      tx,
+    );
+    return written;
   }
 
   /** Ends a try as failed, gives the cart back (unless the buyer has opened another since) and answers the failure. */

@@ -21,7 +21,14 @@ export type Buyer = Actor & { business: NonNullable<Actor['business']> };
 export interface PricedCheckout {
   checkout: Checkout;
   facts: CheckoutFacts;
-  lines: { productId: string; sku: string; name: string; quantity: number; unitPriceCents: number }[];
+  lines: {
+    productId: string;
+    sku: string;
+    name: string;
+    quantity: number;
+    unitPriceCents: number;
+    isAvailableForPurchase: boolean;
+  }[];
   shippingMethod: { id: ShippingMethodId; name: string };
 }
 
@@ -108,6 +115,7 @@ export async function priceCheckout(db: Db | Tx, buyer: Buyer, row: repo.Checkou
       name: line.product.name,
       quantity: line.quantity,
       unitPriceCents: line.product.price.cents,
+      isAvailableForPurchase: line.product.isAvailableForPurchase,
     })),
     shippingMethod: { id: methodId, name: current.name },
   };
