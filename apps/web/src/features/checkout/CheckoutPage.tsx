@@ -38,9 +38,10 @@ import {
 } from './api.ts';
 import { saveConfirmation } from './confirmation.ts';
 import { chosenValueOf, paymentOptionsOf, type PaymentOption } from './paymentOptions.ts';
-import { AddressText } from './components/AddressText.tsx';
+import { AddressText } from '../../components/order/AddressText.tsx';
 import { Choice } from './components/Choice.tsx';
-import { OrderLines, OrderTotals } from './components/OrderLines.tsx';
+import { OrderLines } from './components/OrderLines.tsx';
+import { OrderTotals } from '../../components/order/OrderTotals.tsx';
 import { PaymentSection, type PaymentProblem } from './components/PaymentSection.tsx';
 import './checkout.css';
 

@@ -1,10 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { shippingMethodLabel } from '@portal/contracts/checkout-rules';
 import { formatDate } from '@portal/contracts/format';
 import { readConfirmation } from './confirmation.ts';
-import { AddressText } from './components/AddressText.tsx';
-import { OrderLines, OrderTotals } from './components/OrderLines.tsx';
+import { OrderSummary } from '../../components/order/OrderSummary.tsx';
 import './checkout.css';
 
 /**
@@ -54,59 +52,15 @@ export default function OrderCompletePage() {
         <p className="muted">A confirmation is on its way to {order.placedBy.email}.</p>
       </div>
 
-      <div className="order-complete-grid">
-        <section className="card" aria-labelledby="complete-ships-to">
-          <h2 id="complete-ships-to">Shipping</h2>
-          <p>
-            <AddressText address={order.shippingAddress} />
-          </p>
-          <dl className="details">
-            <dt>Method</dt>
-            <dd>{shippingMethodLabel(order.shippingMethodName)}</dd>
-          </dl>
-        </section>
-        <section className="card" aria-labelledby="complete-payment">
-          <h2 id="complete-payment">Payment</h2>
-          <dl className="details">
-            <dt>Paid by</dt>
-            <dd>{order.payment.label}</dd>
+      <OrderSummary
+        order={order}
+        paymentFacts={
+          <>
             <dt>PO number</dt>
             <dd>{order.poNumber ?? 'None'}</dd>
-          </dl>
-          {order.billingAddress && (
-            <>
-              <h3 className="order-complete-subhead">Billing address</h3>
-              <p>
-                <AddressText address={order.billingAddress} />
-              </p>
-            </>
-          )}
-        </section>
-      </div>
-
-      <section className="card" aria-labelledby="complete-items">
-        <h2 id="complete-items">Items</h2>
-        <OrderLines
-          caption={`Items of order ${order.number}`}
-          lines={order.lines.map((line) => ({
-            id: line.id,
-            name: line.productName,
-            sku: line.sku,
-            quantity: line.quantity,
-            unitCents: line.unitPrice.cents,
-            totalCents: line.total.cents,
-          }))}
-        />
-        <OrderTotals
-          totals={{
-            subtotalCents: order.subtotal.cents,
-            shippingCents: order.shippingPrice.cents,
-            shippingMethodName: order.shippingMethodName,
-            tax: order.tax,
-            totalCents: order.total.cents,
-          }}
-        />
-      </section>
+          </>
+        }
+      />
 
       <div className="button-row order-complete-actions">
         <Link className="button button-primary" to={`/order/${order.id}`}>

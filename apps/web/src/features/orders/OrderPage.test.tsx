@@ -72,7 +72,7 @@ describe('/order/{id} (spec 02 §2 order detail, §3 Order)', () => {
     expect(tracking.getAttribute('target')).toBe('_blank');
     expect(tracking.getAttribute('rel')).toContain('noopener');
 
-    const billing = region('Billing');
+    const billing = region('Payment');
     expect(billing.textContent).toContain('On account (terms)');
     expect(billing.textContent).toContain('PO Box 2210');
 

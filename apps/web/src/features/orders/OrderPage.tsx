@@ -1,18 +1,16 @@
 import { Link, Navigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { ORDER_TEXTS, type Order } from '@portal/contracts/orders';
-import { shippingMethodLabel } from '@portal/contracts/checkout-rules';
 import { formatDate } from '@portal/contracts/format';
 import { ApiError } from '../../lib/api.ts';
 import { alertLinesFor } from '../../lib/errors.ts';
 import { usePageTitle } from '../../lib/pageTitle.ts';
-import { usePriceScope } from '../catalog/index.ts';
+import { productPath, usePriceScope } from '../catalog/index.ts';
+import { OrderSummary } from '../../components/order/OrderSummary.tsx';
 import { orderQuery } from './api.ts';
 import { useOrdersAccess } from './access.ts';
 import { placedByText, trackingUrl } from './orderTexts.ts';
-import { AddressText } from './components/AddressText.tsx';
 import { NoOrdersAccess } from './components/NoOrdersAccess.tsx';
-import { OrderLinesTable } from './components/OrderLinesTable.tsx';
 import { Reorder } from './components/Reorder.tsx';
 import { StatusBadge } from './components/StatusBadge.tsx';
 import { StatusHistory } from './components/StatusHistory.tsx';
@@ -126,15 +124,11 @@ function OrderDetails({ order }: { order: Order }) {
 
       {canReorder ? <Reorder order={order}>{print}</Reorder> : <div className="button-row order-actions">{print}</div>}
 
-      <div className="order-grid">
-        <section className="card" aria-labelledby="order-shipping">
-          <h2 id="order-shipping">Shipping</h2>
-          <p>
-            <AddressText address={order.shippingAddress} />
-          </p>
-          <dl className="details">
-            <dt>Method</dt>
-            <dd>{shippingMethodLabel(order.shippingMethodName)}</dd>
+      <OrderSummary
+        order={order}
+        productHref={productPath}
+        shippingFacts={
+          <>
             {shipped && order.carrier && (
               <>
                 <dt>Carrier</dt>
@@ -156,29 +150,9 @@ function OrderDetails({ order }: { order: Order }) {
                 </dd>
               </>
             )}
-          </dl>
-        </section>
-        <section className="card" aria-labelledby="order-billing">
-          <h2 id="order-billing">Billing</h2>
-          <dl className="details">
-            <dt>Payment</dt>
-            <dd>{order.payment.label}</dd>
-          </dl>
-          {order.billingAddress && (
-            <>
-              <h3 className="order-subhead">Billing address</h3>
-              <p>
-                <AddressText address={order.billingAddress} />
-              </p>
-            </>
-          )}
-        </section>
-      </div>
-
-      <section className="card" aria-labelledby="order-items">
-        <h2 id="order-items">Items</h2>
-        <OrderLinesTable order={order} />
-      </section>
+          </>
+        }
+      />
 
       <section className="card" aria-labelledby="order-history">
         <h2 id="order-history">Status history</h2>

@@ -1,14 +1,22 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Order } from '@portal/contracts/orders';
 import { formatMoney, formatNumber } from '@portal/contracts/format';
-import { shippingMethodLabel } from '@portal/contracts/checkout-rules';
-import { productPath } from '../../catalog/index.ts';
+import { OrderTotals } from './OrderTotals.tsx';
+import './order.css';
 
 /**
- * What was bought, at the prices paid: product (a link while the product still exists), SKU, quantity,
- * price each and line total; then the totals (spec 02 §9: a tax-exempt business reads Tax exempt).
+ * What an order bought, at the prices paid: product (a link while the product still exists, when the
+ * page knows the product's address), SKU, quantity, price each and line total; then the totals. On a
+ * phone each line is a small card.
  */
-export function OrderLinesTable({ order }: { order: Order }) {
+export function OrderItems({ order, productHref }: { order: Order; productHref?: (sku: string) => string }) {
+  const productName = (line: Order['lines'][number]): ReactNode =>
+    productHref && line.variant.product.id ? (
+      <Link to={productHref(line.sku)}>{line.productName}</Link>
+    ) : (
+      line.productName
+    );
   return (
     <>
       <table className="order-lines-table">
@@ -32,11 +40,7 @@ export function OrderLinesTable({ order }: { order: Order }) {
           {order.lines.map((line) => (
             <tr key={line.id}>
               <th scope="row" className="order-line-product">
-                {line.variant.product.id ? (
-                  <Link to={productPath(line.sku)}>{line.productName}</Link>
-                ) : (
-                  line.productName
-                )}
+                {productName(line)}
               </th>
               <td data-label="SKU" className="order-line-sku">
                 {line.sku}
@@ -54,20 +58,15 @@ export function OrderLinesTable({ order }: { order: Order }) {
           ))}
         </tbody>
       </table>
-      <dl className="order-sums">
-        <dt>Subtotal</dt>
-        <dd>{formatMoney(order.subtotal.cents)}</dd>
-        <dt>Shipping ({shippingMethodLabel(order.shippingMethodName)})</dt>
-        <dd>{order.shippingPrice.cents === 0 ? 'Free' : formatMoney(order.shippingPrice.cents)}</dd>
-        <dt>Tax{taxRateText(order.tax)}</dt>
-        <dd>{order.tax.exempt ? 'Tax exempt' : formatMoney(order.tax.cents)}</dd>
-        <dt className="order-sums-total">Total</dt>
-        <dd className="order-sums-total">{formatMoney(order.total.cents)}</dd>
-      </dl>
+      <OrderTotals
+        totals={{
+          subtotalCents: order.subtotal.cents,
+          shippingCents: order.shippingPrice.cents,
+          shippingMethodName: order.shippingMethodName,
+          tax: order.tax,
+          totalCents: order.total.cents,
+        }}
+      />
     </>
   );
 }
-
-/** ' (6.88%)' beside Tax when the order was taxed; nothing when exempt or untaxed. */
-const taxRateText = (tax: Order['tax']) =>
-  !tax.exempt && tax.rateBp > 0 ? ` (${(tax.rateBp / 100).toFixed(2).replace(/\.?0+$/, '')}%)` : '';
