@@ -3,6 +3,7 @@ import { CHECKOUT_TEXTS } from '@portal/contracts/checkout-rules';
 import { STORAGE_KEYS } from '@portal/contracts/constants';
 import { signInAs } from './auth-helpers.ts';
 import { expectAccessible } from './a11y.ts';
+import { payPastDue } from './ledger.ts';
 
 // The B2B product checkout: Purchase Products and Order Complete (spec 02 §2, §4, §5, §8, §9; issue 18).
 // Each test empties the cart it fills, and removes the card it adds (the demo database is shared).
@@ -65,6 +66,7 @@ test.describe('the B2B product checkout (spec 02 §4)', () => {
 
   test('a purchaser checks out three products with Cash on delivery, then on terms, then with the saved Visa', async ({
     page,
+    baseURL,
   }) => {
     await signInAs(page, 'purchaser@demo.test');
     const ids = await productIds(page, 3);
@@ -119,7 +121,8 @@ test.describe('the B2B product checkout (spec 02 §4)', () => {
     await page.reload();
     await expect(page.locator('.order-number')).toHaveText(first);
 
-    // On account (terms): within Northside's credit line.
+    // On account (terms): within Northside's credit line, once nothing is past due (its accountant pays).
+    await payPastDue(baseURL!);
     await fillCart(page, ids.slice(0, 1));
     await page.goto(CHECKOUT);
     await payWith(page, 'On account (terms)');

@@ -36,13 +36,18 @@ import {
 import { accountRoutes, createAccountsService } from './modules/accounts/index.ts';
 import { createInvitationService, invitationRoutes } from './modules/invitations/index.ts';
 import { createDealerRequestService, dealerRequestRoutes } from './modules/dealer-requests/index.ts';
-import { businessPartnerRoutes, createBusinessPartnerService } from './modules/business-partners/index.ts';
+import {
+  businessPartnerRoutes,
+  createBusinessPartnerService,
+  creditLimitOf,
+} from './modules/business-partners/index.ts';
 import { createDealerService, dealerRoutes } from './modules/dealers/index.ts';
 import { vehicleRoutes } from './modules/vehicles/routes.ts';
 import { cartRoutes } from './modules/cart/routes.ts';
 import { createCartService } from './modules/cart/service.ts';
 import { createPaymentMethodService, paymentMethodRoutes } from './modules/payment-methods/index.ts';
-import { createOrderService, orderRoutes } from './modules/orders/index.ts';
+import { createOrderService, orderOf, orderRoutes } from './modules/orders/index.ts';
+import { billingRoutes, createBillingService } from './modules/billing/index.ts';
 
 export interface BuildAppOptions {
   /** Built web app to serve; omitted in API tests. */
@@ -130,17 +135,27 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(vehicleRoutes(ctx));
   const cart = createCartService(ctx);
   await app.register(cartRoutes(cart));
-  // A checkout completion a crash left between its charge and its order is finished or undone (issue 18).
+  // Billing reads the order behind an invoice and the credit limit through their modules' doors.
+  const billing = createBillingService(ctx, { orderOf, creditLimitOf });
+  // A checkout completion (issue 18) or an invoice payment (issue 19) a crash left between its charge and
+  // its write is finished or undone.
   app.addHook('onReady', async () => {
-    const settled = await cart.recover().catch((error: unknown) => {
-      app.log.error({ err: error }, 'settling interrupted checkouts failed');
-      return 0;
-    });
-    if (settled) app.log.warn(`settled ${settled} checkout completion(s) a crash interrupted`);
+    const recoveries = [
+      ['checkout completion', cart.recover],
+      ['invoice payment', billing.recover],
+    ] as const;
+    for (const [what, recover] of recoveries) {
+      const settled = await recover().catch((error: unknown) => {
+        app.log.error({ err: error }, `settling interrupted ${what}s failed`);
+        return 0;
+      });
+      if (settled) app.log.warn(`settled ${settled} ${what}(s) a crash interrupted`);
+    }
   });
   // My Orders; reorder fills the cart through the cart's own service.
   await app.register(orderRoutes(createOrderService(ctx, cart)));
   await app.register(paymentMethodRoutes(createPaymentMethodService(ctx)));
+  await app.register(billingRoutes(billing));
 
   if (options.webDist) await registerSpa(app, options.webDist);
   return app;

@@ -9,8 +9,11 @@ import { INVOICES_MAX_PAGE } from './constants.ts';
 
 const money = z.object({ amount: z.number().int() });
 
-/** Our terms (docs/decisions.md "Billing"): net 30, 2 % off when paid within 10 days of the invoice date. */
-export const INVOICE_TERMS = { netDays: 30, discountDays: 10, discountBp: 200 } as const;
+/**
+ * Our terms (docs/decisions.md "Billing"): net 30, 2 % off when paid within 10 days of the invoice date. An
+ * invoice under $100.00 is paid in full (PARTIAL_PAYMENT_NOT_ALLOWED); larger ones may be paid in part.
+ */
+export const INVOICE_TERMS = { netDays: 30, discountDays: 10, discountBp: 200, partialMinTotalCents: 10_000 } as const;
 
 export const INVOICE_STATUSES = ['open', 'pastDue', 'paid'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
@@ -36,6 +39,7 @@ export const BILLING_TEXTS = {
   /** PARTIAL_PAYMENT_NOT_ALLOWED (spec 02 §8: its own error, text not shown). */
   partialNotAllowed: 'This invoice must be paid in full. Pay its full amount, or leave it out of this payment.',
   creditMemoUsed: 'This credit memo has no amount left to apply.',
+  creditOverLeft: 'The amount can not be more than what is left of the credit memo.',
   creditOverTotal: 'The credit memos are worth more than the invoices chosen. Apply less credit or add invoices.',
   paymentMethodRequired: 'Choose a card or a verified bank account to pay with.',
   paymentMethodNotFound: 'This card or bank account is no longer on file. Choose another.',
@@ -43,6 +47,8 @@ export const BILLING_TEXTS = {
   idempotencyKeyRequired: 'This payment could not be sent. Please try again.',
   idempotencyKeyReused: 'This payment was already sent with other details. Reload the page to pay again.',
   inProgress: 'This payment is still being processed. Please wait a moment and check your invoices.',
+  /** A payment a crash interrupted before its charge went through: ended, nothing charged. */
+  notCompleted: 'This payment could not be completed and nothing was charged. Please pay again.',
   receiptSubject: (number: string) => `Payment receipt ${number}`,
 } as const;
 
@@ -92,7 +98,7 @@ export const invoiceSchema = z.object({
   open_amount: money,
   payoffAmount: money,
   early_pay_discount_details: z.array(earlyPayDiscountSchema),
-  /** Whether it can be paid in part (ours: every invoice but one whose order asks full payment). */
+  /** Whether it can be paid in part (ours: an invoice of INVOICE_TERMS.partialMinTotalCents or more). */
   partialPaymentAllowed: z.boolean(),
   selected: z.boolean(),
   paymentAmount: money,
@@ -215,9 +221,11 @@ const cents = () =>
 /**
  * POST /api/pay-invoice (Idempotency-Key header, like checkout): several invoices, each with the amount to
  * settle on it (paymentAmount, in cents, discount not included: paying an invoice's payoffAmount while its
- * discount holds settles it in full), open credit memos to apply (each whole, or `amount` of it), and a
- * saved card or verified bank account for the rest. `expectedTotal` is what the screen showed: a changed
- * ledger since refuses the payment rather than charge another figure.
+ * discount holds settles it in full), open credit memos to apply (`amount` of it; without one, as much of
+ * what is left as the invoices still need, in the order sent), and a saved card or verified bank account
+ * for the rest. Credit goes to the invoices first, in the order sent; cash covers what credit does not.
+ * `expectedTotal` is what the screen showed: a changed ledger since refuses the payment rather than charge
+ * another figure.
  */
 export const payInvoicesRequestSchema = z
   .object({

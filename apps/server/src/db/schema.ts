@@ -15,3 +15,4 @@ export * from '../modules/cart/schema.ts';
 export * from '../modules/payment-methods/schema.ts';
 export * from '../adapters/payments/schema.ts';
 export * from '../modules/orders/schema.ts';
+export * from '../modules/billing/schema.ts';

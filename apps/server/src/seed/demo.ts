@@ -9,6 +9,7 @@ import { seedDeals } from './deals.ts';
 import { seedVehicles } from './vehicles.ts';
 import { seedPaymentMethods } from './payment-methods.ts';
 import { seedOrders } from './orders.ts';
+import { seedBilling } from './billing.ts';
 
 /**
  * The demo data set of DEMO-DATA.md, in steps that later modules extend (products, vehicles,
@@ -24,7 +25,7 @@ export async function seedDemoData(
   options: { products?: number; progress?: (line: string) => void } = {},
 ) {
   const products = options.products ?? DEMO_PRODUCT_COUNT;
-  const steps = 8;
+  const steps = 9;
   let step = 0;
   // A first start seeds for a minute or more: say what is happening (issue 15 §4).
   const stage = async <T>(what: string, run: () => Promise<T>) => {
@@ -42,6 +43,7 @@ export async function seedDemoData(
     await stage('vehicles and wiring', () => seedVehicles(tx));
     await stage('cards and bank accounts', () => seedPaymentMethods(tx, bpIdByCode));
     await stage('orders', () => seedOrders(tx, bpIdByCode));
+    await stage('invoices, credit memos and payments', () => seedBilling(tx, bpIdByCode));
   });
 }
 

@@ -62,10 +62,10 @@ const NORTHSIDE_ORDERS: PlannedOrder[] = [
   { daysAgo: 0.2, status: 'placed', by: PURCHASER, pay: 'COD', po: null },
 ];
 
-/** Lakeside Remote Start has a few, placed by its owner. */
+/** Lakeside Remote Start has a few, placed by its owner (two on terms: its invoices). */
 const LAKESIDE_ORDERS: PlannedOrder[] = [
   { daysAgo: 52, status: 'delivered', by: LAKESIDE_OWNER, pay: 'TERMS', po: 'LRS-0412' },
-  { daysAgo: 19, status: 'delivered', by: LAKESIDE_OWNER, pay: 'CARD', po: null },
+  { daysAgo: 19, status: 'delivered', by: LAKESIDE_OWNER, pay: 'TERMS', po: 'LRS-0421' },
   { daysAgo: 1, status: 'processing', by: LAKESIDE_OWNER, pay: 'COD', po: 'LRS-0430' },
 ];
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   CONTACT_SUBJECTS,
@@ -18,6 +18,7 @@ import { businessPartners } from '../../src/modules/business-partners/schema.ts'
 import { dealers, installers } from '../../src/modules/dealers/schema.ts';
 import { users } from '../../src/modules/users/schema.ts';
 import { orders } from '../../src/modules/orders/schema.ts';
+import { creditMemos, invoices } from '../../src/modules/billing/schema.ts';
 import {
   AUTHORIZATION_TABLE,
   expectedOf,
@@ -180,7 +181,19 @@ function cookieOf(client: TestClient, name: string): string | null {
 
 /** The kinds of id a route names; each role has its own (maybe none) and the other dealer's. */
 type IdKind =
-  'dealer' | 'business' | 'user' | 'installer' | 'staff' | 'invitation' | 'cart' | 'device' | 'card' | 'bank' | 'order';
+  | 'dealer'
+  | 'business'
+  | 'user'
+  | 'installer'
+  | 'staff'
+  | 'invitation'
+  | 'cart'
+  | 'device'
+  | 'card'
+  | 'bank'
+  | 'order'
+  | 'invoice'
+  | 'creditMemo';
 type Target = 'own' | 'other';
 interface Ref {
   id: string;
@@ -242,6 +255,9 @@ const fx = {
   dealerRequestId: '',
   /** A seeded order of each dealer (DEMO-DATA.md "Orders and billing"). */
   order: {} as Record<'NS' | 'LS', string>,
+  /** An unpaid invoice and a credit memo of each dealer (DEMO-DATA.md; Lakeside's memo made here). */
+  invoice: {} as Record<'NS' | 'LS', string>,
+  creditMemo: {} as Record<'NS' | 'LS', string>,
 };
 /** Staff members (not owners) whose rights a manager may change: installer@ at Northside, sms@ at Lakeside. */
 const STAFF_OF = { NS: 'installer@demo.test', LS: 'sms@demo.test' } as const;
@@ -535,6 +551,21 @@ const HOW: Record<string, How> = {
   'POST /api/order-transaction/reorder': { ids: 'order', call: ({ ref }) => ({ payload: { id: ref.id } }) },
   'GET /api/last-three-order-product-ids': { call: () => ({}) },
 
+  // Billing: reads, and a payment whose expectedTotal differs from the charge: refused (409) past the checks
+  // of who pays and whose invoice it is, before anything is written or charged.
+  'GET /api/billing-summary': { call: () => ({}) },
+  'POST /api/invoices': { call: () => ({ payload: { first: 5 } }) },
+  'POST /api/invoice': { ids: 'invoice', call: ({ ref }) => ({ payload: { id: ref.id } }) },
+  'POST /api/credit-memos': { call: () => ({ payload: { first: 5 } }) },
+  'POST /api/credit-memo': { ids: 'creditMemo', call: ({ ref }) => ({ payload: { id: ref.id } }) },
+  'POST /api/pay-invoice': {
+    ids: 'invoice',
+    call: ({ ref, n }) => ({
+      payload: { invoices: [{ id: ref.id, paymentAmount: 1 }], expectedTotal: 0 },
+      headers: { 'idempotency-key': `matrix-${n}-${Date.now()}` },
+    }),
+  },
+
   // Operations and documentation
   'GET /healthz': { call: () => ({}) },
   'GET /readyz': { call: () => ({}) },
@@ -620,6 +651,10 @@ function targetsOf(kind: IdKind, role: Role): Record<Target, (() => Promise<Ref>
       };
     case 'order':
       return { own: dealerHome ? ref(fx.order[dealerHome]) : undefined, other: ref(fx.order[other]) };
+    case 'invoice':
+      return { own: dealerHome ? ref(fx.invoice[dealerHome]) : undefined, other: ref(fx.invoice[other]) };
+    case 'creditMemo':
+      return { own: dealerHome ? ref(fx.creditMemo[dealerHome]) : undefined, other: ref(fx.creditMemo[other]) };
     case 'device':
       // Only Lakeside's owner has a remembered device; nobody else's to try for them.
       return { own: undefined, other: role === 'LS-owner' ? undefined : rememberedDevice };
@@ -794,6 +829,36 @@ beforeAll(async () => {
       .limit(1);
     if (!order) throw new Error(`no seeded order of ${codes[home]}`);
     fx.order[home] = order.id;
+    const [invoice] = await t.db
+      .select({ id: invoices.id })
+      .from(invoices)
+      .where(
+        and(
+          eq(invoices.businessPartnerId, fx.partner[home]),
+          sql`${invoices.paidCents} + ${invoices.discountTakenCents} < ${invoices.totalCents}`,
+        ),
+      )
+      .limit(1);
+    if (!invoice) throw new Error(`no seeded unpaid invoice of ${codes[home]}`);
+    fx.invoice[home] = invoice.id;
+    const [memo] = await t.db
+      .select({ id: creditMemos.id })
+      .from(creditMemos)
+      .where(eq(creditMemos.businessPartnerId, fx.partner[home]))
+      .limit(1);
+    fx.creditMemo[home] =
+      memo?.id ??
+      (
+        await t.db
+          .insert(creditMemos)
+          .values({
+            businessPartnerId: fx.partner[home],
+            createDate: new Date().toISOString().slice(0, 10),
+            amountCents: 1_000,
+            reason: 'Matrix credit',
+          })
+          .returning({ id: creditMemos.id })
+      )[0]!.id;
   }
   for (const u of await t.db.select({ id: users.id, email: users.email, firstName: users.firstName }).from(users)) {
     fx.userIdByEmail.set(u.email, u.id);

@@ -21,7 +21,7 @@
  *   per sign-in.
  *
  * A cell is one answer, or "own/other" for a route that names a dealer, business partner, user,
- * installer, invitation, cart, order or remembered device: "own" is the caller's (Northside's for Northside's
+ * installer, invitation, cart, order, invoice, credit memo or remembered device: "own" is the caller's (Northside's for Northside's
  * staff and the reps acting for it, Lakeside's for LS-owner, oneself for a user id, one's own cart),
  * "other" another dealer's (Lakeside's; Northside's for LS-owner). A caller without an own thing of
  * that kind (a rep without a business, an admin…) is asked only about the other's, under one answer.
@@ -221,6 +221,15 @@ export const AUTHORIZATION_TABLE: readonly Row[] = [
   ['POST /api/order-transaction',                     '401',  '403',       'ok/404',    'ok/404',   '403',       '403',       '403',      'ok/404',      '403',       'ok/404',       '403',   '403',      'ok/404'],
   ['POST /api/order-transaction/reorder',             '401',  '403',       'ok/404',    'ok/404',   '403',       '403',       '403',      'ok/404',      '403',       'ok/404',       '403',   '403',      'ok/404'],
   ['GET /api/last-three-order-product-ids',           '401',  'ok',        'ok',        'ok',       'ok',        'ok',        'ok',       'ok',          'ok',        'ok',           'ok',    'ok',       'ok'],
+
+  // Billing: profileMenuFor(user, hasBusiness).billing — owners, the dealer's accountant, sales reps with a selected business (spec 01 §6; docs/decisions.md "Billing"). Another dealer's invoice or credit memo is not found; paying one refused past the checks changes nothing.
+  // route                                           anon    installer    purchaser    owner       accountant   retired      insiderep   insiderep+NS   outsiderep   outsiderep+NS   admin    consumer    LS-owner
+  ['GET /api/billing-summary',                        '401',  '403',       '403',       'ok',       'ok',        '403',       '403',      'ok',          '403',       'ok',           '403',   '403',      'ok'],
+  ['POST /api/invoices',                              '401',  '403',       '403',       'ok',       'ok',        '403',       '403',      'ok',          '403',       'ok',           '403',   '403',      'ok'],
+  ['POST /api/invoice',                               '401',  '403',       '403',       'ok/404',   'ok/404',    '403',       '403',      'ok/404',      '403',       'ok/404',       '403',   '403',      'ok/404'],
+  ['POST /api/credit-memos',                          '401',  '403',       '403',       'ok',       'ok',        '403',       '403',      'ok',          '403',       'ok',           '403',   '403',      'ok'],
+  ['POST /api/credit-memo',                           '401',  '403',       '403',       'ok/404',   'ok/404',    '403',       '403',      'ok/404',      '403',       'ok/404',       '403',   '403',      'ok/404'],
+  ['POST /api/pay-invoice',                           '401',  '403',       '403',       'ok/404',   'ok/404',    '403',       '403',      'ok/404',      '403',       'ok/404',       '403',   '403',      'ok/404'],
 
   // Operations and the API documentation: public, except metrics (this machine, or a scraper with the token).
   // route                                           anon    installer    purchaser    owner       accountant   retired      insiderep   insiderep+NS   outsiderep   outsiderep+NS   admin    consumer    LS-owner

@@ -46,6 +46,10 @@ const SCREENS: Partial<Record<PagePath, PortalRoute['load']>> = {
   '/order/:id?': () => import('../features/orders/OrderPage.tsx'),
   '/my-business': () => import('../features/my-business/MyBusinessPage.tsx'),
   '/billing': () => import('../features/billing/BillingPage.tsx'),
+  '/invoice-payment': () => import('../features/invoices/InvoicePaymentPage.tsx'),
+  '/invoice-payment/complete': () => import('../features/invoices/PaymentCompletePage.tsx'),
+  '/invoice/:id?': () => import('../features/invoices/InvoicesPage.tsx'),
+  '/credit-memo/:id?': () => import('../features/invoices/CreditMemosPage.tsx'),
   '/profile': () => import('../features/auth/ProfilePage.tsx'),
   '/dev/mailbox': () => import('../features/dev/MailboxPage.tsx'),
 };

@@ -67,6 +67,8 @@ export const billing = {
     body: payInvoicesRequestSchema,
     response: receiptSchema,
     status: 201,
+    // A retry under the same Idempotency-Key answers the same receipt, 200.
+    otherResponses: { 200: receiptSchema },
     summary:
       'Pay invoices (Idempotency-Key): amounts per invoice, credit memos applied, early-pay discount, the rest by card or bank',
     tags,

@@ -3,6 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import {
   DEALER_TEXTS,
   messages,
+  type BillingSummary,
   type BusinessPartner,
   type BusinessPartnersResponse,
   type UserInfo,
@@ -152,13 +153,21 @@ describe('GET /api/business-partners/{id} (spec 01 §3, §6; spec 02 §3)', () =
       sapBpCode: 'C100234',
       companyName: 'Northside Auto Sound',
       channel: { slug: 'dealer' },
-      // Derived from the ledger, which holds no invoice until billing (issue 15 §5): all agree on none.
-      accountBalance: 0,
       creditLimit: 5_000_000,
-      pastDueInvoices: 0,
-      invoices: { totalCount: 0 },
       accountInformation: { paymentTerms: 'NET 30', country: 'US' },
     });
+    // Derived from the ledger (issue 19): the billing summary reads the same sums.
+    const summary = (await owner.call('GET', '/api/billing-summary')).json() as BillingSummary;
+    expect({
+      accountBalance: bp.accountBalance,
+      pastDueInvoices: bp.pastDueInvoices,
+      invoices: bp.invoices,
+    }).toEqual({
+      accountBalance: summary.accountBalance.amount,
+      pastDueInvoices: summary.pastDue.amount.amount,
+      invoices: { totalCount: summary.invoiceCount },
+    });
+    expect(bp.pastDueInvoices).toBeGreaterThan(0);
     expect(bp.approvedBrands.map((b) => b.name).sort()).toEqual(['ArcticStart', 'DriveLink', 'Northwind']);
     expect(bp.addresses.every((a) => a.businessPartnerAddressType === 'SHIPPING')).toBe(true);
     expect(bp.defaultShippingAddress).toMatchObject({ city: 'Columbus', countryArea: 'OH' });

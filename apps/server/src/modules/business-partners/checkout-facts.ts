@@ -1,7 +1,7 @@
 import type { Address } from '@portal/contracts';
 import type { Db, Tx } from '../../db/client.ts';
 import { addressesOf, checkoutTermsOf, type AddressRow } from './repo.ts';
-import { partnerBalances } from './balances.ts';
+import { partnerBalances } from '../billing/index.ts';
 
 export const toAddress = (row: AddressRow): Address => ({
   id: row.id,
@@ -22,18 +22,11 @@ export interface CheckoutFacts {
   addresses: (Address & { isDefaultShipping: boolean; isDefaultBilling: boolean })[];
   /** A resale certificate on file: the business buys tax-exempt (docs/decisions.md). */
   taxExempt: boolean;
-  /** spec 02 §3 creditLimit, and the balance fields TERMS reads (derived from the ledger). */
-  creditLimitCents: number;
-  accountBalanceCents: number;
-  pastDueCents: number;
 }
 
 export async function checkoutFactsOf(db: Db | Tx, partnerId: string): Promise<CheckoutFacts> {
-  const [partner, addresses, balances] = await Promise.all([
-    checkoutTermsOf(db, partnerId),
-    addressesOf(db as Db, partnerId),
-    partnerBalances(db as Db, partnerId),
-  ]);
+  const partner = await checkoutTermsOf(db, partnerId);
+  const addresses = await addressesOf(db as Db, partnerId);
   return {
     addresses: addresses.map((row) => ({
       ...toAddress(row),
@@ -41,6 +34,18 @@ export async function checkoutFactsOf(db: Db | Tx, partnerId: string): Promise<C
       isDefaultBilling: row.isDefaultBilling,
     })),
     taxExempt: Boolean(partner?.resaleCertificate),
+  };
+}
+
+/**
+ * What TERMS reads (spec 02 §3 creditLimit and the balance fields, from the ledger), with the partner's
+ * row locked for the rest of the caller's transaction: two orders on terms of one business at once are
+ * decided one after the other, so together they can not pass the credit limit.
+ */
+export async function termsStandingOf(tx: Db | Tx, partnerId: string) {
+  const partner = await checkoutTermsOf(tx, partnerId, { lock: true });
+  const balances = await partnerBalances(tx, partnerId);
+  return {
     creditLimitCents: partner?.creditLimitCents ?? 0,
     accountBalanceCents: balances.accountBalanceCents,
     pastDueCents: balances.pastDueCents,

@@ -13,4 +13,6 @@ export {
   setDealerPrimary,
   type ActingBusinessJson,
 } from './repo.ts';
-export { checkoutFactsOf, type CheckoutFacts } from './checkout-facts.ts';
+export { checkoutFactsOf, termsStandingOf, type CheckoutFacts } from './checkout-facts.ts';
+// Billing's summary reads the credit limit beside the ledger's balances (passed in by app.ts).
+export { creditLimitOf } from './repo.ts';

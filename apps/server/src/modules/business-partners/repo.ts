@@ -230,13 +230,19 @@ export async function createB2cPartner(tx: Tx, companyName: string) {
 }
 
 /** What a checkout reads of a partner beside its addresses: the resale certificate and the credit line. */
-export async function checkoutTermsOf(db: Db | Tx, partnerId: string) {
-  const [row] = await db
+export async function checkoutTermsOf(db: Db | Tx, partnerId: string, { lock = false } = {}) {
+  const query = db
     .select({
       resaleCertificate: businessPartners.resaleCertificate,
       creditLimitCents: businessPartners.creditLimitCents,
     })
     .from(businessPartners)
     .where(eq(businessPartners.id, partnerId));
+  const [row] = lock ? await query.for('update') : await query;
   return row ?? null;
+}
+
+/** A partner's credit limit in cents (spec 02 §3 creditLimit; 0 for none, or an unknown partner). */
+export async function creditLimitOf(db: Db | Tx, partnerId: string): Promise<number> {
+  return (await checkoutTermsOf(db, partnerId))?.creditLimitCents ?? 0;
 }

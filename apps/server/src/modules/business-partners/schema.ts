@@ -15,9 +15,8 @@ export const businessPartners = pgTable(
       .default('msrp')
       .references(() => channels.slug),
     country: text('country').notNull().default('US'),
-    accountBalanceCents: bigint('account_balance_cents', { mode: 'number' }).notNull().default(0),
+    /** spec 02 §3 creditLimit: bounds TERMS orders. Its balances are derived from the billing ledger, never stored. */
     creditLimitCents: bigint('credit_limit_cents', { mode: 'number' }).notNull().default(0),
-    pastDueCents: bigint('past_due_cents', { mode: 'number' }).notNull().default(0),
     paymentTerms: text('payment_terms').notNull().default('NET 30'),
     /** A resale certificate on file: the business buys tax-exempt (docs/decisions.md, issue 18). */
     resaleCertificate: text('resale_certificate'),

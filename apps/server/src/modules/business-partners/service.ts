@@ -25,7 +25,7 @@ import {
   type PartnerRow,
 } from './repo.ts';
 import { toAddress } from './checkout-facts.ts';
-import { partnerBalances } from './balances.ts';
+import { partnerBalances } from '../billing/index.ts';
 
 const EMPTY_PAGE: BusinessPartnersResponse = {
   edges: [],

@@ -7,7 +7,9 @@ import {
   SHIPPING_METHODS,
   TAX_RATE_BP,
   type Checkout,
+  type BillingSummary,
   type CompletedCheckout,
+  type InvoiceConnection,
   type LastCheckout,
   type PaymentCard,
 } from '@portal/contracts';
@@ -50,6 +52,22 @@ beforeAll(async () => {
     .update(businessPartners)
     .set({ resaleCertificate: null, creditLimitCents: 0 })
     .where(eq(businessPartners.sapBpCode, 'C100310'));
+  // DEMO-DATA: Northside has past-due invoices, and terms are refused while it does (issue 19). These tests
+  // buy on terms: its accountant pays what is past due first, through the ledger.
+  const accountant = await signedInAs(t.app, 'accountant@demo.test');
+  const pastDue = (await accountant.call('POST', '/api/invoices', { status: 'pastDue' })).json() as InvoiceConnection;
+  const card = ((await accountant.call('GET', '/api/card')).json() as PaymentCard[]).find((m) => m.type === 'CARD')!;
+  const paid = await t.app.inject({
+    method: 'POST',
+    url: '/api/pay-invoice',
+    payload: {
+      invoices: pastDue.edges.map(({ node }) => ({ id: node.id, paymentAmount: node.payoffAmount.amount })),
+      paymentMethodId: card.id,
+    },
+    remoteAddress: accountant.remoteAddress,
+    headers: { cookie: accountant.jar.header(), 'idempotency-key': `checkout-test-${Date.now()}` },
+  });
+  expect(paid.statusCode, paid.body).toBe(201);
 });
 afterAll(() => t.close());
 
@@ -332,6 +350,29 @@ describe('completing the checkout (spec 02 §4, §7, §8; issue 18)', () => {
     const [c, d] = await Promise.all([complete(owner, next.token, 'COD'), complete(owner, next.token, 'COD')]);
     expect([c.statusCode, d.statusCode].sort()).toEqual([201, 404]);
     expect((await ordersOf('C100234')).length).toBe(before + 2);
+  });
+
+  it('two buyers of one business completing on terms at once never pass its credit limit together', async () => {
+    const owner = await signedInAs(t.app, 'owner@demo.test');
+    const purchaser = await signedInAs(t.app, 'purchaser@demo.test');
+    const [first, second] = [await cartOf(owner), await cartOf(purchaser)];
+    expect(second.totalPrice.cents).toBe(first.totalPrice.cents);
+    const summary = (await owner.call('GET', '/api/billing-summary')).json() as BillingSummary;
+    // Room for one of the two orders, not both.
+    const limit = summary.accountBalance.amount + Math.round(first.totalPrice.cents * 1.5);
+    const northside = eq(businessPartners.sapBpCode, 'C100234');
+    await t.db.update(businessPartners).set({ creditLimitCents: limit }).where(northside);
+    try {
+      const answers = await Promise.all([
+        complete(owner, first.token, 'TERMS'),
+        complete(purchaser, second.token, 'TERMS'),
+      ]);
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 400]);
+      const refused = answers.find((a) => a.statusCode === 400)!.json() as { detail: string };
+      expect(refused.detail).toMatch(/^Terms are not available: this order is more than/);
+    } finally {
+      await t.db.update(businessPartners).set({ creditLimitCents: 5_000_000 }).where(northside);
+    }
   });
 
   it('a rep acting for Northside places an order that names the rep and the dealer it was placed for', async () => {

@@ -13,6 +13,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { PaymentRefusal } from '../../adapters/payments/index.ts';
 import { orderAddressOf, orderOf, placeOrder, type NewOrder } from '../orders/index.ts';
+import { invoiceForOrder } from '../billing/index.ts';
 import type { Actor } from '../acting/index.ts';
 import type { createPaymentRules } from './payment.ts';
 import { priceCheckout, type Buyer } from './pricing.ts';
@@ -222,6 +223,16 @@ export function createCompletion(
       },
       snapshot.partner,
     );
+    // An order on terms is billed with it, in its transaction (issue 19): the invoice raises the balance.
+    if (snapshot.order.payment.kind === 'TERMS')
+      await invoiceForOrder(tx, {
+        businessPartnerId: snapshot.order.businessPartnerId,
+        orderId: written.id,
+        orderNumber: written.number,
+        poNumber: written.poNumber,
+        totalCents: written.total.cents,
+        placedAt: new Date(written.created),
+      });
     await repo.setChoices(tx, attempt.checkoutId, { status: 'completed' });
     await ctx.mailer.send(
       {

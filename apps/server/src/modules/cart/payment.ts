@@ -8,6 +8,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { HttpError } from '../../plugins/errors.ts';
+import { termsStandingOf } from '../business-partners/index.ts';
 import { paymentLabelOf, paymentMethodOfBusiness } from '../payment-methods/index.ts';
 import type { Buyer, PricedCheckout } from './pricing.ts';
 
@@ -45,7 +46,7 @@ export function createPaymentRules(_ctx: AppContext) {
     if (choice.gateway === 'COD')
       return { kind: 'COD', label: GATEWAY_LABELS.COD, paymentMethodId: null, source: null };
     if (choice.gateway === 'TERMS') {
-      const { creditLimitCents, accountBalanceCents, pastDueCents } = priced.facts;
+      const { creditLimitCents, accountBalanceCents, pastDueCents } = await termsStandingOf(db, buyer.business.id);
       if (creditLimitCents <= 0) throw new HttpError(400, CHECKOUT_TEXTS.termsNoCredit);
       if (pastDueCents > 0) throw new HttpError(400, CHECKOUT_TEXTS.termsPastDue);
       const left = creditLimitCents - accountBalanceCents;

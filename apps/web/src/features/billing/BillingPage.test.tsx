@@ -12,6 +12,21 @@ import { sentRequests, server } from '../../test/server.ts';
 import { choose } from '../../test/events.ts';
 import { alerts, alertStore } from '../../components/alerts.ts';
 import BillingPage from './BillingPage.tsx';
+import { routes } from '@portal/contracts/endpoints/routes';
+import type { BillingSummary } from '@portal/contracts/billing';
+
+/** Northside's account as the ledger gives it (GET /api/billing-summary). */
+const summary: BillingSummary = {
+  businessPartner: { sapBpCode: 'C100234', companyName: 'Northside Auto Sound' },
+  accountBalance: { amount: 452_000 },
+  creditLimit: { amount: 1_000_000 },
+  creditAvailable: { amount: 548_000 },
+  pastDue: { amount: { amount: 120_000 }, count: 2 },
+  open: { amount: { amount: 332_000 }, count: 3 },
+  invoiceCount: 9,
+  creditMemos: { amount_left: { amount: 15_000 }, count: 1 },
+  discountAvailable: { amount: { amount: 4_400 }, count: 2 },
+};
 
 const person = (overrides: Partial<PortalUser>): PortalUser => ({
   id: 'u1',
@@ -97,6 +112,7 @@ function serve(user: PortalUser, saved: PaymentCard[] = [visa, bank]) {
   server.use(
     http.get('/api/session', () => json(200, session)),
     http.get('/api/card', () => json(200, list.methods)),
+    http.get(routes.billing.summary.path, () => json(200, summary)),
   );
   return list;
 }
@@ -134,6 +150,61 @@ describe('/billing: who may see it (spec 01 §6)', () => {
     renderPage();
     expect(await screen.findByRole('heading', { level: 1, name: 'Billing' })).toBeTruthy();
     expect(await row('Visa **** 4242')).toBeTruthy();
+  });
+});
+
+describe('/billing: the account from the ledger (issue 19 item 4)', () => {
+  it('shows the balance, credit limit and what is left, past due (marked), open, counts, credit and discount', async () => {
+    serve(accountant);
+    renderPage();
+    const account = await screen.findByRole('region', { name: 'Account' });
+    await within(account).findByText('$4,520.00');
+    const figures = [...account.querySelectorAll('.billing-figure')].map((figure) => figure.textContent);
+    expect(figures).toEqual([
+      'Account balance$4,520.00What the business owes on its invoices',
+      'Credit limit$10,000.00$5,480.00 left to buy on terms',
+      'Past due$1,200.002 invoices past due',
+      'Open, not yet due$3,320.003 open invoices',
+      'Invoices9All invoices',
+      'Credit memos left$150.001 open credit memo',
+      'Discount available now$44.00On 2 invoices paid in full early',
+    ]);
+    expect(account.querySelector('.billing-figure.is-alert')!.textContent).toContain('Past due');
+    expect(within(account).getByRole('link', { name: '2 invoices past due' }).getAttribute('href')).toBe(
+      '/invoice?status=pastDue',
+    );
+    expect(within(account).getByRole('link', { name: 'Pay invoices' }).getAttribute('href')).toBe('/invoice-payment');
+    expect(within(account).getByRole('link', { name: 'Invoices' }).getAttribute('href')).toBe('/invoice');
+    expect(within(account).getByRole('link', { name: 'Credit memos' }).getAttribute('href')).toBe('/credit-memo');
+    // The cards are still below it.
+    expect(await row('Visa **** 4242')).toBeTruthy();
+  });
+
+  it('nothing past due is not marked', async () => {
+    serve(owner);
+    server.use(
+      http.get(routes.billing.summary.path, () =>
+        json(200, { ...summary, pastDue: { amount: { amount: 0 }, count: 0 } }),
+      ),
+    );
+    renderPage();
+    const account = await screen.findByRole('region', { name: 'Account' });
+    expect(await within(account).findByText('Nothing past due')).toBeTruthy();
+    expect(account.querySelector('.billing-figure.is-alert')).toBeNull();
+  });
+
+  it('a failed summary says so and asks again on Try again', async () => {
+    serve(owner);
+    let calls = 0;
+    server.use(
+      http.get(routes.billing.summary.path, () =>
+        ++calls === 1 ? json(500, { detail: 'Server error' }) : json(200, summary),
+      ),
+    );
+    renderPage();
+    const account = await screen.findByRole('region', { name: 'Account' });
+    fireEvent.click(await within(account).findByRole('button', { name: 'Try again' }));
+    expect(await within(account).findByText('$4,520.00')).toBeTruthy();
   });
 });
 

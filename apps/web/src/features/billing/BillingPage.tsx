@@ -1,12 +1,14 @@
 import { Link } from 'react-router';
 import { can, isSalesRep } from '@portal/contracts/permissions';
 import { useSession } from '../session/index.ts';
+import { BillingSummary } from './BillingSummary.tsx';
 import { PaymentMethodsSection } from './PaymentMethodsSection.tsx';
 import './billing.css';
 
 /**
- * /billing (spec 02 §2, issue 18): the business's cards and bank accounts. Balance, invoices and credit
- * memos join this page with the invoices issue; each is a section of its own below the heading.
+ * /billing (spec 02 §2; issues 18 and 19): the business's account from the ledger (balance, credit limit,
+ * past-due and open invoices, credit memos, the discount open now) with the ways to its invoices, credit
+ * memos and paying them; then its cards and bank accounts.
  */
 export default function BillingPage() {
   const { data: session } = useSession();
@@ -45,6 +47,7 @@ export default function BillingPage() {
         {session?.impersonatedUser &&
           ` · acting as ${session.impersonatedUser.first_name} ${session.impersonatedUser.last_name}`}
       </p>
+      <BillingSummary key={`summary-${business.sapBpCode}`} scope={[user.id, business.sapBpCode]} />
       <PaymentMethodsSection
         key={business.sapBpCode}
         sapBpCode={business.sapBpCode}

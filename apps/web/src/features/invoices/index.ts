@@ -1,0 +1,4 @@
+// The invoices feature's door: the ledger's figures /billing shows (the lists, invoices and payment are routes).
+export { billingSummaryQuery, type LedgerScope } from './api.ts';
+export { useBillingAccess } from './access.ts';
+export { paymentPathFor } from './paths.ts';
