@@ -1,9 +1,11 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { payoffOf } from '@portal/contracts';
+import { createRandom } from './random.ts';
 import type { Tx } from '../db/client.ts';
 import { orderLines, orders } from '../modules/orders/schema.ts';
 import { paymentMethods } from '../modules/payment-methods/schema.ts';
 import { users } from '../modules/users/schema.ts';
+import { businessPartners } from '../modules/business-partners/schema.ts';
 import { orderNumberOf } from '../modules/orders/index.ts';
 import { paymentLabelOf } from '../modules/payment-methods/index.ts';
 import { insertCreditMemo, invoiceForOrder, recordPastPayment, type PastPayment } from '../modules/billing/index.ts';
@@ -173,7 +175,63 @@ export async function seedBilling(db: Tx, bpIdByCode: Map<string, string>, now =
     });
   }
 
+  payments.push(...(await historyOfGeneratedBusinesses(db, bpIdByCode, person(INSIDE_REP), now)));
   // In time order, so receipt numbers rise with time too.
   payments.sort((a, b) => a.at.getTime() - b.at.getTime());
   for (const payment of payments) await recordPastPayment(db, payment);
+}
+
+/** The businesses DEMO-DATA.md names; the rest of the seed's businesses are generated. */
+const NAMED_CODES = new Set(['C100234', 'C100310', 'C100977', 'N200145']);
+/** How many invoices each of the first generated businesses has: the first enough to page through. */
+const HISTORY_SIZES = [125, 18, 12];
+
+/**
+ * Issue 19 "generated partners enough for paging": the first three generated U.S. businesses get two years
+ * of invoices from the ERP's history (from before the portal took their orders: no order behind them),
+ * paid 20 days after their date by the inside rep acting for them, all but those of the last 40 days,
+ * which stay open. A sales rep who selects one of them pages through its invoices.
+ */
+async function historyOfGeneratedBusinesses(
+  db: Tx,
+  bpIdByCode: Map<string, string>,
+  rep: PastPayment['paidBy'],
+  now: Date,
+): Promise<PastPayment[]> {
+  const r = createRandom(20261124);
+  const codes = [...bpIdByCode.keys()].filter((code) => /^C1\d{5}$/.test(code) && !NAMED_CODES.has(code));
+  const payments: PastPayment[] = [];
+  for (const [i, code] of codes.slice(0, HISTORY_SIZES.length).entries()) {
+    const businessPartnerId = bpIdByCode.get(code)!;
+    const [partner] = await db
+      .select({ companyName: businessPartners.companyName })
+      .from(businessPartners)
+      .where(eq(businessPartners.id, businessPartnerId));
+    const size = HISTORY_SIZES[i]!;
+    // Oldest first, so their numbers rise with time; about one a week, two years back.
+    for (let k = size; k >= 1; k--) {
+      const daysAgo = Math.round((k * 730) / size);
+      const placedAt = new Date(now.getTime() - daysAgo * DAY);
+      const totalCents = r.int(4_000, 350_000);
+      const invoice = await invoiceForOrder(db, {
+        businessPartnerId,
+        orderId: null,
+        orderNumber: null,
+        poNumber: r.chance(0.5) ? `PO-${r.int(1000, 9999)}` : null,
+        totalCents,
+        placedAt,
+      });
+      if (daysAgo <= 40) continue;
+      payments.push({
+        businessPartnerId,
+        at: new Date(placedAt.getTime() + 20 * DAY),
+        paidBy: rep,
+        actingForName: partner!.companyName,
+        method: null,
+        cash: [{ invoiceId: invoice.id, cents: totalCents }],
+        credit: [],
+      });
+    }
+  }
+  return payments;
 }

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   BILLING_TEXTS,
   INVOICES_MAX_PAGE,
@@ -138,6 +138,35 @@ describe('the demo ledger (DEMO-DATA.md "Orders and billing")', () => {
     expect(theirs.length).toBeGreaterThanOrEqual(2);
     const ours = new Set((await everyInvoice(owner)).map((i) => i.id));
     expect(theirs.some((i) => ours.has(i.id))).toBe(false);
+  });
+});
+
+describe('generated businesses with a history (issue 19 demo data)', () => {
+  it('the first has 125 invoices from the ERP’s history; a rep reads its balance and count from the ledger', async () => {
+    const [busiest] = await t.db
+      .select({ id: invoices.businessPartnerId, code: businessPartners.sapBpCode, count: sql<number>`count(*)::int` })
+      .from(invoices)
+      .innerJoin(businessPartners, eq(businessPartners.id, invoices.businessPartnerId))
+      .where(sql`${invoices.orderId} is null`)
+      .groupBy(invoices.businessPartnerId, businessPartners.sapBpCode)
+      .orderBy(sql`count(*) desc`)
+      .limit(1);
+    expect(busiest!.count).toBe(125);
+    const rows = await t.db.select().from(invoices).where(eq(invoices.businessPartnerId, busiest!.id));
+    const open = rows.filter((row) => row.paidCents + row.discountTakenCents < row.totalCents);
+    // The last 40 days' are open (those over 30 days old past due), the rest paid 20 days after their date.
+    expect(open.length).toBeGreaterThan(0);
+    expect(open.length).toBeLessThan(10);
+    const rep = await signedInAs(t.app, 'insiderep@demo.test');
+    const res = await rep.call('GET', `/api/business-partners/${busiest!.code}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const owed = (list: typeof rows) =>
+      list.reduce((sum, row) => sum + row.totalCents - row.paidCents - row.discountTakenCents, 0);
+    expect(res.json()).toMatchObject({
+      invoices: { totalCount: 125 },
+      accountBalance: owed(open),
+      pastDueInvoices: owed(open.filter((row) => row.dueDate < today())),
+    });
   });
 });
 

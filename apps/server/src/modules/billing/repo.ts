@@ -296,8 +296,9 @@ export const applicationsOfCreditMemo = (db: Db, creditMemoId: string) =>
 
 export interface OrderToInvoice {
   businessPartnerId: string;
-  orderId: string;
-  orderNumber: string;
+  /** Null for an invoice from the ERP's history, from before the portal took orders (the demo seed's). */
+  orderId: string | null;
+  orderNumber: string | null;
   poNumber: string | null;
   totalCents: number;
   /** When the order was placed: the invoice's date is its UTC day. */
