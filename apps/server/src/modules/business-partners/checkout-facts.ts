@@ -1,6 +1,6 @@
 import type { Address } from '@portal/contracts';
 import type { Db, Tx } from '../../db/client.ts';
-import { addressesOf, checkoutTermsOf, type AddressRow } from './repo.ts';
+import { checkoutFactRows, checkoutTermsOf, type AddressRow } from './repo.ts';
 import { partnerBalances } from '../billing/index.ts';
 
 export const toAddress = (row: AddressRow): Address => ({
@@ -25,15 +25,20 @@ export interface CheckoutFacts {
 }
 
 export async function checkoutFactsOf(db: Db | Tx, partnerId: string): Promise<CheckoutFacts> {
-  const partner = await checkoutTermsOf(db, partnerId);
-  const addresses = await addressesOf(db as Db, partnerId);
+  const rows = await checkoutFactRows(db, partnerId);
   return {
-    addresses: addresses.map((row) => ({
-      ...toAddress(row),
-      isDefaultShipping: row.isDefaultShipping,
-      isDefaultBilling: row.isDefaultBilling,
-    })),
-    taxExempt: Boolean(partner?.resaleCertificate),
+    addresses: rows.flatMap(({ address }) =>
+      address
+        ? [
+            {
+              ...toAddress(address),
+              isDefaultShipping: address.isDefaultShipping,
+              isDefaultBilling: address.isDefaultBilling,
+            },
+          ]
+        : [],
+    ),
+    taxExempt: Boolean(rows[0]?.resaleCertificate),
   };
 }
 

@@ -73,6 +73,18 @@ export const addressesOf = (db: Db, partnerId: string) =>
     .where(eq(businessPartnerAddresses.businessPartnerId, partnerId))
     .orderBy(asc(businessPartnerAddresses.type), asc(businessPartnerAddresses.name), asc(businessPartnerAddresses.id));
 
+/**
+ * What a checkout reads of a partner, in one statement: whether a resale certificate is on file, with
+ * every address (none: one row whose address is null). Addresses in addressesOf's order.
+ */
+export const checkoutFactRows = (db: Db | Tx, partnerId: string) =>
+  (db as Db)
+    .select({ resaleCertificate: businessPartners.resaleCertificate, address: businessPartnerAddresses })
+    .from(businessPartners)
+    .leftJoin(businessPartnerAddresses, eq(businessPartnerAddresses.businessPartnerId, businessPartners.id))
+    .where(eq(businessPartners.id, partnerId))
+    .orderBy(asc(businessPartnerAddresses.type), asc(businessPartnerAddresses.name), asc(businessPartnerAddresses.id));
+
 /** Brand names and order are the catalog's: joined from its door. */
 const brand = brandRefs();
 

@@ -146,28 +146,22 @@ export function createCompletion(
       description: `${buyer.business.companyName} (${buyer.business.sapBpCode}): ${checkout.quantity} items`,
       partner: { sapBpCode: buyer.business.sapBpCode, companyName: buyer.business.companyName },
     };
-    if (!snapshot.source) {
-      // Nothing to charge: the try is complete at once, with the id of the order this transaction writes.
-      const attempt = await repo.insertAttempt(tx, {
+    // Nothing to charge (COD, TERMS): the try is complete at once, with the id of the order this transaction
+    // writes, and its checkout ends with it; else the try charges and its checkout waits ('completing').
+    const charging = snapshot.source !== null;
+    const attempt = await repo.insertAttempt(
+      tx,
+      {
         userId: buyer.user.id,
         idempotencyKey: key,
         requestHash,
         checkoutId: open.id,
-        status: 'completed',
-        orderId: randomUUID(),
+        status: charging ? 'charging' : 'completed',
+        orderId: charging ? null : randomUUID(),
         snapshot,
-      });
-      return { attempt, fresh: true };
-    }
-    const attempt = await repo.insertAttempt(tx, {
-      userId: buyer.user.id,
-      idempotencyKey: key,
-      requestHash,
-      checkoutId: open.id,
-      status: 'charging',
-      snapshot,
-    });
-    await repo.setChoices(tx, open.id, { status: 'completing' });
+      },
+      charging ? 'completing' : 'completed',
+    );
     return { attempt, fresh: true };
   }
 
@@ -205,12 +199,13 @@ export function createCompletion(
         const other = (await repo.attemptById(tx, attempt.id))!;
         return (await orderOf(tx, snapshot.order.businessPartnerId, other.orderId!))!;
       }
+      await repo.setChoices(tx, attempt.checkoutId, { status: 'completed' });
       return writeOrder(tx, { ...attempt, orderId }, chargeId);
     });
     return { order };
   }
 
-  /** Writes the order of a completed try (its id is the try's orderId), ends its checkout and mails the buyer. */
+  /** Writes the order of a completed try (its id is the try's orderId; its checkout already ended) and mails the buyer. */
   async function writeOrder(tx: Tx, attempt: repo.AttemptRow, chargeId: string | null) {
     const snapshot = attempt.snapshot as Snapshot;
     const written = await placeOrder(
@@ -233,7 +228,6 @@ export function createCompletion(
         totalCents: written.total.cents,
         placedAt: new Date(written.created),
       });
-    await repo.setChoices(tx, attempt.checkoutId, { status: 'completed' });
     await ctx.mailer.send(
       {
         to: snapshot.order.placedBy.email,

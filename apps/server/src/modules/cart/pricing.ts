@@ -45,17 +45,16 @@ const withoutFlags = ({
  * ship-to state's or province's rate on the goods.
  */
 export async function priceCheckout(db: Db | Tx, buyer: Buyer, row: repo.CheckoutRow): Promise<PricedCheckout> {
+  // One after the other: inside a transaction they share one connection, which runs one query at a time.
   const held = await repo.linesOf(db as Db, row.id);
-  const [products, facts] = await Promise.all([
-    held.length
-      ? productsByIds(
-          db as Db,
-          buyer,
-          held.map((line) => line.productId),
-        )
-      : Promise.resolve([]),
-    checkoutFactsOf(db, buyer.business.id),
-  ]);
+  const products = held.length
+    ? await productsByIds(
+        db as Db,
+        buyer,
+        held.map((line) => line.productId),
+      )
+    : [];
+  const facts = await checkoutFactsOf(db, buyer.business.id);
   const byId = new Map(products.map((product) => [product.id, product]));
   const priced = held.flatMap((line) => {
     const product = byId.get(line.productId);

@@ -118,10 +118,28 @@ export async function attemptByKey(db: Db | Tx, userId: string, key: string, loc
   return row ?? null;
 }
 
-export async function insertAttempt(tx: Tx, values: typeof checkoutAttempts.$inferInsert) {
-  const [row] = await tx.insert(checkoutAttempts).values(values).returning();
+/**
+ * Writes a try and moves its checkout to `checkoutStatus` in the same statement ('completing' while it
+ * charges; 'completed' when nothing is to be charged and the order follows in this transaction).
+ */
+export async function insertAttempt(
+  tx: Tx,
+  values: typeof checkoutAttempts.$inferInsert,
+  checkoutStatus: 'completing' | 'completed',
+) {
+  const [row] = await tx
+    .with(checkoutMoved(tx, values.checkoutId, checkoutStatus))
+    .insert(checkoutAttempts)
+    .values(values)
+    .returning();
   return row!;
 }
+
+/** A statement's first part that moves a checkout to a status (a try and its checkout move together). */
+const checkoutMoved = (tx: Tx, checkoutId: string, status: 'completing' | 'completed') =>
+  tx
+    .$with('checkout_moved', { id: sql<string>`id` })
+    .as(sql`update ${checkouts} set status = ${status}, updated_at = now() where id = ${checkoutId} returning id`);
 
 export const endAttempt = (
   tx: Tx,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, ilike, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Order, OrderStatus } from '@portal/contracts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -80,58 +81,65 @@ export async function placeOrder(
   };
 }
 
+/**
+ * The order, its lines and its first status in one statement (one round trip: checkout completion writes
+ * it with twenty buyers at once, bench/checkout.mjs). The foreign keys hold: PostgreSQL checks them at the
+ * statement's end, when the order is there.
+ */
 async function writeOrder(tx: Tx, order: NewOrder) {
-  const [row] = await tx
-    .insert(orders)
-    .values({
-      ...(order.id && { id: order.id }),
-      businessPartnerId: order.businessPartnerId,
-      checkoutId: order.checkoutId,
-      placedByUserId: order.placedBy.userId,
-      placedByName: order.placedBy.name,
-      placedByEmail: order.placedBy.email,
-      actingForName: order.actingForName,
-      poNumber: order.poNumber,
-      shippingAddress: order.shippingAddress,
-      billingAddress: order.billingAddress,
-      shippingMethodId: order.shippingMethod.id,
-      shippingMethodName: order.shippingMethod.name,
-      subtotalCents: order.subtotalCents,
-      shippingCents: order.shippingCents,
-      taxCents: order.tax.cents,
-      taxRateBp: order.tax.rateBp,
-      taxExempt: order.tax.exempt,
-      totalCents: order.totalCents,
-      paymentKind: order.payment.kind,
-      paymentLabel: order.payment.label,
-      paymentMethodId: order.payment.paymentMethodId,
-      processorChargeId: order.payment.chargeId,
-      metadata: order.metadata,
-      ...(order.createdAt && { createdAt: order.createdAt, updatedAt: order.createdAt }),
-    })
-    .returning({ id: orders.id, number: orders.number, createdAt: orders.createdAt });
-  const lines = await tx
-    .insert(orderLines)
-    .values(
-      order.lines.map((line, position) => ({
-        orderId: row!.id,
-        productId: line.productId,
-        sku: line.sku,
-        productName: line.name,
-        quantity: line.quantity,
-        unitPriceCents: line.unitPriceCents,
-        totalCents: line.unitPriceCents * line.quantity,
-        position,
-      })),
+  const id = order.id ?? randomUUID();
+  const at = order.createdAt?.toISOString() ?? null;
+  const lines = order.lines.map((line, position) => ({
+    product_id: line.productId,
+    sku: line.sku,
+    product_name: line.name,
+    quantity: line.quantity,
+    unit_price_cents: line.unitPriceCents,
+    total_cents: line.unitPriceCents * line.quantity,
+    position,
+  }));
+  const result = (await tx.execute(sql`
+    with o as (
+      insert into ${orders} (id, business_partner_id, checkout_id, placed_by_user_id, placed_by_name,
+        placed_by_email, acting_for_name, po_number, shipping_address, billing_address, shipping_method_id,
+        shipping_method_name, subtotal_cents, shipping_cents, tax_cents, tax_rate_bp, tax_exempt, total_cents,
+        payment_kind, payment_label, payment_method_id, processor_charge_id, metadata, created_at, updated_at)
+      values (${id}, ${order.businessPartnerId}, ${order.checkoutId}, ${order.placedBy.userId},
+        ${order.placedBy.name}, ${order.placedBy.email}, ${order.actingForName}, ${order.poNumber},
+        ${JSON.stringify(order.shippingAddress)}::jsonb, ${order.billingAddress ? JSON.stringify(order.billingAddress) : null}::jsonb,
+        ${order.shippingMethod.id}, ${order.shippingMethod.name}, ${order.subtotalCents}, ${order.shippingCents},
+        ${order.tax.cents}, ${order.tax.rateBp}, ${order.tax.exempt}, ${order.totalCents}, ${order.payment.kind},
+        ${order.payment.label}, ${order.payment.paymentMethodId}, ${order.payment.chargeId},
+        ${JSON.stringify(order.metadata)}::jsonb, coalesce(${at}::timestamptz, now()), coalesce(${at}::timestamptz, now()))
+      returning number, created_at
+    ), l as (
+      insert into ${orderLines} (order_id, product_id, sku, product_name, quantity, unit_price_cents, total_cents, position)
+      select ${id}, x.product_id, x.sku, x.product_name, x.quantity, x.unit_price_cents, x.total_cents, x.position
+      from jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) as x(product_id uuid, sku text, product_name text,
+        quantity integer, unit_price_cents bigint, total_cents bigint, position integer)
+      returning id, position
+    ), e as (
+      insert into ${orderStatusEvents} (order_id, status, by_user_id, at)
+      values (${id}, 'placed', ${order.placedBy.userId}, coalesce(${at}::timestamptz, now()))
     )
-    .returning();
-  await tx.insert(orderStatusEvents).values({
-    orderId: row!.id,
-    status: 'placed',
-    byUserId: order.placedBy.userId,
-    ...(order.createdAt && { at: order.createdAt }),
-  });
-  return { row: row!, lines: lines.sort((a, b) => a.position - b.position) };
+    select json_build_object('number', o.number, 'createdAt', o.created_at,
+      'lineIds', (select json_agg(l.id order by l.position) from l)) as written
+    from o
+  `)) as { rows: { written: { number: number; createdAt: string; lineIds: string[] | null } }[] };
+  const written = result.rows[0]!.written;
+  return {
+    row: { id, number: Number(written.number), createdAt: new Date(written.createdAt) },
+    lines: order.lines.map((line, position) => ({
+      id: written.lineIds![position]!,
+      productId: line.productId,
+      sku: line.sku,
+      productName: line.name,
+      quantity: line.quantity,
+      unitPriceCents: line.unitPriceCents,
+      totalCents: line.unitPriceCents * line.quantity,
+      position,
+    })),
+  };
 }
 
 /** The order number as a dealer quotes it. */
