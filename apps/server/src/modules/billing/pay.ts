@@ -322,13 +322,12 @@ export function createInvoicePayment(ctx: AppContext) {
           return { ended: (await repo.paymentById(tx, payment.id))! };
         await repo.applyPayment(tx, payment.id, plan.applications);
         await repo.releaseHolds(tx, payment.id);
-        const [after, balances] = await Promise.all([
-          repo.invoicesByIds(
-            tx,
-            plan.invoices.map((i) => i.id),
-          ),
-          repo.partnerBalances(tx, plan.partner.id),
-        ]);
+        // One after the other: the transaction's connection runs one query at a time.
+        const after = await repo.invoicesByIds(
+          tx,
+          plan.invoices.map((i) => i.id),
+        );
+        const balances = await repo.partnerBalances(tx, plan.partner.id);
         const paidOff = new Set(
           after.filter((row) => row.paidCents + row.discountTakenCents >= row.totalCents).map((row) => row.id),
         );

@@ -56,15 +56,7 @@ export async function placeOrder(
     created,
     poNumber: order.poNumber,
     businessPartner: partner,
-    lines: lines.map((line) => ({
-      id: line.id,
-      productName: line.productName,
-      sku: line.sku,
-      quantity: line.quantity,
-      unitPrice: { cents: line.unitPriceCents },
-      total: { cents: line.totalCents },
-      variant: { product: { id: line.productId } },
-    })),
+    lines: lines.map(wireLineOf),
     metadata: order.metadata,
     shippingMethodName: order.shippingMethod.name,
     shippingAddress: orderAddressOf(order.shippingAddress),
@@ -142,6 +134,17 @@ async function writeOrder(tx: Tx, order: NewOrder) {
   };
 }
 
+/** A line as the order answers it (spec 02 §3 order lines). */
+const wireLineOf = (line: Omit<typeof orderLines.$inferSelect, 'orderId' | 'position'>): Order['lines'][number] => ({
+  id: line.id,
+  productName: line.productName,
+  sku: line.sku,
+  quantity: line.quantity,
+  unitPrice: { cents: line.unitPriceCents },
+  total: { cents: line.totalCents },
+  variant: { product: { id: line.productId } },
+});
+
 /** The order number as a dealer quotes it. */
 export const orderNumberOf = (number: number) => `SO-${number}`;
 
@@ -154,14 +157,17 @@ export async function orderOf(db: Db | Tx, businessPartnerId: string, orderId: s
     .innerJoin(partner, eq(partner.id, orders.businessPartnerId))
     .where(and(eq(orders.id, orderId), eq(orders.businessPartnerId, businessPartnerId)));
   if (!row) return null;
-  const [lines, events] = await Promise.all([
-    db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.position)),
-    db
-      .select()
-      .from(orderStatusEvents)
-      .where(eq(orderStatusEvents.orderId, orderId))
-      .orderBy(asc(orderStatusEvents.at)),
-  ]);
+  // One after the other: a transaction's connection runs one query at a time.
+  const lines = await db
+    .select()
+    .from(orderLines)
+    .where(eq(orderLines.orderId, orderId))
+    .orderBy(asc(orderLines.position));
+  const events = await db
+    .select()
+    .from(orderStatusEvents)
+    .where(eq(orderStatusEvents.orderId, orderId))
+    .orderBy(asc(orderStatusEvents.at));
   const o = row.order;
   return {
     id: o.id,
@@ -170,15 +176,7 @@ export async function orderOf(db: Db | Tx, businessPartnerId: string, orderId: s
     created: o.createdAt.toISOString(),
     poNumber: o.poNumber,
     businessPartner: { sapBpCode: row.sapBpCode, companyName: row.companyName },
-    lines: lines.map((line) => ({
-      id: line.id,
-      productName: line.productName,
-      sku: line.sku,
-      quantity: line.quantity,
-      unitPrice: { cents: line.unitPriceCents },
-      total: { cents: line.totalCents },
-      variant: { product: { id: line.productId } },
-    })),
+    lines: lines.map(wireLineOf),
     metadata: o.metadata,
     shippingMethodName: o.shippingMethodName,
     shippingAddress: orderAddressOf(o.shippingAddress),
