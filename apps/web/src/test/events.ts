@@ -1,5 +1,8 @@
 import { fireEvent } from '@testing-library/react';
 
+/** Typing into a field: its new value, then the input event React Hook Form and Preact listen for. */
+export const typeInto = (field: HTMLElement, value: string) => fireEvent.input(field, { target: { value } });
+
 /**
  * What a browser sends when a person picks an option: the new value, then input and change. (The
  * testing library's `fireEvent.change` sends an input event under Preact, which a select's change

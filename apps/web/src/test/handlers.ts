@@ -1,6 +1,8 @@
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import type { CatalogMenu, LastCheckout, Session } from '@portal/contracts';
 import { routes } from '@portal/contracts/endpoints/routes';
+import type { PortalUser } from '@portal/contracts/permissions';
+import { sessionOf } from './fixtures.ts';
 
 /** An answer of our server: JSON with a status (the spec's error shapes are JSON too). */
 export const json = (status: number, body: unknown) => HttpResponse.json(body as JsonBodyType, { status });
@@ -14,6 +16,10 @@ export const anonymousSession: Session = {
   otherSiteUrl: '',
   preferences: null,
 };
+
+/** The session of this user, with Northside selected unless `business` is false (test/fixtures.ts). */
+export const signedInAs = (user: PortalUser, business = true) =>
+  http.get(routes.session.get.path, () => json(200, sessionOf(user, business)));
 
 const emptyMenu: CatalogMenu = { categories: [], brands: [] };
 const noCart: LastCheckout = { token: null, checkout: null };

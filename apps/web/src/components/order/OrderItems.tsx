@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Order } from '@portal/contracts/orders';
 import { formatMoney, formatNumber } from '@portal/contracts/format';
+import { CardTable } from '../CardTable.tsx';
 import { OrderTotals } from './OrderTotals.tsx';
 import './order.css';
 
@@ -19,45 +20,19 @@ export function OrderItems({ order, productHref }: { order: Order; productHref?:
     );
   return (
     <>
-      <table className="order-lines-table">
-        <caption className="visually-hidden">Items of order {order.number}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Product</th>
-            <th scope="col">SKU</th>
-            <th scope="col" className="num">
-              Qty
-            </th>
-            <th scope="col" className="num">
-              Price
-            </th>
-            <th scope="col" className="num">
-              Total
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {order.lines.map((line) => (
-            <tr key={line.id}>
-              <th scope="row" className="order-line-product">
-                {productName(line)}
-              </th>
-              <td data-label="SKU" className="order-line-sku">
-                {line.sku}
-              </td>
-              <td data-label="Qty" className="num">
-                {formatNumber(line.quantity)}
-              </td>
-              <td data-label="Price" className="num">
-                {formatMoney(line.unitPrice.cents)}
-              </td>
-              <td data-label="Total" className="num">
-                {formatMoney(line.total.cents)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <CardTable
+        className="lines-table order-lines-table"
+        caption={`Items of order ${order.number}`}
+        rows={order.lines}
+        rowKey={(line) => line.id}
+        rowHeader={{ label: 'Product', className: 'order-line-product', cell: productName }}
+        columns={[
+          { label: 'SKU', className: 'order-line-sku', cell: (line) => line.sku },
+          { label: 'Qty', numeric: true, cell: (line) => formatNumber(line.quantity) },
+          { label: 'Price', numeric: true, cell: (line) => formatMoney(line.unitPrice.cents) },
+          { label: 'Total', numeric: true, cell: (line) => formatMoney(line.total.cents) },
+        ]}
+      />
       <OrderTotals
         totals={{
           subtotalCents: order.subtotal.cents,

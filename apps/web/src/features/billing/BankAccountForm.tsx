@@ -1,23 +1,20 @@
-import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { BankAccountCreate, PaymentCard } from '@portal/contracts';
 import { BANK_ACCOUNT_TYPES, OWNER_TYPES } from '@portal/contracts/constants';
 import { bankAccountCreateSchema, bankAccountUpdatesSchema } from '@portal/contracts/payment-methods';
-import { alerts } from '../../components/alerts.ts';
 import { Field } from '../../components/form/Field.tsx';
-import { useDelayedValidation } from '../../components/form/useDelayedValidation.ts';
 import { withoutEmoji } from '../../components/form/withoutEmoji.ts';
 import {
   ACCOUNT_TYPE_NAMES,
   OWNER_TYPE_NAMES,
   paymentMethodName,
-  showServerErrors,
   useAddBankAccount,
   useUpdateBankAccount,
 } from './api.ts';
 import { DialogActions, PaymentMethodDialog } from './PaymentMethodDialog.tsx';
 import { digitsOnly, filtered } from './inputFilters.ts';
+import { useMethodForm } from './useMethodForm.ts';
 
 type AddValues = {
   isDefault: boolean;
@@ -52,29 +49,15 @@ export function AddBankAccountForm({ onClose }: { onClose: () => void }) {
       accountNumber: '',
     },
   });
-  useDelayedValidation(form);
   const add = useAddBankAccount();
-  const [failure, setFailure] = useState<string[]>([]);
-  const errors = form.formState.errors;
-
-  useEffect(() => {
-    form.setFocus('accountHolderName');
-  }, [form]);
-
-  const submit = form.handleSubmit(async (account) => {
-    setFailure([]);
-    try {
-      const saved = await add.mutateAsync(account as BankAccountCreate);
-      alerts.show({
-        type: 'success',
-        content: `${paymentMethodName(saved)} is saved. Verify it once the two small deposits reach it.`,
-        autoDismiss: true,
-      });
-      onClose();
-    } catch (error) {
-      setFailure(showServerErrors(form, error, (field) => (ADD_FIELDS.has(field) ? (field as keyof AddValues) : null)));
-    }
+  const { failure, submit } = useMethodForm(form, {
+    first: 'accountHolderName',
+    save: async (account) =>
+      `${paymentMethodName(await add.mutateAsync(account as BankAccountCreate))} is saved. Verify it once the two small deposits reach it.`,
+    fieldOf: (field) => (ADD_FIELDS.has(field) ? (field as keyof AddValues) : null),
+    onClose,
   });
+  const errors = form.formState.errors;
 
   return (
     <PaymentMethodDialog title="Add a bank account" saving={add.isPending} onClose={onClose} failure={failure}>
@@ -147,26 +130,16 @@ export function EditBankAccountForm({ account, onClose }: { account: PaymentCard
     resolver: zodResolver(bankAccountUpdatesSchema) as never,
     defaultValues: { accountHolderName: account.name },
   });
-  useDelayedValidation(form);
   const update = useUpdateBankAccount();
-  const [failure, setFailure] = useState<string[]>([]);
   const name = paymentMethodName(account);
-
-  useEffect(() => {
-    form.setFocus('accountHolderName');
-  }, [form]);
-
-  const submit = form.handleSubmit(async (updates) => {
-    setFailure([]);
-    try {
+  const { failure, submit } = useMethodForm(form, {
+    first: 'accountHolderName',
+    save: async (updates) => {
       await update.mutateAsync({ id: account.id, updates });
-      alerts.show({ type: 'success', content: `${name} is saved.`, autoDismiss: true });
-      onClose();
-    } catch (error) {
-      setFailure(
-        showServerErrors(form, error, (field) => (field === 'updates.accountHolderName' ? 'accountHolderName' : null)),
-      );
-    }
+      return `${name} is saved.`;
+    },
+    fieldOf: (field) => (field === 'updates.accountHolderName' ? 'accountHolderName' : null),
+    onClose,
   });
 
   return (

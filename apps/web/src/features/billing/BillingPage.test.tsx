@@ -1,134 +1,51 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { http } from 'msw';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { PERMISSION_GROUPS, type PortalUser } from '@portal/contracts/permissions';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { PortalUser } from '@portal/contracts/permissions';
 import { PAYMENT_METHOD_TEXTS, cardExpiryYears } from '@portal/contracts/payment-methods';
 import { messages } from '@portal/contracts/messages';
-import type { PaymentCard, Session } from '@portal/contracts';
-import { json } from '../../test/handlers.ts';
+import type { PaymentCard } from '@portal/contracts';
+import { accountant, billingSummary, owner, purchaser, savedBankAccount, savedCard } from '../../test/fixtures.ts';
+import { json, signedInAs } from '../../test/handlers.ts';
+import { renderRoutes } from '../../test/render.tsx';
 import { sentRequests, server } from '../../test/server.ts';
-import { choose } from '../../test/events.ts';
+import { choose, typeInto } from '../../test/events.ts';
 import { alerts, alertStore } from '../../components/alerts.ts';
 import BillingPage from './BillingPage.tsx';
 import { routes } from '@portal/contracts/endpoints/routes';
-import type { BillingSummary } from '@portal/contracts/billing';
-
-/** Northside's account as the ledger gives it (GET /api/billing-summary). */
-const summary: BillingSummary = {
-  businessPartner: { sapBpCode: 'C100234', companyName: 'Northside Auto Sound' },
-  accountBalance: { amount: 452_000 },
-  creditLimit: { amount: 1_000_000 },
-  creditAvailable: { amount: 548_000 },
-  pastDue: { amount: { amount: 120_000 }, count: 2 },
-  open: { amount: { amount: 332_000 }, count: 3 },
-  invoiceCount: 9,
-  creditMemos: { amount_left: { amount: 15_000 }, count: 1 },
-  discountAvailable: { amount: { amount: 4_400 }, count: 2 },
-};
-
-const person = (overrides: Partial<PortalUser>): PortalUser => ({
-  id: 'u1',
-  email: 'someone@demo.test',
-  first_name: 'Sam',
-  last_name: 'Staff',
-  image: null,
-  is_retired: false,
-  access_type: null,
-  user_type: [{ type: 'installer', is_owner: false }],
-  permissionGroups: [PERMISSION_GROUPS.installer],
-  dealer_id: 'd1',
-  installer: { is_owner: false, is_purchaser: true },
-  ...overrides,
-});
-const owner = person({
-  user_type: [{ type: 'dealer', is_owner: true }],
-  permissionGroups: [PERMISSION_GROUPS.dealerPrimary],
-  installer: { is_owner: true, is_purchaser: true },
-});
-const accountant = person({
-  user_type: [{ type: 'dealer_accounting', is_owner: false }],
-  permissionGroups: [PERMISSION_GROUPS.dealerAccounting],
-  installer: null,
-});
 
 const year = cardExpiryYears()[3]!;
 const yy = String(year % 100).padStart(2, '0');
 
-const visa: PaymentCard = {
-  id: 'card-1',
-  is_main: true,
-  type: 'CARD',
-  number: '**** 4242',
-  expiration_date: `12/${yy}`,
-  cvv: null,
-  name: 'Dana Whitfield',
-  billing_info: { Address1: '1450 Commerce Ave', Address2: '', City: 'Columbus', State: 'OH', Zip5: '43215' },
-  country: 'US',
-  brand: 'visa',
-  last4: '4242',
-  status: 'verified',
-  bank: null,
-  createdAt: '2026-01-02T00:00:00.000Z',
-};
-const bank: PaymentCard = {
+const visa = savedCard({ id: 'card-1', is_main: true, expiration_date: `12/${yy}` });
+const bank = savedBankAccount({
   id: 'bank-1',
-  is_main: false,
-  type: 'BANK_ACCOUNT',
-  number: '**** 6789',
-  expiration_date: null,
-  cvv: null,
   name: 'Northside Auto Sound LLC',
-  billing_info: null,
-  country: 'US',
-  brand: 'bank_account',
-  last4: '6789',
-  status: 'unverified',
-  bank: { bankName: 'STRIPE TEST BANK', accountType: 'CHECKING', ownerType: 'COMPANY' },
   createdAt: '2026-01-03T00:00:00.000Z',
-};
-const mastercard: PaymentCard = {
-  ...visa,
+});
+const mastercard = savedCard({
   id: 'card-2',
-  is_main: false,
   number: '**** 4444',
   brand: 'mastercard',
   last4: '4444',
   name: 'Gary Lindqvist',
-};
+});
 
 /** The server with these methods saved; returns the list it answers, which a test may change. */
 function serve(user: PortalUser, saved: PaymentCard[] = [visa, bank]) {
-  const session: Session = {
-    user,
-    selectedBusiness: { sapBpCode: 'C100234', companyName: 'Northside Auto Sound', approvedBrands: [] },
-    impersonatedUser: null,
-    site: 'us',
-    otherSiteUrl: '',
-    preferences: null,
-  };
   const list = { methods: saved };
   server.use(
-    http.get('/api/session', () => json(200, session)),
+    signedInAs(user),
     http.get('/api/card', () => json(200, list.methods)),
-    http.get(routes.billing.summary.path, () => json(200, summary)),
+    http.get(routes.billing.summary.path, () => json(200, billingSummary)),
   );
   return list;
 }
 
-function renderPage() {
-  const router = createMemoryRouter([{ path: '/billing', Component: BillingPage }], { initialEntries: ['/billing'] });
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-}
+const renderPage = () => renderRoutes([{ path: '/billing', Component: BillingPage }], '/billing');
 
 const row = async (name: string) => (await screen.findByRole('heading', { level: 3, name })).closest('li')!;
 const dialog = () => screen.findByRole('dialog', { hidden: true });
-const type = (field: HTMLElement, value: string) => fireEvent.input(field, { target: { value } });
 const press = (scope: HTMLElement, name: string) =>
   fireEvent.click(within(scope).getByRole('button', { name, hidden: true }));
 const sent = (method: string, path: string) =>
@@ -139,7 +56,7 @@ afterEach(() => alerts.clear());
 
 describe('/billing: who may see it (spec 01 §6)', () => {
   it('an installer is told, and the page never asks for cards', async () => {
-    serve(person({}));
+    serve(purchaser);
     renderPage();
     expect(await screen.findByRole('heading', { level: 2, name: /Billing is for the business’s owner/ })).toBeTruthy();
     expect(sentRequests().map((request) => request.path)).toEqual(['/api/session']);
@@ -184,7 +101,7 @@ describe('/billing: the account from the ledger (issue 19 item 4)', () => {
     serve(owner);
     server.use(
       http.get(routes.billing.summary.path, () =>
-        json(200, { ...summary, pastDue: { amount: { amount: 0 }, count: 0 } }),
+        json(200, { ...billingSummary, pastDue: { amount: { amount: 0 }, count: 0 } }),
       ),
     );
     renderPage();
@@ -198,7 +115,7 @@ describe('/billing: the account from the ledger (issue 19 item 4)', () => {
     let calls = 0;
     server.use(
       http.get(routes.billing.summary.path, () =>
-        ++calls === 1 ? json(500, { detail: 'Server error' }) : json(200, summary),
+        ++calls === 1 ? json(500, { detail: 'Server error' }) : json(200, billingSummary),
       ),
     );
     renderPage();
@@ -294,16 +211,16 @@ describe('/billing: adding a card (spec 02 §3 card create payload, §5)', () =>
     const number = form.getByLabelText('Card number');
     expect(number.getAttribute('autocomplete')).toBe('cc-number');
     expect(number.getAttribute('inputmode')).toBe('numeric');
-    type(number, '5555 5555 5555 4444');
+    typeInto(number, '5555 5555 5555 4444');
     choose(form.getByLabelText('Expiry month'), '08');
     choose(form.getByLabelText('Expiry year'), String(year));
     expect(form.getByLabelText('Expiry year').querySelectorAll('option')).toHaveLength(26 + 1);
-    type(form.getByLabelText(/Security code/), '123');
-    type(form.getByLabelText('Name on card'), 'Gary Lindqvist');
-    type(form.getByLabelText('Street address'), '1450 Commerce Ave');
-    type(form.getByLabelText('City'), 'Columbus');
+    typeInto(form.getByLabelText(/Security code/), '123');
+    typeInto(form.getByLabelText('Name on card'), 'Gary Lindqvist');
+    typeInto(form.getByLabelText('Street address'), '1450 Commerce Ave');
+    typeInto(form.getByLabelText('City'), 'Columbus');
     choose(form.getByLabelText('State or province'), 'OH');
-    type(form.getByLabelText('ZIP or postal code'), '43215');
+    typeInto(form.getByLabelText('ZIP or postal code'), '43215');
     fireEvent.click(form.getByLabelText('Make this my main card'));
     press(modal, 'Save card');
 
@@ -335,18 +252,18 @@ describe('/billing: adding a card (spec 02 §3 card create payload, §5)', () =>
     fireEvent.click(await screen.findByRole('button', { name: 'Add a card' }));
     const modal = await dialog();
     const form = within(modal);
-    type(form.getByLabelText('Card number'), '4242424242424241');
+    typeInto(form.getByLabelText('Card number'), '4242424242424241');
     choose(form.getByLabelText('Expiry month'), '12');
     choose(form.getByLabelText('Expiry year'), String(year));
-    type(form.getByLabelText(/Security code/), '123');
-    type(form.getByLabelText('Name on card'), 'Gary Lindqvist');
-    type(form.getByLabelText('Street address'), '1450 Commerce Ave');
-    type(form.getByLabelText('City'), 'Toronto');
+    typeInto(form.getByLabelText(/Security code/), '123');
+    typeInto(form.getByLabelText('Name on card'), 'Gary Lindqvist');
+    typeInto(form.getByLabelText('Street address'), '1450 Commerce Ave');
+    typeInto(form.getByLabelText('City'), 'Toronto');
     choose(form.getByLabelText('Country'), 'CA');
     // The provinces replace the states once the country is chosen.
     await form.findByRole('option', { name: 'Ontario', hidden: true });
     choose(form.getByLabelText('State or province'), 'ON');
-    type(form.getByLabelText('ZIP or postal code'), 'm5v 2t6');
+    typeInto(form.getByLabelText('ZIP or postal code'), 'm5v 2t6');
     expect((form.getByLabelText('ZIP or postal code') as HTMLInputElement).value).toBe('M5V 2T6');
     press(modal, 'Save card');
     const error = await form.findByText('Your card number is incorrect.');
@@ -373,10 +290,10 @@ describe('/billing: bank accounts (spec 02 §3, §4)', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Add a bank account' }));
     const modal = await dialog();
     const form = within(modal);
-    type(form.getByLabelText('Account holder’s name'), 'Northside Auto Sound LLC');
+    typeInto(form.getByLabelText('Account holder’s name'), 'Northside Auto Sound LLC');
     choose(form.getByLabelText('Account type'), 'SAVINGS');
-    type(form.getByLabelText(/Routing number/), '110000000');
-    type(form.getByLabelText(/Account number/), '000123456789');
+    typeInto(form.getByLabelText(/Routing number/), '110000000');
+    typeInto(form.getByLabelText(/Account number/), '000123456789');
     press(modal, 'Save bank account');
     expect(await row('Bank account **** 6789')).toBeTruthy();
     expect(sent('POST', '/api/create-bank-account')?.body).toEqual({
@@ -408,15 +325,15 @@ describe('/billing: bank accounts (spec 02 §3, §4)', () => {
     press(modal, 'Verify');
     expect((await form.findAllByText(PAYMENT_METHOD_TEXTS.depositAmount)).length).toBe(2);
 
-    type(form.getByLabelText('First deposit (cents)'), '12');
-    type(form.getByLabelText('Second deposit (cents)'), '34');
+    typeInto(form.getByLabelText('First deposit (cents)'), '12');
+    typeInto(form.getByLabelText('Second deposit (cents)'), '34');
     press(modal, 'Verify');
     expect((await form.findByRole('alert', { hidden: true })).textContent).toBe(
       PAYMENT_METHOD_TEXTS.verificationRefused(2),
     );
 
-    type(form.getByLabelText('First deposit (cents)'), '32');
-    type(form.getByLabelText('Second deposit (cents)'), '45');
+    typeInto(form.getByLabelText('First deposit (cents)'), '32');
+    typeInto(form.getByLabelText('Second deposit (cents)'), '45');
     press(modal, 'Verify');
     const account = within(await row('Bank account **** 6789'));
     expect(await account.findByText('Verified')).toBeTruthy();
@@ -445,12 +362,12 @@ describe('/billing: editing and removing', () => {
     const modal = await dialog();
     const form = within(modal);
     expect((form.getByLabelText('Expiry year') as HTMLSelectElement).value).toBe(String(year));
-    type(form.getByLabelText('Name on card'), 'Dana W. Whitfield');
+    typeInto(form.getByLabelText('Name on card'), 'Dana W. Whitfield');
     choose(form.getByLabelText('Expiry month'), '01');
-    type(form.getByLabelText('ZIP or postal code'), '4321');
+    typeInto(form.getByLabelText('ZIP or postal code'), '4321');
     press(modal, 'Save changes');
     expect(await form.findByText(PAYMENT_METHOD_TEXTS.postalCode)).toBeTruthy();
-    type(form.getByLabelText('ZIP or postal code'), '43216');
+    typeInto(form.getByLabelText('ZIP or postal code'), '43216');
     press(modal, 'Save changes');
     await waitFor(() => expect(sent('PATCH', '/api/card/card-1')?.body).toBeTruthy());
     expect(sent('PATCH', '/api/card/card-1')?.body).toEqual({
@@ -469,7 +386,7 @@ describe('/billing: editing and removing', () => {
     renderPage();
     fireEvent.click(within(await row('Bank account **** 6789')).getByRole('button', { name: /^Edit/ }));
     const modal = await dialog();
-    type(within(modal).getByLabelText('Account holder’s name'), 'Northside Audio LLC');
+    typeInto(within(modal).getByLabelText('Account holder’s name'), 'Northside Audio LLC');
     press(modal, 'Save changes');
     await waitFor(() =>
       expect(sent('PATCH', '/api/update-bank-account')?.body).toEqual({

@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
 import { can, isSalesRep } from '@portal/contracts/permissions';
+import { BackToDashboard, PageMessage } from '../../components/PageStates.tsx';
 import { useSession } from '../session/index.ts';
 import { BillingSummary } from './BillingSummary.tsx';
 import { PaymentMethodsSection } from './PaymentMethodsSection.tsx';
@@ -19,24 +19,17 @@ export default function BillingPage() {
 
   if (!allowed)
     return (
-      <div className="page billing">
-        <h1>Billing</h1>
-        <div className="empty-state">
-          <h2>
-            {user && isSalesRep(user)
-              ? 'Select a business first'
-              : 'Billing is for the business’s owner and accountant'}
-          </h2>
-          <p>
-            {user && isSalesRep(user)
-              ? 'Choose the business you act for with Select Business in the top bar.'
-              : 'Ask your dealer’s owner or accountant about cards, bank accounts and invoices.'}
-          </p>
-          <p>
-            <Link to="/">Back to the dashboard</Link>
-          </p>
-        </div>
-      </div>
+      <PageMessage className="billing" title="Billing">
+        <h2>
+          {user && isSalesRep(user) ? 'Select a business first' : 'Billing is for the business’s owner and accountant'}
+        </h2>
+        <p>
+          {user && isSalesRep(user)
+            ? 'Choose the business you act for with Select Business in the top bar.'
+            : 'Ask your dealer’s owner or accountant about cards, bank accounts and invoices.'}
+        </p>
+        <BackToDashboard />
+      </PageMessage>
     );
 
   return (

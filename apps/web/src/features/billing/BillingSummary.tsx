@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { BillingSummary as BillingSummaryData } from '@portal/contracts/billing';
 import { countOf, formatMoney, formatNumber } from '@portal/contracts/format';
 import { billingSummaryQuery, type LedgerScope } from '../invoices/index.ts';
+import { ActionAlert } from '../../components/PageStates.tsx';
 import { alertLinesFor } from '../../lib/errors.ts';
 
 /** One figure of the account: its name, the amount, and a line under it (a count, a link). */
@@ -49,14 +50,11 @@ export function BillingSummary({ scope }: { scope: LedgerScope }) {
           <div />
         </div>
       ) : summary.isError ? (
-        <div className="alert alert-error" role="alert">
-          <div className="alert-content">
-            <p>{alertLinesFor(summary.error).join(' ')}</p>
-            <button type="button" className="alert-action" onClick={() => void summary.refetch()}>
-              Try again
-            </button>
-          </div>
-        </div>
+        <ActionAlert
+          message={alertLinesFor(summary.error).join(' ')}
+          action="Try again"
+          onAction={() => void summary.refetch()}
+        />
       ) : (
         <SummaryFigures summary={summary.data} />
       )}

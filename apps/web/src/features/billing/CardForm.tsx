@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useForm, useWatch, type FieldPath, type UseFormRegisterReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { CardCreate, CardUpdates, PaymentCard } from '@portal/contracts';
@@ -10,13 +10,12 @@ import {
   isExpired,
 } from '@portal/contracts/payment-methods';
 import { COUNTRY_NAMES, POSTAL_CODE_PATTERNS, REGIONS_BY_COUNTRY, type CountryCode } from '@portal/contracts/regions';
-import { alerts } from '../../components/alerts.ts';
 import { Field } from '../../components/form/Field.tsx';
-import { useDelayedValidation } from '../../components/form/useDelayedValidation.ts';
 import { withoutEmoji } from '../../components/form/withoutEmoji.ts';
-import { paymentMethodName, showServerErrors, useAddCard, useUpdateCard } from './api.ts';
+import { paymentMethodName, useAddCard, useUpdateCard } from './api.ts';
 import { DialogActions, PaymentMethodDialog } from './PaymentMethodDialog.tsx';
 import { cardNumberCharacters, digitsOnly, filtered, upperCase } from './inputFilters.ts';
+import { useMethodForm } from './useMethodForm.ts';
 
 /** spec 02 §5: months 01 to 12. */
 const MONTHS = Array.from({ length: 12 }, (_, i) => String(i + 1).padStart(2, '0'));
@@ -81,28 +80,16 @@ export function AddCardForm({
       countryCode: defaultCountry,
     },
   });
-  useDelayedValidation(form);
   const add = useAddCard();
-  const [failure, setFailure] = useState<string[]>([]);
+  const { failure, submit } = useMethodForm(form, {
+    first: 'number',
+    // The resolver hands over the schema's output: digits only, the month and year as numbers.
+    save: async (values) => `${paymentMethodName(await add.mutateAsync(values as unknown as CardCreate))} is saved.`,
+    fieldOf: (field) => (ADD_FIELDS.has(field) ? (field as keyof AddValues) : null),
+    onClose,
+  });
   const country = useWatch({ control: form.control, name: 'countryCode' });
   const errors = form.formState.errors;
-
-  // The dialog focuses its Close button when it opens; the card number is where a person starts.
-  useEffect(() => {
-    form.setFocus('number');
-  }, [form]);
-
-  // The resolver hands over the schema's output: digits only, the month and year as numbers.
-  const submit = form.handleSubmit(async (values) => {
-    setFailure([]);
-    try {
-      const saved = await add.mutateAsync(values as unknown as CardCreate);
-      alerts.show({ type: 'success', content: `${paymentMethodName(saved)} is saved.`, autoDismiss: true });
-      onClose();
-    } catch (error) {
-      setFailure(showServerErrors(form, error, (field) => (ADD_FIELDS.has(field) ? (field as keyof AddValues) : null)));
-    }
-  });
 
   return (
     <PaymentMethodDialog title="Add a card" saving={add.isPending} onClose={onClose} failure={failure}>
@@ -142,31 +129,14 @@ export function AddCardForm({
         </div>
         <fieldset className="payment-method-fieldset">
           <legend>Billing address</legend>
-          <Field label="Street address" error={errors.streetAddress1?.message}>
-            <input
-              type="text"
-              autoComplete="billing address-line1"
-              maxLength={100}
-              {...withoutEmoji(form.register('streetAddress1'))}
-            />
-          </Field>
-          <Field label="Suite, unit or building" optional error={errors.streetAddress2?.message}>
-            <input
-              type="text"
-              autoComplete="billing address-line2"
-              maxLength={100}
-              {...withoutEmoji(form.register('streetAddress2'))}
-            />
-          </Field>
+          <StreetFields
+            line1={form.register('streetAddress1')}
+            line2={form.register('streetAddress2')}
+            line1Error={errors.streetAddress1?.message}
+            line2Error={errors.streetAddress2?.message}
+          />
           <div className="form-row">
-            <Field label="City" error={errors.city?.message}>
-              <input
-                type="text"
-                autoComplete="billing address-level2"
-                maxLength={60}
-                {...withoutEmoji(form.register('city'))}
-              />
-            </Field>
+            <CityField city={form.register('city')} error={errors.city?.message} />
             <Field label="Country" error={errors.countryCode?.message}>
               <select
                 autoComplete="billing country"
@@ -250,6 +220,38 @@ function ExpiryFields({
   );
 }
 
+/** The street lines of a card's billing address, as both card forms ask them. */
+function StreetFields({
+  line1,
+  line2,
+  line1Error,
+  line2Error,
+}: {
+  line1: UseFormRegisterReturn;
+  line2: UseFormRegisterReturn;
+  line1Error?: string;
+  line2Error?: string;
+}) {
+  return (
+    <>
+      <Field label="Street address" error={line1Error}>
+        <input type="text" autoComplete="billing address-line1" maxLength={100} {...withoutEmoji(line1)} />
+      </Field>
+      <Field label="Suite, unit or building" optional error={line2Error}>
+        <input type="text" autoComplete="billing address-line2" maxLength={100} {...withoutEmoji(line2)} />
+      </Field>
+    </>
+  );
+}
+
+function CityField({ city, error }: { city: UseFormRegisterReturn; error?: string }) {
+  return (
+    <Field label="City" error={error}>
+      <input type="text" autoComplete="billing address-level2" maxLength={60} {...withoutEmoji(city)} />
+    </Field>
+  );
+}
+
 type EditValues = {
   name: string;
   expMonth: string;
@@ -306,33 +308,23 @@ export function EditCardForm({ card, onClose }: { card: PaymentCard; onClose: ()
       },
     },
   });
-  useDelayedValidation(form);
   const update = useUpdateCard();
-  const [failure, setFailure] = useState<string[]>([]);
+  const name = paymentMethodName(card);
+  const { failure, submit } = useMethodForm(form, {
+    first: 'name',
+    save: async (values) => {
+      await update.mutateAsync({ id: card.id, updates: values as unknown as CardUpdates });
+      return `${name} is saved.`;
+    },
+    fieldOf: (field) => {
+      const own = field.replace(/^updates\./, '');
+      return EDIT_FIELDS.has(own) ? (own as FieldPath<EditValues>) : null;
+    },
+    onClose,
+  });
   const errors = form.formState.errors;
   const billingErrors = errors.billing_info;
-  const name = paymentMethodName(card);
   const regions = REGIONS_BY_COUNTRY[card.country as CountryCode] as (typeof REGIONS_BY_COUNTRY)['US'] | undefined;
-
-  useEffect(() => {
-    form.setFocus('name');
-  }, [form]);
-
-  const submit = form.handleSubmit(async (values) => {
-    setFailure([]);
-    try {
-      await update.mutateAsync({ id: card.id, updates: values as unknown as CardUpdates });
-      alerts.show({ type: 'success', content: `${name} is saved.`, autoDismiss: true });
-      onClose();
-    } catch (error) {
-      setFailure(
-        showServerErrors(form, error, (field) => {
-          const own = field.replace(/^updates\./, '');
-          return EDIT_FIELDS.has(own) ? (own as FieldPath<EditValues>) : null;
-        }),
-      );
-    }
-  });
 
   return (
     <PaymentMethodDialog title={`Edit ${name}`} saving={update.isPending} onClose={onClose} failure={failure}>
@@ -348,31 +340,14 @@ export function EditCardForm({ card, onClose }: { card: PaymentCard; onClose: ()
         />
         <fieldset className="payment-method-fieldset">
           <legend>Billing address</legend>
-          <Field label="Street address" error={billingErrors?.Address1?.message}>
-            <input
-              type="text"
-              autoComplete="billing address-line1"
-              maxLength={100}
-              {...withoutEmoji(form.register('billing_info.Address1'))}
-            />
-          </Field>
-          <Field label="Suite, unit or building" optional error={billingErrors?.Address2?.message}>
-            <input
-              type="text"
-              autoComplete="billing address-line2"
-              maxLength={100}
-              {...withoutEmoji(form.register('billing_info.Address2'))}
-            />
-          </Field>
+          <StreetFields
+            line1={form.register('billing_info.Address1')}
+            line2={form.register('billing_info.Address2')}
+            line1Error={billingErrors?.Address1?.message}
+            line2Error={billingErrors?.Address2?.message}
+          />
           <div className="form-row">
-            <Field label="City" error={billingErrors?.City?.message}>
-              <input
-                type="text"
-                autoComplete="billing address-level2"
-                maxLength={60}
-                {...withoutEmoji(form.register('billing_info.City'))}
-              />
-            </Field>
+            <CityField city={form.register('billing_info.City')} error={billingErrors?.City?.message} />
             <Field label="State or province" error={billingErrors?.State?.message}>
               {regions ? (
                 <select autoComplete="billing address-level1" {...form.register('billing_info.State')}>

@@ -1,14 +1,12 @@
-import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { PaymentCard } from '@portal/contracts';
 import { bankAccountVerifySchema } from '@portal/contracts/payment-methods';
-import { alerts } from '../../components/alerts.ts';
 import { Field } from '../../components/form/Field.tsx';
-import { useDelayedValidation } from '../../components/form/useDelayedValidation.ts';
-import { paymentMethodName, showServerErrors, useVerifyBankAccount } from './api.ts';
+import { paymentMethodName, useVerifyBankAccount } from './api.ts';
 import { DialogActions, PaymentMethodDialog } from './PaymentMethodDialog.tsx';
 import { digitsOnly, filtered } from './inputFilters.ts';
+import { useMethodForm } from './useMethodForm.ts';
 
 type Values = { id: string; amounts: [string, string] };
 type Verification = { id: string; amounts: [number, number] };
@@ -25,29 +23,19 @@ export function VerifyBankAccount({ account, onClose }: { account: PaymentCard; 
     resolver: zodResolver(bankAccountVerifySchema) as never,
     defaultValues: { id: account.id, amounts: ['', ''] },
   });
-  useDelayedValidation(form);
   const verify = useVerifyBankAccount();
-  const [failure, setFailure] = useState<string[]>([]);
-  const errors = form.formState.errors;
   const name = paymentMethodName(account);
-
-  useEffect(() => {
-    form.setFocus('amounts.0');
-  }, [form]);
-
-  const submit = form.handleSubmit(async (verification) => {
-    setFailure([]);
-    try {
+  const { failure, submit } = useMethodForm(form, {
+    first: 'amounts.0',
+    save: async (verification) => {
       // The resolver hands over the schema's output: the amounts as numbers.
       await verify.mutateAsync(verification as unknown as Verification);
-      alerts.show({ type: 'success', content: `${name} is verified.`, autoDismiss: true });
-      onClose();
-    } catch (error) {
-      setFailure(
-        showServerErrors(form, error, (field) => (field === 'amounts.0' || field === 'amounts.1' ? field : null)),
-      );
-    }
+      return `${name} is verified.`;
+    },
+    fieldOf: (field) => (field === 'amounts.0' || field === 'amounts.1' ? field : null),
+    onClose,
   });
+  const errors = form.formState.errors;
 
   return (
     <PaymentMethodDialog title={`Verify ${name}`} saving={verify.isPending} onClose={onClose} failure={failure}>

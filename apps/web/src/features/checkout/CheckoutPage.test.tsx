@@ -1,30 +1,19 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Checkout, CompletedCheckout } from '@portal/contracts';
 import { CHECKOUT_TEXTS, PAYMENT_ERROR, SHIPPING_METHODS } from '@portal/contracts/checkout-rules';
 import { STORAGE_KEYS } from '@portal/contracts/constants';
 import type { PortalUser } from '@portal/contracts/permissions';
-import { json } from '../../test/handlers.ts';
+import { owner, purchaser } from '../../test/fixtures.ts';
+import { json, signedInAs } from '../../test/handlers.ts';
+import { renderRoutes } from '../../test/render.tsx';
 import { sentRequests, server } from '../../test/server.ts';
 import { leave } from '../../test/events.ts';
 import { alerts } from '../../components/alerts.ts';
 import CheckoutPage, { NO_ANSWER_TEXT } from './CheckoutPage.tsx';
 import OrderCompletePage from './OrderCompletePage.tsx';
-import {
-  TOKEN,
-  VISA_EXPIRY,
-  checkout,
-  completed,
-  owner,
-  partner,
-  purchaser,
-  sessionOf,
-  visa,
-  waysToPay,
-} from './testFixtures.ts';
+import { TOKEN, VISA_EXPIRY, checkout, completed, partner, visa, waysToPay } from './testFixtures.ts';
 
 const BASE = `/api/products-checkout/${TOKEN}`;
 const DECLINED = 'This transaction has been declined.';
@@ -51,7 +40,7 @@ function serve({
     return json(200, current);
   };
   server.use(
-    http.get('/api/session', () => json(200, sessionOf(user))),
+    signedInAs(user),
     http.get('/api/products-checkout/last-b2b-token', () =>
       json(200, current ? { token: current.token, checkout: current } : { token: null, checkout: null }),
     ),
@@ -97,22 +86,14 @@ function serve({
   return { calls };
 }
 
-function renderCheckout() {
-  const router = createMemoryRouter(
+const renderCheckout = () =>
+  renderRoutes(
     [
       { path: '/cart/checkout/products', Component: CheckoutPage },
       { path: '/cart/checkout/products/complete', Component: OrderCompletePage },
     ],
-    { initialEntries: ['/cart/checkout/products'] },
+    '/cart/checkout/products',
   );
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return { router, queryClient };
-}
 
 const group = (name: string) => screen.findByRole('group', { name });
 const radio = async (groupName: string, name: string | RegExp) =>

@@ -17,17 +17,18 @@ import { can } from '@portal/contracts/permissions';
 import { alerts } from '../../components/alerts.ts';
 import { Button } from '../../components/Button.tsx';
 import { Field } from '../../components/form/Field.tsx';
+import { FormLayout, ProblemAlert } from '../../components/FormLayout.tsx';
 import { useDelayedValidation } from '../../components/form/useDelayedValidation.ts';
 import { withoutEmoji } from '../../components/form/withoutEmoji.ts';
 import { LoadError } from '../../components/LoadError.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { alertLinesFor } from '../../lib/errors.ts';
+import { useAttemptKey } from '../../lib/uuid.ts';
 import { openSelectBusiness } from '../business/index.ts';
 import { useCartAccess } from '../cart/index.ts';
 import { useSession } from '../session/index.ts';
 import {
   checkoutPartnerQuery,
-  newIdempotencyKey,
   paymentOptionsQuery,
   useCheckoutChoices,
   useCompleteCheckout,
@@ -152,13 +153,11 @@ function CheckoutForm({ checkout, onPlaced }: { checkout: Checkout; onPlaced: ()
   }, [placeProblem]);
 
   /**
-   * One Idempotency-Key per attempt to place the order: a retry of the same attempt (a double click, Place
-   * order again after no answer came) sends the same key, so the server answers the first order and never
-   * writes a second; a change the person makes (payment, addresses, shipping, PO number, the cart) starts
-   * a new attempt with a new key.
+   * One Idempotency-Key per attempt to place the order (lib/uuid.ts): a change the person makes (payment,
+   * addresses, shipping, PO number, the cart) starts a new attempt with a new key.
    */
   const changes = useRef(0);
-  const attempt = useRef<{ fingerprint: string; key: string } | null>(null);
+  const attempt = useAttemptKey();
   const placing = useRef(false);
   const changed = () => {
     changes.current += 1;
@@ -177,8 +176,7 @@ function CheckoutForm({ checkout, onPlaced }: { checkout: Checkout; onPlaced: ()
       checkout.lines.map((line) => [line.id, line.quantity]),
       checkout.totalPrice.cents,
     ]);
-    if (attempt.current?.fingerprint !== fingerprint) attempt.current = { fingerprint, key: newIdempotencyKey() };
-    return attempt.current.key;
+    return attempt.keyFor(fingerprint);
   }
 
   // ---- PO number (spec 02 §5): checked as typed (spec 01 §5, a second after typing stops), saved on leaving.
@@ -295,7 +293,7 @@ function CheckoutForm({ checkout, onPlaced }: { checkout: Checkout; onPlaced: ()
         return refused(error, current);
       }
       saveConfirmation(confirmation);
-      attempt.current = null;
+      attempt.forget();
       onPlaced();
       await navigate(COMPLETE_PATH, { replace: true });
       forgetPlacedCart();
@@ -324,7 +322,7 @@ function CheckoutForm({ checkout, onPlaced }: { checkout: Checkout; onPlaced: ()
     if (isPaymentRefusal(detail))
       return setPaymentProblem({ value: current.selectedPayment, message: detail, focus: true });
     // The key was used for another request (422): the next try is a new attempt.
-    if (error.status === 422) attempt.current = null;
+    if (error.status === 422) attempt.forget();
     // Not available any more, a cart cleared elsewhere: show the cart as it is now.
     if (error.status === 409 || error.status === 404 || error.status === 400) void refreshCart();
     setPlaceProblem(alertLinesFor(error));
@@ -349,185 +347,178 @@ function CheckoutForm({ checkout, onPlaced }: { checkout: Checkout; onPlaced: ()
       <p className="muted checkout-buyer">
         Buying for {checkout.businessPartner.companyName} ({checkout.businessPartner.sapBpCode})
       </p>
-      <div className="checkout-layout">
-        <div className="checkout-sections">
-          <fieldset className="checkout-section" aria-busy={choices.shippingAddress.isPending || undefined}>
-            <legend>
-              <h2 className="checkout-section-title">Shipping address</h2>
-            </legend>
-            {shippingAddresses.length > 0 ? (
-              <div className="choices">
-                {shippingAddresses.map((address) => (
-                  <Choice
-                    key={address.id}
-                    name="shippingAddress"
-                    value={address.id}
-                    checked={shippingAddressId === address.id}
-                    disabled={busy || choices.shippingAddress.isPending}
-                    onChoose={chooseShippingAddress}
-                  >
-                    <AddressText address={address} />
-                    {partner.data?.defaultShippingAddress?.id === address.id && <span className="badge">Default</span>}
-                  </Choice>
-                ))}
-              </div>
-            ) : checkout.shippingAddress ? (
-              <p className="checkout-fixed">
-                <AddressText address={checkout.shippingAddress} />
+      <FormLayout
+        className="checkout-layout"
+        summaryTitle="Order summary"
+        summary={
+          <>
+            <OrderLines
+              caption="Items in this order"
+              lines={checkout.lines.map((line) => ({
+                id: line.id,
+                name: line.product.name,
+                sku: line.product.sku,
+                quantity: line.quantity,
+                unitCents: line.product.price.cents,
+                totalCents: line.total.cents,
+              }))}
+            />
+            <OrderTotals
+              totals={{
+                subtotalCents: checkout.subtotal.cents,
+                shippingCents: checkout.shippingPrice.cents,
+                shippingMethodName: checkout.currentShippingMethod.name,
+                tax: checkout.tax,
+                totalCents: checkout.totalPrice.cents,
+              }}
+            />
+            {placeProblem && <ProblemAlert focusRef={placeProblemRef} lines={placeProblem} />}
+            <Button
+              className="form-layout-submit"
+              loading={busy}
+              disabled={saving}
+              aria-describedby={saving ? 'checkout-saving' : undefined}
+              onClick={() => void placeOrder()}
+            >
+              Place order
+            </Button>
+            {saving && (
+              <p id="checkout-saving" className="muted small" role="status">
+                Saving your choices…
               </p>
-            ) : partner.isPending ? (
-              <p className="muted">Loading addresses…</p>
-            ) : (
-              <p>{CHECKOUT_TEXTS.noShippingAddress} This business has no shipping address on file.</p>
             )}
-          </fieldset>
-
-          <fieldset className="checkout-section" aria-busy={choices.shippingMethod.isPending || undefined}>
-            <legend>
-              <h2 className="checkout-section-title">Shipping method</h2>
-            </legend>
+            <p className="checkout-note">
+              <Link to="/cart">Back to cart</Link>
+            </p>
+          </>
+        }
+      >
+        <fieldset className="form-section" aria-busy={choices.shippingAddress.isPending || undefined}>
+          <legend>
+            <h2 className="form-section-title">Shipping address</h2>
+          </legend>
+          {shippingAddresses.length > 0 ? (
             <div className="choices">
-              {checkout.shippingMethods.map((method) => (
+              {shippingAddresses.map((address) => (
                 <Choice
-                  key={method.id}
-                  name="shippingMethod"
-                  value={method.id}
-                  checked={shippingMethodId === method.id}
-                  disabled={busy || choices.shippingMethod.isPending}
-                  onChoose={chooseShippingMethod}
+                  key={address.id}
+                  name="shippingAddress"
+                  value={address.id}
+                  checked={shippingAddressId === address.id}
+                  disabled={busy || choices.shippingAddress.isPending}
+                  onChoose={chooseShippingAddress}
                 >
-                  <span className="choice-title">{shippingMethodLabel(method.name)}</span>
-                  <span className="choice-price">
-                    {method.price.cents === 0 ? 'Free' : formatMoney(method.price.cents)}
-                  </span>
+                  <AddressText address={address} />
+                  {partner.data?.defaultShippingAddress?.id === address.id && <span className="badge">Default</span>}
                 </Choice>
               ))}
             </div>
-          </fieldset>
-
-          <fieldset className="checkout-section" aria-busy={choices.billingAddress.isPending || undefined}>
-            <legend>
-              <h2 className="checkout-section-title">Billing address</h2>
-            </legend>
-            {billingAddresses.length > 1 ? (
-              <div className="choices">
-                {billingAddresses.map((address) => (
-                  <Choice
-                    key={address.id}
-                    name="billingAddress"
-                    value={address.id}
-                    checked={billingAddressId === address.id}
-                    disabled={busy || choices.billingAddress.isPending}
-                    onChoose={chooseBillingAddress}
-                  >
-                    <AddressText address={address} />
-                    {partner.data?.defaultBillingAddress?.id === address.id && (
-                      <span className="badge">Default billing</span>
-                    )}
-                  </Choice>
-                ))}
-              </div>
-            ) : (checkout.billingAddress ?? billingAddresses[0]) ? (
-              <p className="checkout-fixed">
-                <AddressText address={(checkout.billingAddress ?? billingAddresses[0])!} />
-              </p>
-            ) : (
-              <p className="muted">No billing address on file.</p>
-            )}
-          </fieldset>
-
-          <section className="checkout-section" aria-labelledby="po-number-heading">
-            <h2 id="po-number-heading" className="checkout-section-title">
-              PO number
-            </h2>
-            <form
-              className="form checkout-po"
-              noValidate
-              onSubmit={(event) => {
-                event.preventDefault();
-                void savePoNumber();
-              }}
-            >
-              <Field
-                label="Purchase order number"
-                optional
-                hint="Your own reference; it shows on the order and the invoice."
-                error={poError}
-              >
-                <input
-                  type="text"
-                  maxLength={PO_NUMBER_MAX}
-                  autoComplete="off"
-                  disabled={busy}
-                  {...withoutEmoji(poForm.register('poNumber', { onBlur: () => void savePoNumber() }))}
-                />
-              </Field>
-            </form>
-          </section>
-
-          <PaymentSection
-            options={paymentOptions}
-            loadFailed={methods.isError}
-            onRetryLoad={() => void methods.refetch()}
-            selected={selected}
-            problem={paymentProblem}
-            problemRef={paymentProblemRef}
-            disabled={busy || choices.payment.isPending}
-            canAddCard={canAddCard}
-            onChoose={choosePayment}
-          />
-        </div>
-
-        <aside className="checkout-summary" aria-labelledby="order-summary-heading">
-          <h2 id="order-summary-heading">Order summary</h2>
-          <OrderLines
-            caption="Items in this order"
-            lines={checkout.lines.map((line) => ({
-              id: line.id,
-              name: line.product.name,
-              sku: line.product.sku,
-              quantity: line.quantity,
-              unitCents: line.product.price.cents,
-              totalCents: line.total.cents,
-            }))}
-          />
-          <OrderTotals
-            totals={{
-              subtotalCents: checkout.subtotal.cents,
-              shippingCents: checkout.shippingPrice.cents,
-              shippingMethodName: checkout.currentShippingMethod.name,
-              tax: checkout.tax,
-              totalCents: checkout.totalPrice.cents,
-            }}
-          />
-          {placeProblem && (
-            <div ref={placeProblemRef} className="alert alert-error checkout-problem" role="alert" tabIndex={-1}>
-              <div className="alert-content">
-                {placeProblem.map((line) => (
-                  <p key={line}>{line}</p>
-                ))}
-              </div>
-            </div>
-          )}
-          <Button
-            className="checkout-place"
-            loading={busy}
-            disabled={saving}
-            aria-describedby={saving ? 'checkout-saving' : undefined}
-            onClick={() => void placeOrder()}
-          >
-            Place order
-          </Button>
-          {saving && (
-            <p id="checkout-saving" className="muted small" role="status">
-              Saving your choices…
+          ) : checkout.shippingAddress ? (
+            <p className="checkout-fixed">
+              <AddressText address={checkout.shippingAddress} />
             </p>
+          ) : partner.isPending ? (
+            <p className="muted">Loading addresses…</p>
+          ) : (
+            <p>{CHECKOUT_TEXTS.noShippingAddress} This business has no shipping address on file.</p>
           )}
-          <p className="checkout-note">
-            <Link to="/cart">Back to cart</Link>
-          </p>
-        </aside>
-      </div>
+        </fieldset>
+
+        <fieldset className="form-section" aria-busy={choices.shippingMethod.isPending || undefined}>
+          <legend>
+            <h2 className="form-section-title">Shipping method</h2>
+          </legend>
+          <div className="choices">
+            {checkout.shippingMethods.map((method) => (
+              <Choice
+                key={method.id}
+                name="shippingMethod"
+                value={method.id}
+                checked={shippingMethodId === method.id}
+                disabled={busy || choices.shippingMethod.isPending}
+                onChoose={chooseShippingMethod}
+              >
+                <span className="choice-title">{shippingMethodLabel(method.name)}</span>
+                <span className="choice-price">
+                  {method.price.cents === 0 ? 'Free' : formatMoney(method.price.cents)}
+                </span>
+              </Choice>
+            ))}
+          </div>
+        </fieldset>
+
+        <fieldset className="form-section" aria-busy={choices.billingAddress.isPending || undefined}>
+          <legend>
+            <h2 className="form-section-title">Billing address</h2>
+          </legend>
+          {billingAddresses.length > 1 ? (
+            <div className="choices">
+              {billingAddresses.map((address) => (
+                <Choice
+                  key={address.id}
+                  name="billingAddress"
+                  value={address.id}
+                  checked={billingAddressId === address.id}
+                  disabled={busy || choices.billingAddress.isPending}
+                  onChoose={chooseBillingAddress}
+                >
+                  <AddressText address={address} />
+                  {partner.data?.defaultBillingAddress?.id === address.id && (
+                    <span className="badge">Default billing</span>
+                  )}
+                </Choice>
+              ))}
+            </div>
+          ) : (checkout.billingAddress ?? billingAddresses[0]) ? (
+            <p className="checkout-fixed">
+              <AddressText address={(checkout.billingAddress ?? billingAddresses[0])!} />
+            </p>
+          ) : (
+            <p className="muted">No billing address on file.</p>
+          )}
+        </fieldset>
+
+        <section className="form-section" aria-labelledby="po-number-heading">
+          <h2 id="po-number-heading" className="form-section-title">
+            PO number
+          </h2>
+          <form
+            className="form checkout-po"
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              void savePoNumber();
+            }}
+          >
+            <Field
+              label="Purchase order number"
+              optional
+              hint="Your own reference; it shows on the order and the invoice."
+              error={poError}
+            >
+              <input
+                type="text"
+                maxLength={PO_NUMBER_MAX}
+                autoComplete="off"
+                disabled={busy}
+                {...withoutEmoji(poForm.register('poNumber', { onBlur: () => void savePoNumber() }))}
+              />
+            </Field>
+          </form>
+        </section>
+
+        <PaymentSection
+          options={paymentOptions}
+          loadFailed={methods.isError}
+          onRetryLoad={() => void methods.refetch()}
+          selected={selected}
+          problem={paymentProblem}
+          problemRef={paymentProblemRef}
+          disabled={busy || choices.payment.isPending}
+          canAddCard={canAddCard}
+          onChoose={choosePayment}
+        />
+      </FormLayout>
     </>
   );
 }

@@ -1,18 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { screen, within } from '@testing-library/react';
+import { renderInRouter } from '../../test/render.tsx';
 import { STORAGE_KEYS } from '@portal/contracts/constants';
 import { formatDate } from '@portal/contracts/format';
 import OrderCompletePage from './OrderCompletePage.tsx';
 import { completed } from './testFixtures.ts';
 
-function renderPage() {
-  render(
-    <MemoryRouter initialEntries={['/cart/checkout/products/complete']}>
-      <OrderCompletePage />
-    </MemoryRouter>,
-  );
-}
+const renderPage = () => renderInRouter(<OrderCompletePage />, '/cart/checkout/products/complete');
 
 describe('/cart/checkout/products/complete: Order Complete (spec 02 §2, spec 01 §9)', () => {
   it('shows the stored confirmation: number, date, lines, where it goes, how it was paid, totals', () => {

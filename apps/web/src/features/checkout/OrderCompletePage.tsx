@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatDate } from '@portal/contracts/format';
+import { Confirmation, NoConfirmation } from '../../components/Confirmation.tsx';
 import { readConfirmation } from './confirmation.ts';
 import { OrderSummary } from '../../components/order/OrderSummary.tsx';
 import './checkout.css';
@@ -14,27 +15,24 @@ export default function OrderCompletePage() {
 
   if (!confirmation)
     return (
-      <div className="page order-complete">
-        <h1>Order Complete</h1>
-        <div className="empty-state">
-          <h2>No recent order to show</h2>
-          <p>
-            The confirmation of your last order is not in this browser any more. Your orders are all in{' '}
-            <Link to="/my-orders">My Orders</Link>.
-          </p>
-        </div>
-      </div>
+      <NoConfirmation className="order-complete" title="Order Complete" heading="No recent order to show">
+        The confirmation of your last order is not in this browser any more. Your orders are all in{' '}
+        <Link to="/my-orders">My Orders</Link>.
+      </NoConfirmation>
     );
 
   const { order } = confirmation;
   return (
-    <div className="page order-complete">
-      <h1>Order Complete</h1>
-      <div className="success-panel order-complete-thanks">
-        <p className="order-complete-lead">
+    <Confirmation
+      className="order-complete"
+      title="Order Complete"
+      lead={
+        <>
           Thank you! Your order <strong className="order-number">{order.number}</strong> is placed.
-        </p>
-        <dl className="details">
+        </>
+      }
+      facts={
+        <>
           <dt>Order number</dt>
           <dd>{order.number}</dd>
           <dt>Date</dt>
@@ -48,10 +46,21 @@ export default function OrderCompletePage() {
             {order.placedBy.name}
             {order.placedBy.actingFor ? `, acting as ${order.placedBy.actingFor}` : ''}
           </dd>
-        </dl>
-        <p className="muted">A confirmation is on its way to {order.placedBy.email}.</p>
-      </div>
-
+        </>
+      }
+      note={`A confirmation is on its way to ${order.placedBy.email}.`}
+      actionsClassName="order-complete-actions"
+      actions={
+        <>
+          <Link className="button button-primary" to={`/order/${order.id}`}>
+            View order
+          </Link>
+          <Link className="button button-secondary" to="/search">
+            Continue shopping
+          </Link>
+        </>
+      }
+    >
       <OrderSummary
         order={order}
         paymentFacts={
@@ -61,18 +70,6 @@ export default function OrderCompletePage() {
           </>
         }
       />
-
-      <div className="button-row order-complete-actions">
-        <Link className="button button-primary" to={`/order/${order.id}`}>
-          View order
-        </Link>
-        <Link className="button button-secondary" to="/search">
-          Continue shopping
-        </Link>
-        <button type="button" className="button button-link" onClick={() => window.print()}>
-          Print
-        </button>
-      </div>
-    </div>
+    </Confirmation>
   );
 }

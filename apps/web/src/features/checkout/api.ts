@@ -114,16 +114,6 @@ export function useCompleteCheckout() {
   });
 }
 
-/** A fresh Idempotency-Key (crypto.randomUUID needs a secure context; the fallback has the same shape). */
-export function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
-
 /** The cart's lines are gone once the order is placed: the open cart is none (the badge goes to 0) and is asked for again. */
 export function useForgetPlacedCart() {
   const queryClient = useQueryClient();

@@ -1,4 +1,5 @@
-// What the checkout tests are answered with: a Northside cart, its addresses and ways to pay, an order.
+// What the checkout tests are answered with: a Northside cart, its addresses and ways to pay, an order (the
+// people: test/fixtures.ts).
 import type {
   Address,
   BusinessPartner,
@@ -7,57 +8,14 @@ import type {
   CompletedCheckout,
   PaymentCard,
   Product,
-  Session,
   UsersPaymentMethods,
 } from '@portal/contracts';
 import { SHIPPING_METHODS } from '@portal/contracts/checkout-rules';
-import { cardExpiryYears } from '@portal/contracts/payment-methods';
-import { PERMISSION_GROUPS, type PortalUser } from '@portal/contracts/permissions';
-
-export const purchaser: PortalUser = {
-  id: 'u-purchaser',
-  email: 'purchaser@demo.test',
-  first_name: 'Priya',
-  last_name: 'Patel',
-  image: null,
-  is_retired: false,
-  access_type: null,
-  user_type: [{ type: 'installer', is_owner: false }],
-  permissionGroups: [PERMISSION_GROUPS.installer],
-  dealer_id: 'd1',
-  installer: { is_owner: false, is_purchaser: true },
-};
-
-export const owner: PortalUser = {
-  ...purchaser,
-  id: 'u-owner',
-  email: 'owner@demo.test',
-  first_name: 'Gary',
-  last_name: 'Lindqvist',
-  user_type: [{ type: 'dealer', is_owner: true }],
-  permissionGroups: [PERMISSION_GROUPS.dealerPrimary],
-  installer: { is_owner: true, is_purchaser: true },
-};
-
-export const sessionOf = (user: PortalUser): Session => ({
-  user,
-  selectedBusiness: { sapBpCode: 'C100234', companyName: 'Northside Auto Sound', approvedBrands: [] },
-  impersonatedUser: null,
-  site: 'us',
-  otherSiteUrl: '',
-  preferences: null,
-});
+import { cardExpiry, NORTHSIDE, northsideAddress, savedBankAccount, savedCard } from '../../test/fixtures.ts';
 
 const address = (overrides: Partial<Address> & Pick<Address, 'id'>): Address => ({
   businessPartnerAddressType: 'SHIPPING',
-  name: 'Northside Auto Sound',
-  streetAddress1: '1450 Commerce Ave',
-  streetAddress2: '',
-  city: 'Columbus',
-  countryArea: 'OH',
-  postalCode: '43215',
-  country: 'US',
-  phone: null,
+  ...northsideAddress,
   ...overrides,
 });
 
@@ -78,8 +36,7 @@ export const billingOffice = address({
 
 export const partner: BusinessPartner = {
   id: 'bp-1',
-  sapBpCode: 'C100234',
-  companyName: 'Northside Auto Sound',
+  ...NORTHSIDE,
   channel: { slug: 'dealer' },
   approvedBrands: [],
   dealerPrimary: null,
@@ -148,28 +105,14 @@ export const checkout: Checkout = {
   totalPrice: { cents: 31399, tax: { amount: 0 } },
   poNumber: null,
   payment: null,
-  businessPartner: { sapBpCode: 'C100234', companyName: 'Northside Auto Sound' },
+  businessPartner: NORTHSIDE,
 };
 
-const yy = String(cardExpiryYears()[2]! % 100).padStart(2, '0');
-export const VISA_EXPIRY = `08/${yy}`;
+export const VISA_EXPIRY = cardExpiry(2, '08');
 
-const method = (overrides: Partial<PaymentCard> & Pick<PaymentCard, 'id'>): PaymentCard => ({
-  is_main: false,
-  type: 'CARD',
-  number: '**** 4242',
-  expiration_date: VISA_EXPIRY,
-  cvv: null,
-  name: 'Gary Lindqvist',
-  billing_info: null,
-  country: 'US',
-  brand: 'visa',
-  last4: '4242',
-  status: 'verified',
-  bank: null,
-  createdAt: '2026-01-02T00:00:00.000Z',
-  ...overrides,
-});
+/** A saved way to pay in the owner's name; billed nowhere (the checkout does not show it). */
+const method = (overrides: Partial<PaymentCard> & Pick<PaymentCard, 'id'>): PaymentCard =>
+  savedCard({ expiration_date: VISA_EXPIRY, name: 'Gary Lindqvist', billing_info: null, ...overrides });
 
 export const visa = method({ id: '22222222-2222-4222-8222-222222222222', is_main: true });
 export const expiredCard = method({
@@ -180,16 +123,7 @@ export const expiredCard = method({
   expiration_date: '01/20',
 });
 const bank = (id: string, last4: string, status: PaymentCard['status']) =>
-  method({
-    id,
-    type: 'BANK_ACCOUNT',
-    number: `**** ${last4}`,
-    last4,
-    expiration_date: null,
-    brand: 'bank_account',
-    status,
-    bank: { bankName: 'STRIPE TEST BANK', accountType: 'CHECKING', ownerType: 'COMPANY' },
-  });
+  savedBankAccount({ id, number: `**** ${last4}`, last4, status, name: 'Gary Lindqvist' });
 export const verifiedBank = bank('44444444-4444-4444-8444-444444444444', '6789', 'verified');
 export const unverifiedBank = bank('55555555-5555-4555-8555-555555555555', '1116', 'unverified');
 
@@ -209,7 +143,7 @@ export const completed: CompletedCheckout = {
     status: 'placed',
     created: '2026-03-05T15:04:00.000Z',
     poNumber: 'PO-7781',
-    businessPartner: { sapBpCode: 'C100234', companyName: 'Northside Auto Sound' },
+    businessPartner: NORTHSIDE,
     lines: checkout.lines.map((l) => ({
       id: `order-${l.id}`,
       productName: l.product.name,
@@ -221,16 +155,7 @@ export const completed: CompletedCheckout = {
     })),
     metadata: [],
     shippingMethodName: 'B2B-UPS Ground',
-    shippingAddress: {
-      name: mainStore.name,
-      streetAddress1: mainStore.streetAddress1,
-      streetAddress2: '',
-      city: mainStore.city,
-      countryArea: mainStore.countryArea,
-      postalCode: mainStore.postalCode,
-      country: 'US',
-      phone: null,
-    },
+    shippingAddress: northsideAddress,
     billingAddress: null,
     subtotal: { cents: 29899 },
     shippingPrice: { cents: 1500 },

@@ -2,12 +2,13 @@ import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { BILLING_TEXTS, type CreditMemoDetail } from '@portal/contracts/billing';
 import { formatMoney } from '@portal/contracts/format';
-import { ApiError } from '../../lib/api.ts';
-import { alertLinesFor } from '../../lib/errors.ts';
+import { CardTable } from '../../components/CardTable.tsx';
+import { isNotFound, PageLoadError, PageLoading, RecordNotFound } from '../../components/PageStates.tsx';
 import { usePageTitle } from '../../lib/pageTitle.ts';
+import { isUuid } from '../../lib/uuid.ts';
 import { creditMemoQuery, type LedgerScope } from './api.ts';
 import { formatDay } from './format.ts';
-import { isUuid, PAYMENT_PATH } from './paths.ts';
+import { PAYMENT_PATH } from './paths.ts';
 
 export const CREDIT_MEMOS_TITLE = 'Credit Memos';
 
@@ -22,45 +23,36 @@ export function CreditMemoDetailPage({ scope, id }: { scope: LedgerScope; id: st
 
 function CreditMemoView({ scope, id }: { scope: LedgerScope; id: string }) {
   const memo = useQuery(creditMemoQuery(scope, id));
-  const notFound = memo.error instanceof ApiError && (memo.error.status === 404 || memo.error.status === 400);
   usePageTitle(memo.data ? `Credit memo ${memo.data.number}` : null, CREDIT_MEMOS_TITLE);
 
   if (memo.data) return <CreditMemoDetails memo={memo.data} />;
-  if (notFound) return <CreditMemoNotFound />;
+  if (isNotFound(memo.error)) return <CreditMemoNotFound />;
   if (memo.isError)
     return (
-      <div className="page invoice-page">
-        <h1>{CREDIT_MEMOS_TITLE}</h1>
-        <div className="alert alert-error" role="alert">
-          <div className="alert-content">
-            <p>{alertLinesFor(memo.error).join(' ')}</p>
-            <button type="button" className="alert-action" onClick={() => void memo.refetch()}>
-              Try again
-            </button>
-          </div>
-        </div>
-      </div>
+      <PageLoadError
+        className="invoice-page"
+        title={CREDIT_MEMOS_TITLE}
+        error={memo.error}
+        onRetry={() => void memo.refetch()}
+      />
     );
   return (
-    <div className="page invoice-page" aria-busy="true">
-      <h1>Credit memo</h1>
+    <PageLoading className="invoice-page" title="Credit memo">
       <p className="muted">Loading the credit memo…</p>
-    </div>
+    </PageLoading>
   );
 }
 
 function CreditMemoNotFound() {
-  usePageTitle('Credit memo not found', CREDIT_MEMOS_TITLE);
   return (
-    <div className="page invoice-page">
-      <h1>{BILLING_TEXTS.creditMemoNotFound}</h1>
-      <div className="empty-state">
-        <p>It may belong to another business, or the link may be incomplete.</p>
-        <p>
-          <Link to="/credit-memo">Go to Credit Memos</Link>
-        </p>
-      </div>
-    </div>
+    <RecordNotFound
+      className="invoice-page"
+      heading={BILLING_TEXTS.creditMemoNotFound}
+      title="Credit memo not found"
+      routeTitle={CREDIT_MEMOS_TITLE}
+      listPath="/credit-memo"
+      listName="Credit Memos"
+    />
   );
 }
 
@@ -121,33 +113,24 @@ function CreditMemoDetails({ memo }: { memo: CreditMemoDetail }) {
           <p className="muted">Not applied to any invoice yet. Choose it when you pay invoices.</p>
         ) : (
           <div className="table-scroll">
-            <table className="ledger-table">
-              <caption className="visually-hidden">Where credit memo {memo.number} was applied</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Invoice</th>
-                  <th scope="col">Date</th>
-                  <th scope="col">Receipt</th>
-                  <th scope="col" className="num">
-                    Amount
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {memo.applications.map((application, i) => (
-                  <tr key={`${application.receiptNumber}-${i}`}>
-                    <th scope="row" className="ledger-number">
-                      <Link to={`/invoice/${application.invoice.id}`}>{application.invoice.number}</Link>
-                    </th>
-                    <td data-label="Date">{formatDay(application.date)}</td>
-                    <td data-label="Receipt">{application.receiptNumber}</td>
-                    <td data-label="Amount" className="num">
-                      {formatMoney(application.amount.amount)}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <CardTable
+              className="card-table ledger-table"
+              caption={`Where credit memo ${memo.number} was applied`}
+              rows={memo.applications}
+              rowKey={(application, i) => `${application.receiptNumber}-${i}`}
+              rowHeader={{
+                label: 'Invoice',
+                className: 'ledger-number',
+                cell: (application) => (
+                  <Link to={`/invoice/${application.invoice.id}`}>{application.invoice.number}</Link>
+                ),
+              }}
+              columns={[
+                { label: 'Date', cell: (application) => formatDay(application.date) },
+                { label: 'Receipt', cell: (application) => application.receiptNumber },
+                { label: 'Amount', numeric: true, cell: (application) => formatMoney(application.amount.amount) },
+              ]}
+            />
           </div>
         )}
       </section>

@@ -1,35 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { http } from 'msw';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { screen, waitFor, within } from '@testing-library/react';
 import { routes } from '@portal/contracts/endpoints/routes';
 import { BILLING_TEXTS, type CreditMemoListRequest } from '@portal/contracts/billing';
-import { json } from '../../test/handlers.ts';
+import { accountant, installer } from '../../test/fixtures.ts';
+import { json, signedInAs } from '../../test/handlers.ts';
+import { renderRoutes } from '../../test/render.tsx';
 import { sentRequests, server } from '../../test/server.ts';
 import CreditMemosPage from './CreditMemosPage.tsx';
-import {
-  accountant,
-  installer,
-  invoiceId,
-  memo,
-  memoConnection,
-  memoDetail,
-  memoId,
-  sessionOf,
-} from './testFixtures.ts';
+import { invoiceId, memo, memoConnection, memoDetail, memoId } from './testFixtures.ts';
 
-function renderPage(path: string) {
-  const router = createMemoryRouter([{ path: '/credit-memo/:id?', Component: CreditMemosPage }], {
-    initialEntries: [path],
-  });
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
-}
+const renderPage = (path: string) =>
+  renderRoutes([{ path: '/credit-memo/:id?', Component: CreditMemosPage }], path).router;
 
 const listBodies = () =>
   sentRequests()
@@ -39,7 +21,7 @@ const listBodies = () =>
 describe('/credit-memo (spec 02 §3 credit memo)', () => {
   it('lists them 10 a page with where each came from; Open only is sent as open', async () => {
     server.use(
-      http.get(routes.session.get.path, () => json(200, sessionOf(accountant))),
+      signedInAs(accountant),
       http.post(routes.billing.creditMemos.path, () =>
         json(
           200,
@@ -68,7 +50,7 @@ describe('/credit-memo (spec 02 §3 credit memo)', () => {
   });
 
   it('an installer is told Billing is not theirs', async () => {
-    server.use(http.get(routes.session.get.path, () => json(200, sessionOf(installer))));
+    server.use(signedInAs(installer));
     renderPage('/credit-memo');
     expect(await screen.findByText(BILLING_TEXTS.noBilling)).toBeTruthy();
     expect(listBodies()).toEqual([]);
@@ -76,7 +58,7 @@ describe('/credit-memo (spec 02 §3 credit memo)', () => {
 
   it('one credit memo: amount, what is left, why, its source and where it was applied', async () => {
     server.use(
-      http.get(routes.session.get.path, () => json(200, sessionOf(accountant))),
+      signedInAs(accountant),
       http.post(routes.billing.creditMemo.path, () =>
         json(
           200,
@@ -105,7 +87,7 @@ describe('/credit-memo (spec 02 §3 credit memo)', () => {
 
   it('another business’s credit memo is not found', async () => {
     server.use(
-      http.get(routes.session.get.path, () => json(200, sessionOf(accountant))),
+      signedInAs(accountant),
       http.post(routes.billing.creditMemo.path, () => json(404, { detail: BILLING_TEXTS.creditMemoNotFound })),
     );
     renderPage(`/credit-memo/${memoId(8)}`);

@@ -1,30 +1,20 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { http } from 'msw';
-import { fireEvent, render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { routes } from '@portal/contracts/endpoints/routes';
 import { BILLING_TEXTS, type InvoiceDetail } from '@portal/contracts/billing';
-import { json } from '../../test/handlers.ts';
+import { owner } from '../../test/fixtures.ts';
+import { json, signedInAs } from '../../test/handlers.ts';
+import { renderRoutes } from '../../test/render.tsx';
 import { sentRequests, server } from '../../test/server.ts';
 import InvoicesPage from './InvoicesPage.tsx';
-import { invoiceDetail, invoiceId, memoId, owner, sessionOf } from './testFixtures.ts';
+import { invoiceDetail, invoiceId, memoId } from './testFixtures.ts';
 
 function serve(answer: () => Response) {
-  server.use(
-    http.get(routes.session.get.path, () => json(200, sessionOf(owner))),
-    http.post(routes.billing.invoice.path, answer),
-  );
+  server.use(signedInAs(owner), http.post(routes.billing.invoice.path, answer));
 }
 
-function renderPage(path: string) {
-  const router = createMemoryRouter([{ path: '/invoice/:id?', Component: InvoicesPage }], { initialEntries: [path] });
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-}
+const renderPage = (path: string) => renderRoutes([{ path: '/invoice/:id?', Component: InvoicesPage }], path);
 
 afterEach(() => vi.restoreAllMocks());
 

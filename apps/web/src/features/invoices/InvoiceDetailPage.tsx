@@ -2,12 +2,14 @@ import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { BILLING_TEXTS, type InvoiceDetail } from '@portal/contracts/billing';
 import { formatMoney, formatNumber } from '@portal/contracts/format';
-import { ApiError } from '../../lib/api.ts';
-import { alertLinesFor } from '../../lib/errors.ts';
+import { CardTable } from '../../components/CardTable.tsx';
+import { ListSkeleton } from '../../components/ListStates.tsx';
+import { isNotFound, PageLoadError, PageLoading, RecordNotFound } from '../../components/PageStates.tsx';
 import { usePageTitle } from '../../lib/pageTitle.ts';
+import { isUuid } from '../../lib/uuid.ts';
 import { invoiceQuery, type LedgerScope } from './api.ts';
 import { formatDay, paidByText, percentOf } from './format.ts';
-import { isUuid, paymentPathFor } from './paths.ts';
+import { paymentPathFor } from './paths.ts';
 import { InvoiceStatusBadge } from './components/StatusBadge.tsx';
 
 /** The route table's title (contracts/pages.ts), put back when the page leaves. */
@@ -27,49 +29,37 @@ export function InvoiceDetailPage({ scope, id }: { scope: LedgerScope; id: strin
 
 function InvoiceView({ scope, id }: { scope: LedgerScope; id: string }) {
   const invoice = useQuery(invoiceQuery(scope, id));
-  const notFound = invoice.error instanceof ApiError && (invoice.error.status === 404 || invoice.error.status === 400);
   usePageTitle(invoice.data ? `Invoice ${invoice.data.number}` : null, INVOICES_TITLE);
 
   if (invoice.data) return <InvoiceDetails invoice={invoice.data} />;
-  if (notFound) return <InvoiceNotFound />;
+  if (isNotFound(invoice.error)) return <InvoiceNotFound />;
   if (invoice.isError)
     return (
-      <div className="page invoice-page">
-        <h1>{INVOICES_TITLE}</h1>
-        <div className="alert alert-error" role="alert">
-          <div className="alert-content">
-            <p>{alertLinesFor(invoice.error).join(' ')}</p>
-            <button type="button" className="alert-action" onClick={() => void invoice.refetch()}>
-              Try again
-            </button>
-          </div>
-        </div>
-      </div>
+      <PageLoadError
+        className="invoice-page"
+        title={INVOICES_TITLE}
+        error={invoice.error}
+        onRetry={() => void invoice.refetch()}
+      />
     );
   return (
-    <div className="page invoice-page" aria-busy="true">
-      <h1>Invoice</h1>
+    <PageLoading className="invoice-page" title="Invoice">
       <p className="muted">Loading the invoice…</p>
-      <div className="ledger-skeleton">
-        <div />
-        <div />
-      </div>
-    </div>
+      <ListSkeleton rows={2} />
+    </PageLoading>
   );
 }
 
 function InvoiceNotFound() {
-  usePageTitle('Invoice not found', INVOICES_TITLE);
   return (
-    <div className="page invoice-page">
-      <h1>{BILLING_TEXTS.invoiceNotFound}</h1>
-      <div className="empty-state">
-        <p>It may belong to another business, or the link may be incomplete.</p>
-        <p>
-          <Link to="/invoice">Go to Invoices</Link>
-        </p>
-      </div>
-    </div>
+    <RecordNotFound
+      className="invoice-page"
+      heading={BILLING_TEXTS.invoiceNotFound}
+      title="Invoice not found"
+      routeTitle={INVOICES_TITLE}
+      listPath="/invoice"
+      listName="Invoices"
+    />
   );
 }
 
@@ -163,42 +153,27 @@ function InvoiceDetails({ invoice }: { invoice: InvoiceDetail }) {
       <section className="card" aria-labelledby="invoice-lines">
         <h2 id="invoice-lines">Items</h2>
         <div className="table-scroll">
-          <table className="ledger-lines">
-            <caption className="visually-hidden">Items of invoice {invoice.number}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Product</th>
-                <th scope="col" className="num">
-                  Quantity
-                </th>
-                <th scope="col" className="num">
-                  Unit price
-                </th>
-                <th scope="col" className="num">
-                  Total
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {invoice.lines.map((line, i) => (
-                <tr key={`${line.sku}-${i}`}>
-                  <th scope="row" className="ledger-line-product">
-                    <span className="ledger-line-name">{line.productName}</span>
-                    <span className="ledger-line-sku">{line.sku}</span>
-                  </th>
-                  <td data-label="Quantity" className="num">
-                    {formatNumber(line.quantity)}
-                  </td>
-                  <td data-label="Unit price" className="num">
-                    {formatMoney(line.unitPrice.amount)}
-                  </td>
-                  <td data-label="Total" className="num">
-                    {formatMoney(line.total.amount)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <CardTable
+            className="lines-table ledger-lines"
+            caption={`Items of invoice ${invoice.number}`}
+            rows={invoice.lines}
+            rowKey={(line, i) => `${line.sku}-${i}`}
+            rowHeader={{
+              label: 'Product',
+              className: 'ledger-line-product',
+              cell: (line) => (
+                <>
+                  <span className="ledger-line-name">{line.productName}</span>
+                  <span className="ledger-line-sku">{line.sku}</span>
+                </>
+              ),
+            }}
+            columns={[
+              { label: 'Quantity', numeric: true, cell: (line) => formatNumber(line.quantity) },
+              { label: 'Unit price', numeric: true, cell: (line) => formatMoney(line.unitPrice.amount) },
+              { label: 'Total', numeric: true, cell: (line) => formatMoney(line.total.amount) },
+            ]}
+          />
         </div>
         <dl className="ledger-sums">
           <dt>Subtotal</dt>
@@ -226,47 +201,21 @@ function InvoiceDetails({ invoice }: { invoice: InvoiceDetail }) {
           <p className="muted">No payments yet.</p>
         ) : (
           <div className="table-scroll">
-            <table className="ledger-table ledger-payments">
-              <caption className="visually-hidden">Payments of invoice {invoice.number}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Receipt</th>
-                  <th scope="col">Date</th>
-                  <th scope="col" className="num">
-                    Amount
-                  </th>
-                  <th scope="col" className="num">
-                    Credit
-                  </th>
-                  <th scope="col" className="num">
-                    Discount
-                  </th>
-                  <th scope="col">Method</th>
-                  <th scope="col">Paid by</th>
-                </tr>
-              </thead>
-              <tbody>
-                {invoice.payments.map((payment, i) => (
-                  <tr key={`${payment.receiptNumber}-${i}`}>
-                    <th scope="row" className="ledger-number">
-                      {payment.receiptNumber}
-                    </th>
-                    <td data-label="Date">{formatDay(payment.date)}</td>
-                    <td data-label="Amount" className="num">
-                      {formatMoney(payment.amount.amount)}
-                    </td>
-                    <td data-label="Credit" className="num">
-                      {formatMoney(payment.credit.amount)}
-                    </td>
-                    <td data-label="Discount" className="num">
-                      {formatMoney(payment.discount.amount)}
-                    </td>
-                    <td data-label="Method">{payment.method}</td>
-                    <td data-label="Paid by">{paidByText(payment.paidBy)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <CardTable
+              className="card-table ledger-table ledger-payments"
+              caption={`Payments of invoice ${invoice.number}`}
+              rows={invoice.payments}
+              rowKey={(payment, i) => `${payment.receiptNumber}-${i}`}
+              rowHeader={{ label: 'Receipt', className: 'ledger-number', cell: (payment) => payment.receiptNumber }}
+              columns={[
+                { label: 'Date', cell: (payment) => formatDay(payment.date) },
+                { label: 'Amount', numeric: true, cell: (payment) => formatMoney(payment.amount.amount) },
+                { label: 'Credit', numeric: true, cell: (payment) => formatMoney(payment.credit.amount) },
+                { label: 'Discount', numeric: true, cell: (payment) => formatMoney(payment.discount.amount) },
+                { label: 'Method', cell: (payment) => payment.method },
+                { label: 'Paid by', cell: (payment) => paidByText(payment.paidBy) },
+              ]}
+            />
           </div>
         )}
       </section>

@@ -1,48 +1,40 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { http } from 'msw';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { routes } from '@portal/contracts/endpoints/routes';
 import { BILLING_TEXTS, type InvoiceConnection, type InvoiceListRequest } from '@portal/contracts/billing';
 import type { PortalUser } from '@portal/contracts/permissions';
-import { json } from '../../test/handlers.ts';
+import { accountant, insideRep, installer, owner } from '../../test/fixtures.ts';
+import { json, signedInAs } from '../../test/handlers.ts';
+import { renderRoutes } from '../../test/render.tsx';
 import { sentRequests, server } from '../../test/server.ts';
-import { choose } from '../../test/events.ts';
+import { choose, typeInto } from '../../test/events.ts';
 import InvoicesPage from './InvoicesPage.tsx';
-import { accountant, connection, insideRep, installer, invoice, invoiceId, owner, sessionOf } from './testFixtures.ts';
+import { connection, invoice, invoiceId } from './testFixtures.ts';
 
 const LIST = routes.billing.invoices.path;
 
 /** The server: this user's session, and the list answered by `answer` from the request's body. */
 function serve(user: PortalUser, answer: (body: InvoiceListRequest) => InvoiceConnection, business = true) {
   server.use(
-    http.get(routes.session.get.path, () => json(200, sessionOf(user, business))),
+    signedInAs(user, business),
     http.post(LIST, async ({ request }) => json(200, answer((await request.json()) as InvoiceListRequest))),
   );
 }
 
-function renderPage(path = '/invoice') {
-  const router = createMemoryRouter(
+const renderPage = (path = '/invoice') =>
+  renderRoutes(
     [
       { path: '/invoice/:id?', Component: InvoicesPage },
       { path: '/invoice-payment', Component: () => <h1>Pay Invoices</h1> },
     ],
-    { initialEntries: [path] },
-  );
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
-}
+    path,
+  ).router;
 
 const listBodies = () =>
   sentRequests()
     .filter((request) => request.path === LIST)
     .map((request) => request.body as InvoiceListRequest);
-const type = (field: HTMLElement, value: string) => fireEvent.input(field, { target: { value } });
 const table = () => screen.getByRole('table');
 const rows = () => within(within(table()).getAllByRole('rowgroup')[1]!).getAllByRole('row');
 
@@ -176,9 +168,9 @@ describe('/invoice: the list (spec 02 §9: table page 10; 10, 30, 60, 100)', () 
     );
     expect(router.state.location.search).toBe('?status=pastDue');
 
-    type(screen.getByLabelText('From'), '2026-03-01');
-    type(screen.getByLabelText('To'), '2026-03-31');
-    type(screen.getByLabelText('Invoice, order or PO number'), ' INV-2000 ');
+    typeInto(screen.getByLabelText('From'), '2026-03-01');
+    typeInto(screen.getByLabelText('To'), '2026-03-31');
+    typeInto(screen.getByLabelText('Invoice, order or PO number'), ' INV-2000 ');
     fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
     await waitFor(() =>
       expect(listBodies().at(-1)).toEqual({
@@ -201,8 +193,8 @@ describe('/invoice: the list (spec 02 §9: table page 10; 10, 30, 60, 100)', () 
     serve(owner, () => connection([invoice(1)]));
     renderPage();
     await screen.findByText('1 invoice');
-    type(screen.getByLabelText('From'), '2026-03-10');
-    type(screen.getByLabelText('To'), '2026-03-01');
+    typeInto(screen.getByLabelText('From'), '2026-03-10');
+    typeInto(screen.getByLabelText('To'), '2026-03-01');
     fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
     expect(await screen.findByText(BILLING_TEXTS.dayOrder)).toBeTruthy();
     expect(listBodies()).toHaveLength(1);

@@ -3,16 +3,16 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { BILLING_TEXTS, type Invoice } from '@portal/contracts/billing';
 import { countOf, formatMoney, formatNumber, toIsoDay } from '@portal/contracts/format';
-import { LoadError } from '../../components/LoadError.tsx';
-import { ApiError } from '../../lib/api.ts';
 import { alertLinesFor } from '../../lib/errors.ts';
 import { fetchAllInvoices, invoicePageQuery, type LedgerScope } from './api.ts';
 import { download, invoicesCsv } from './csv.ts';
 import {
+  dayAndNumberOf,
   hasFilters,
   invoiceFilterParams,
   invoiceFormValues,
   invoiceListFilter,
+  NO_DAY_OR_NUMBER,
   parseInvoiceFilters,
   type Direction,
   type InvoiceFilters,
@@ -21,8 +21,9 @@ import {
 import { MAX_CHOSEN, PAYMENT_PATH, paymentPathFor } from './paths.ts';
 import { usePaging } from './usePaging.ts';
 import { LedgerFiltersForm } from './components/LedgerFiltersForm.tsx';
+import { LedgerHead } from './components/LedgerHead.tsx';
 import { InvoicesTable } from './components/InvoicesTable.tsx';
-import { Pager } from './components/Pager.tsx';
+import { LedgerResults, ledgerListState } from './components/LedgerResults.tsx';
 
 const SORT_CHOICES: { value: string; label: string }[] = [
   { value: 'create_date:desc', label: 'Date, newest first' },
@@ -60,43 +61,22 @@ export function InvoiceListPage({ scope }: { scope: LedgerScope }) {
       return next;
     });
 
-  const page = list.data;
-  const invoices = page?.edges.map((edge) => edge.node) ?? [];
-  const total = page?.totalCount ?? 0;
-  const filtered = hasFilters(filters);
-  const refreshing = list.isPlaceholderData;
-  const noMatch = list.isSuccess && !refreshing && total === 0 && filtered;
-  const staleCursor = list.error instanceof ApiError && list.error.status === 400 && paging.after !== null;
+  const state = ledgerListState(list, hasFilters(filters), paging.after);
+  const clear = () => apply({ ...filters, status: null, ...NO_DAY_OR_NUMBER });
 
   return (
     <div className="page invoices-page">
-      <div className="ledger-head">
-        <h1>Invoices</h1>
-        <p className="ledger-head-links">
-          <Link to="/billing">Billing</Link>
-          <Link to="/credit-memo">Credit memos</Link>
-        </p>
-      </div>
+      <LedgerHead title="Invoices" other={{ to: '/credit-memo', label: 'Credit memos' }} />
       <LedgerFiltersForm
         kind="invoices"
         values={invoiceFormValues(filters)}
-        onApply={(values) =>
-          apply({
-            ...filters,
-            status: values.status || null,
-            from: values.from || null,
-            to: values.to || null,
-            search: values.search,
-          })
-        }
-        onClear={
-          filtered && !noMatch ? () => apply({ ...filters, status: null, from: null, to: null, search: '' }) : null
-        }
+        onApply={(values) => apply({ ...filters, status: values.status || null, ...dayAndNumberOf(values) })}
+        onClear={state.filtered && !state.noMatch ? clear : null}
       />
 
       <div className="ledger-toolbar">
         <p className="ledger-count" role="status">
-          {list.isSuccess && !refreshing && countOf(total, 'invoice')}
+          {list.isSuccess && !state.refreshing && countOf(state.total, 'invoice')}
         </p>
         <div className="ledger-sort">
           <label htmlFor={sortId}>Sort by</label>
@@ -115,7 +95,7 @@ export function InvoiceListPage({ scope }: { scope: LedgerScope }) {
             ))}
           </select>
         </div>
-        <CsvExport filters={filters} disabled={!list.isSuccess || total === 0} />
+        <CsvExport filters={filters} disabled={!list.isSuccess || state.total === 0} />
       </div>
 
       <ChosenBar
@@ -124,37 +104,15 @@ export function InvoiceListPage({ scope }: { scope: LedgerScope }) {
         onClear={() => setChosen(new Map())}
       />
 
-      {list.isPending ? (
-        <div className="ledger-skeleton" aria-busy="true" aria-label="Loading invoices">
-          <div />
-          <div />
-          <div />
-        </div>
-      ) : staleCursor ? (
-        <div className="alert alert-error" role="alert">
-          <div className="alert-content">
-            <p>{BILLING_TEXTS.invalidCursor}</p>
-            <button type="button" className="alert-action" onClick={paging.first}>
-              Back to page 1
-            </button>
-          </div>
-        </div>
-      ) : list.isError && !page ? (
-        <LoadError what="your invoices" onRetry={() => void list.refetch()} />
-      ) : total === 0 && !refreshing ? (
-        filtered ? (
-          <div className="empty-state ledger-empty">
-            <p>No invoices match these filters.</p>
-            <button
-              type="button"
-              className="button button-secondary"
-              onClick={() => apply({ ...filters, status: null, from: null, to: null, search: '' })}
-            >
-              Clear filters
-            </button>
-          </div>
-        ) : (
-          <div className="empty-state ledger-empty">
+      <LedgerResults
+        list={list}
+        state={state}
+        paging={paging}
+        what="invoices"
+        skeletonRows={3}
+        onClearFilters={clear}
+        noneYet={
+          <>
             <h2>No invoices yet</h2>
             <p>
               Invoices appear here when you buy on terms: an order paid with Terms at checkout is invoiced when it is
@@ -164,38 +122,26 @@ export function InvoiceListPage({ scope }: { scope: LedgerScope }) {
             <p>
               <Link to="/search">Search the catalog</Link> · <Link to="/my-orders">My Orders</Link>
             </p>
-          </div>
-        )
-      ) : page ? (
-        <div className={refreshing ? 'ledger-results is-refreshing' : 'ledger-results'} aria-busy={refreshing}>
-          {list.isError && <LoadError what="this page of invoices" onRetry={() => void list.refetch()} />}
-          <div className="table-scroll">
-            <InvoicesTable
-              invoices={invoices}
-              totals={page.totals}
-              totalCount={total}
-              sort={filters.sort}
-              direction={filters.direction}
-              onSort={(sort, direction) => apply({ ...filters, sort, direction })}
-              selected={new Set(chosen.keys())}
-              canSelectMore={chosen.size < MAX_CHOSEN}
-              onSelect={choose}
-            />
-          </div>
-          <Pager
-            label="Invoice pages"
-            page={paging.page}
-            size={filters.size}
-            shown={invoices.length}
-            total={total}
-            hasNext={page.pageInfo.hasNextPage && page.pageInfo.endCursor !== null}
-            busy={refreshing}
-            onPrevious={paging.previous}
-            onNext={() => page.pageInfo.endCursor && paging.next(page.pageInfo.endCursor)}
-            onSize={(size) => apply({ ...filters, size })}
+          </>
+        }
+        pagerLabel="Invoice pages"
+        size={filters.size}
+        onSize={(size) => apply({ ...filters, size })}
+      >
+        {(invoices, page) => (
+          <InvoicesTable
+            invoices={invoices}
+            totals={page.totals}
+            totalCount={state.total}
+            sort={filters.sort}
+            direction={filters.direction}
+            onSort={(sort, direction) => apply({ ...filters, sort, direction })}
+            selected={new Set(chosen.keys())}
+            canSelectMore={chosen.size < MAX_CHOSEN}
+            onSelect={choose}
           />
-        </div>
-      ) : null}
+        )}
+      </LedgerResults>
     </div>
   );
 }

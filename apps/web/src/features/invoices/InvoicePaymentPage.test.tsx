@@ -1,21 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { routes } from '@portal/contracts/endpoints/routes';
 import { BILLING_TEXTS, type CreditMemo, type Invoice, type PayInvoicesRequest } from '@portal/contracts/billing';
 import { PARTIAL_PAYMENT_NOT_ALLOWED, PAYMENT_ERROR } from '@portal/contracts/checkout-rules';
 import type { PaymentCard } from '@portal/contracts';
-import { json } from '../../test/handlers.ts';
+import { accountant, installer } from '../../test/fixtures.ts';
+import { json, signedInAs } from '../../test/handlers.ts';
+import { typeInto } from '../../test/events.ts';
+import { renderRoutes } from '../../test/render.tsx';
 import { sentRequests, server } from '../../test/server.ts';
 import { WEB_STORAGE_KEYS } from '../../lib/storage.ts';
 import InvoicePaymentPage from './InvoicePaymentPage.tsx';
 import { PAYMENT_TEXTS } from './paymentPlan.ts';
 import {
-  accountant,
   connection,
-  installer,
   invoice,
   invoiceId,
   mastercard,
@@ -23,7 +22,6 @@ import {
   memoConnection,
   memoId,
   receipt,
-  sessionOf,
   unverifiedBank,
   visa,
 } from './testFixtures.ts';
@@ -44,7 +42,7 @@ function serve({ unpaid = [], memos = [], methods = [visa, mastercard, unverifie
   const calls: { key: string | null; body: PayInvoicesRequest }[] = [];
   const ledger = { unpaid };
   server.use(
-    http.get(routes.session.get.path, () => json(200, sessionOf(accountant))),
+    signedInAs(accountant),
     http.post(routes.billing.invoices.path, () => json(200, connection(ledger.unpaid))),
     http.post(routes.billing.creditMemos.path, () => json(200, memoConnection(memos))),
     http.get(routes.paymentMethods.list.path, () => json(200, methods)),
@@ -57,24 +55,16 @@ function serve({ unpaid = [], memos = [], methods = [visa, mastercard, unverifie
   return { calls, ledger };
 }
 
-function renderPage(path = '/invoice-payment') {
-  const router = createMemoryRouter(
+const renderPage = (path = '/invoice-payment') =>
+  renderRoutes(
     [
       { path: '/invoice-payment', Component: InvoicePaymentPage },
       { path: '/invoice-payment/complete', Component: () => <h1>Payment Complete</h1> },
     ],
-    { initialEntries: [path] },
-  );
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
-}
+    path,
+  ).router;
 
 const withIds = (...ns: number[]) => `/invoice-payment?ids=${ns.map(invoiceId).join(',')}`;
-const type = (field: HTMLElement, value: string) => fireEvent.input(field, { target: { value } });
 const amountOf = (number: string) => screen.getByLabelText(`Amount to pay on ${number}`) as HTMLInputElement;
 const summary = () => screen.getByRole('complementary', { name: 'Summary' }).querySelector('dl')!.textContent;
 const payButton = () => within(screen.getByRole('complementary', { name: 'Summary' })).getByRole('button');
@@ -104,7 +94,7 @@ describe('/invoice-payment: choosing and the sums (spec 02 §4)', () => {
     serve({ unpaid: [invoice(2, { discount: true }), invoice(3)] });
     const router = renderPage(withIds(2));
     await waitFor(() => expect(amountOf('INV-200002').value).toBe('196.00'));
-    type(amountOf('INV-200002'), '100');
+    typeInto(amountOf('INV-200002'), '100');
     await waitFor(() => expect(summary()).toBe('Invoices (1)$100.00Credit applied$0.00To charge$100.00'));
     expect(screen.getByText('Partial payment: no discount')).toBeTruthy();
 
@@ -129,7 +119,7 @@ describe('/invoice-payment: choosing and the sums (spec 02 §4)', () => {
     expect(credit.value).toBe('100.00');
     await waitFor(() => expect(summary()).toBe('Invoices (1)$100.00Credit applied−$100.00To charge$0.00'));
     expect(screen.getByText('The credit covers it all: nothing is charged.')).toBeTruthy();
-    type(credit, '40');
+    typeInto(credit, '40');
     await waitFor(() => expect(summary()).toBe('Invoices (1)$100.00Credit applied−$40.00To charge$60.00'));
   });
 
@@ -161,7 +151,7 @@ describe('/invoice-payment: choosing and the sums (spec 02 §4)', () => {
   });
 
   it('an installer is told Billing is not theirs', async () => {
-    server.use(http.get(routes.session.get.path, () => json(200, sessionOf(installer))));
+    server.use(signedInAs(installer));
     renderPage(withIds(1));
     expect(await screen.findByText(BILLING_TEXTS.noBilling)).toBeTruthy();
   });
@@ -174,18 +164,18 @@ describe('/invoice-payment: the form’s checks (contract texts)', () => {
     await waitFor(() => expect(amountOf('INV-200003').value).toBe('300.00'));
     expect(amountOf('INV-200003').readOnly).toBe(true);
     expect(screen.getByText('Paid in full only')).toBeTruthy();
-    type(amountOf('INV-200001'), '0');
-    type(amountOf('INV-200002'), '200.01');
+    typeInto(amountOf('INV-200001'), '0');
+    typeInto(amountOf('INV-200002'), '200.01');
     fireEvent.click(payButton());
     expect(await screen.findByText(BILLING_TEXTS.amountPositive)).toBeTruthy();
     expect(screen.getByText(BILLING_TEXTS.amountOverPayoff)).toBeTruthy();
     expect(amountOf('INV-200001').getAttribute('aria-invalid')).toBe('true');
     expect(calls).toHaveLength(0);
 
-    type(amountOf('INV-200001'), 'abc');
+    typeInto(amountOf('INV-200001'), 'abc');
     await waitFor(() => expect(screen.getAllByText(BILLING_TEXTS.amountPositive)).toHaveLength(1));
-    type(amountOf('INV-200001'), '50');
-    type(amountOf('INV-200002'), '200');
+    typeInto(amountOf('INV-200001'), '50');
+    typeInto(amountOf('INV-200002'), '200');
     await waitFor(() => expect(screen.queryByText(BILLING_TEXTS.amountOverPayoff)).toBeNull());
   });
 
@@ -194,9 +184,9 @@ describe('/invoice-payment: the form’s checks (contract texts)', () => {
     renderPage(withIds(1));
     await waitFor(() => expect(amountOf('INV-200001').value).toBe('100.00'));
     fireEvent.click(screen.getByRole('checkbox', { name: /Apply CM-300003/ }));
-    type(await screen.findByLabelText('Amount to apply from CM-300003'), '120');
+    typeInto(await screen.findByLabelText('Amount to apply from CM-300003'), '120');
     expect(await screen.findByText(BILLING_TEXTS.creditOverTotal)).toBeTruthy();
-    type(screen.getByLabelText('Amount to apply from CM-300003'), '150.01');
+    typeInto(screen.getByLabelText('Amount to apply from CM-300003'), '150.01');
     fireEvent.click(payButton());
     expect(await screen.findByText(BILLING_TEXTS.creditOverLeft)).toBeTruthy();
     expect(calls).toHaveLength(0);
@@ -217,7 +207,7 @@ describe('/invoice-payment: paying (idempotent, spec 02 §8 errors)', () => {
     const { calls } = serve({ unpaid: [invoice(2, { discount: true }), invoice(3)], memos: [memo(1)] });
     const router = renderPage(withIds(2, 3));
     await waitFor(() => expect(amountOf('INV-200003').value).toBe('300.00'));
-    type(amountOf('INV-200003'), '100');
+    typeInto(amountOf('INV-200003'), '100');
     fireEvent.click(screen.getByRole('checkbox', { name: /Apply CM-300001/ }));
     await screen.findByLabelText('Amount to apply from CM-300001');
     await waitFor(() =>
@@ -307,7 +297,7 @@ describe('/invoice-payment: paying (idempotent, spec 02 §8 errors)', () => {
     });
     renderPage(withIds(1));
     await waitFor(() => expect((screen.getByRole('radio', { name: /Visa/ }) as HTMLInputElement).checked).toBe(true));
-    type(amountOf('INV-200001'), '50');
+    typeInto(amountOf('INV-200001'), '50');
     fireEvent.click(payButton());
     const message = await screen.findByText(BILLING_TEXTS.partialNotAllowed);
     expect(message.closest('[role="alert"]')).toBeTruthy();

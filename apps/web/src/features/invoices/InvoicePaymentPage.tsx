@@ -8,16 +8,17 @@ import { BILLING_TEXTS, type CreditMemo, type Invoice, type Receipt } from '@por
 import { CHECKOUT_TEXTS, PARTIAL_PAYMENT_NOT_ALLOWED, PAYMENT_ERROR } from '@portal/contracts/checkout-rules';
 import { countOf, formatMoney } from '@portal/contracts/format';
 import { isExpired } from '@portal/contracts/payment-methods';
+import { ListSkeleton } from '../../components/ListStates.tsx';
+import { FormLayout, ProblemAlert } from '../../components/FormLayout.tsx';
 import { LoadError } from '../../components/LoadError.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { alertLinesFor } from '../../lib/errors.ts';
+import { useAttemptKey } from '../../lib/uuid.ts';
 import { paymentMethodName, paymentMethodsQuery } from '../billing/index.ts';
-import { useBillingAccess } from './access.ts';
 import {
   creditMemoPageQuery,
   invoicePageQuery,
   invoiceQuery,
-  newIdempotencyKey,
   usePayInvoices,
   useRefreshLedger,
   type LedgerScope,
@@ -36,8 +37,9 @@ import {
   type PaymentFormValues,
 } from './paymentPlan.ts';
 import { saveReceipt } from './receipt.ts';
-import { AccessPending, NoBillingAccess } from './components/NoBillingAccess.tsx';
+import { BillingOnly } from './components/BillingOnly.tsx';
 import { InvoiceStatusBadge } from './components/StatusBadge.tsx';
+import '../../components/CardTable.css';
 import './invoices.css';
 
 const TITLE = 'Pay Invoices';
@@ -53,10 +55,21 @@ const OPEN_CREDIT_REQUEST = { first: 100, open: true } as const;
  * once, whatever the retries.
  */
 export default function InvoicePaymentPage() {
-  const { pending, scope, business, refusal } = useBillingAccess();
+  return (
+    <BillingOnly title={TITLE}>
+      {({ scope, business }) => <PaymentPage scope={scope} business={business} />}
+    </BillingOnly>
+  );
+}
+
+function PaymentPage({
+  scope,
+  business,
+}: {
+  scope: LedgerScope;
+  business: { companyName: string; sapBpCode: string };
+}) {
   const [paid, setPaid] = useState(false);
-  if (pending) return <AccessPending title={TITLE} />;
-  if (!scope || !business) return <NoBillingAccess title={TITLE} reason={refusal!} />;
   return (
     <div className="page invoice-payment">
       <h1>{TITLE}</h1>
@@ -108,14 +121,7 @@ function Payment({ scope, sapBpCode, onPaid }: { scope: LedgerScope; sapBpCode: 
   const choose = (id: string, yes: boolean) =>
     setChosen(yes ? [...chosenIds.filter((other) => other !== id), id] : chosenIds.filter((other) => other !== id));
 
-  if (unpaid.isPending)
-    return (
-      <div className="ledger-skeleton" aria-busy="true" aria-label="Loading what is owed">
-        <div />
-        <div />
-        <div />
-      </div>
-    );
+  if (unpaid.isPending) return <ListSkeleton rows={3} label="Loading what is owed" />;
   if (unpaid.isError && !unpaid.data)
     return <LoadError what="the invoices to pay" onRetry={() => void unpaid.refetch()} />;
 
@@ -263,15 +269,10 @@ function PaymentForm({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [preferred?.id, form]);
 
-  // ---- One Idempotency-Key per attempt (as the checkout's): the same payment sent again (a retry after no
-  // answer, a server failure, 'still being processed') goes under the same key, so the server answers the
-  // first payment and never pays twice; any change makes another attempt with a new key.
-  const attempt = useRef<{ fingerprint: string; key: string } | null>(null);
+  // ---- One Idempotency-Key per attempt (lib/uuid.ts): the same payment sent again (a retry after no answer,
+  // a server failure, 'still being processed') goes under the same key; the body is the attempt's fingerprint.
+  const attempt = useAttemptKey();
   const sending = useRef(false);
-  const keyFor = (fingerprint: string) => {
-    if (attempt.current?.fingerprint !== fingerprint) attempt.current = { fingerprint, key: newIdempotencyKey() };
-    return attempt.current.key;
-  };
 
   const [problem, setProblem] = useState<Problem | null>(null);
   const [invoicesProblem, setInvoicesProblem] = useState<string | null>(null);
@@ -300,7 +301,7 @@ function PaymentForm({
     setProblem(null);
     setInvoicesProblem(null);
     const body = requestOf(current, checked.method);
-    const payment: PaymentAttempt = { body, key: keyFor(JSON.stringify(body)) };
+    const payment: PaymentAttempt = { body, key: attempt.keyFor(JSON.stringify(body)) };
     let receipt: Receipt;
     try {
       receipt = await pay.mutateAsync(payment);
@@ -311,7 +312,7 @@ function PaymentForm({
       sending.current = false;
     }
     saveReceipt(receipt);
-    attempt.current = null;
+    attempt.forget();
     onPaid();
     await navigate(PAYMENT_COMPLETE_PATH, { replace: true });
   });
@@ -328,7 +329,7 @@ function PaymentForm({
       return focus('problem');
     }
     // Refused: nothing was paid, so the next try is a new attempt.
-    attempt.current = null;
+    attempt.forget();
     const detail = error.body?.detail ?? '';
     if (error.body?.code === PAYMENT_ERROR) {
       // spec 02 §8: the processor's words as sent; the method is marked; nothing changed.
@@ -380,235 +381,218 @@ function PaymentForm({
   const methodError = errors.method?.message;
 
   return (
-    <form className="payment-layout" noValidate onSubmit={(event) => void submit(event)}>
-      <div className="payment-sections">
-        <section className="payment-section" aria-labelledby={`${id}-invoices`}>
-          <h2 id={`${id}-invoices`} className="payment-section-title">
-            Invoices
-          </h2>
-          {notes.map((note) => (
-            <p key={note} className="notice payment-note">
-              {note}
-            </p>
-          ))}
-          {chosen.length === 0 && (
-            <p className="notice payment-none">
-              No invoices chosen yet. Tick the ones to pay below, or choose them in the{' '}
-              <Link to="/invoice">invoice list</Link>.
-            </p>
+    <FormLayout
+      className="payment-layout"
+      summaryTitle="Summary"
+      onSubmit={(event) => void submit(event)}
+      summary={
+        <>
+          <dl className="ledger-sums">
+            <dt>Invoices ({chosen.length})</dt>
+            <dd>{formatMoney(sums.invoices)}</dd>
+            {sums.discount > 0 && (
+              <>
+                <dt className="summary-saving">Early-pay discount taken</dt>
+                <dd className="summary-saving">{formatMoney(sums.discount)}</dd>
+              </>
+            )}
+            <dt>Credit applied</dt>
+            <dd>{sums.credit > 0 ? `−${formatMoney(sums.credit)}` : formatMoney(0)}</dd>
+            <dt className="ledger-sums-total">To charge</dt>
+            <dd className="ledger-sums-total">{formatMoney(sums.charge)}</dd>
+          </dl>
+          {sums.discount > 0 && (
+            <p className="muted small">The discount is already taken off the amounts of the invoices it applies to.</p>
           )}
-          {invoicesProblem && (
-            <div ref={invoicesProblemRef} className="alert alert-error" role="alert" tabIndex={-1}>
-              <div className="alert-content">
-                <p>{invoicesProblem}</p>
-              </div>
+          {problem && problem.method === undefined && <ProblemAlert focusRef={problemRef} lines={problem.lines} />}
+          <button
+            type="submit"
+            className="button button-primary form-layout-submit"
+            disabled={busy || chosen.length === 0}
+            aria-busy={busy || undefined}
+          >
+            {busy ? 'Paying…' : sums.charge > 0 ? `Pay ${formatMoney(sums.charge)}` : 'Pay with credit'}
+          </button>
+          <p className="payment-status" role="status" aria-live="polite">
+            {busy ? 'Paying… Please keep this page open.' : ''}
+          </p>
+          {chosen.length === 0 && <p className="muted small">Choose at least one invoice to pay.</p>}
+        </>
+      }
+    >
+      <section className="form-section" aria-labelledby={`${id}-invoices`}>
+        <h2 id={`${id}-invoices`} className="form-section-title">
+          Invoices
+        </h2>
+        {notes.map((note) => (
+          <p key={note} className="notice payment-note">
+            {note}
+          </p>
+        ))}
+        {chosen.length === 0 && (
+          <p className="notice payment-none">
+            No invoices chosen yet. Tick the ones to pay below, or choose them in the{' '}
+            <Link to="/invoice">invoice list</Link>.
+          </p>
+        )}
+        {invoicesProblem && (
+          <div ref={invoicesProblemRef} className="alert alert-error" role="alert" tabIndex={-1}>
+            <div className="alert-content">
+              <p>{invoicesProblem}</p>
             </div>
-          )}
-          <div className="table-scroll">
-            <table className="ledger-table pay-table">
-              <caption className="visually-hidden">Unpaid invoices, due soonest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col" className="select-cell">
-                    <span className="visually-hidden">Pay</span>
-                  </th>
-                  <th scope="col">Invoice #</th>
-                  <th scope="col">Due date</th>
-                  <th scope="col" className="num">
-                    Open
-                  </th>
-                  <th scope="col" className="num">
-                    Payoff today
-                  </th>
-                  <th scope="col" className="num">
-                    Amount to pay
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((invoice) => (
-                  <InvoiceRow
-                    key={invoice.id}
-                    invoice={invoice}
-                    chosen={chosenSet.has(invoice.id)}
-                    disabled={busy}
-                    form={form}
-                    error={errors.amounts?.[invoice.id]?.message}
-                    onChoose={(yes) => onChoose(invoice.id, yes)}
-                    onTyped={() => typed.current.add(invoice.id)}
-                  />
-                ))}
-              </tbody>
-            </table>
           </div>
-          {totalUnpaid > rows.length && (
-            <p className="muted small">
-              The {countOf(rows.length, 'invoice')} due soonest are listed of {totalUnpaid}; choose others in the{' '}
-              <Link to="/invoice?status=unpaid">invoice list</Link>.
-            </p>
-          )}
-        </section>
-
-        <fieldset className="payment-section" disabled={busy}>
-          <legend>
-            <h2 className="payment-section-title">Credit memos</h2>
-          </legend>
-          {memosFailed ? (
-            <LoadError what="your credit memos" onRetry={onRetryMemos} />
-          ) : memosLoading ? (
-            <p className="muted">Loading credit memos…</p>
-          ) : memos.length === 0 ? (
-            <p className="muted">No open credit memos to apply.</p>
-          ) : (
-            <ul className="credit-choices">
-              {memos.map((memo) => (
-                <CreditRow
-                  key={memo.id}
-                  memo={memo}
-                  applied={Boolean(values.credits?.[memo.id]?.apply)}
+        )}
+        <div className="table-scroll">
+          <table className="card-table ledger-table pay-table">
+            <caption className="visually-hidden">Unpaid invoices, due soonest first</caption>
+            <thead>
+              <tr>
+                <th scope="col" className="select-cell">
+                  <span className="visually-hidden">Pay</span>
+                </th>
+                <th scope="col">Invoice #</th>
+                <th scope="col">Due date</th>
+                <th scope="col" className="num">
+                  Open
+                </th>
+                <th scope="col" className="num">
+                  Payoff today
+                </th>
+                <th scope="col" className="num">
+                  Amount to pay
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((invoice) => (
+                <InvoiceRow
+                  key={invoice.id}
+                  invoice={invoice}
+                  chosen={chosenSet.has(invoice.id)}
+                  disabled={busy}
                   form={form}
-                  error={errors.credits?.[memo.id]?.amount?.message}
-                  startAmount={() => creditToApply(memo, planOf(form.getValues(), { invoices: chosen, memos }))}
+                  error={errors.amounts?.[invoice.id]?.message}
+                  onChoose={(yes) => onChoose(invoice.id, yes)}
+                  onTyped={() => typed.current.add(invoice.id)}
                 />
               ))}
-            </ul>
-          )}
-          {plan.creditOverTotal && (
-            <p ref={creditRef} className="field-error" tabIndex={-1}>
-              {BILLING_TEXTS.creditOverTotal}
-            </p>
-          )}
-        </fieldset>
-
-        <fieldset
-          className="payment-section"
-          disabled={busy}
-          aria-describedby={
-            [methodError && `${id}-method-error`, declined && `${id}-declined`].filter(Boolean).join(' ') || undefined
-          }
-        >
-          <legend>
-            <h2 className="payment-section-title">Pay with</h2>
-          </legend>
-          {chosen.length > 0 && sums.charge === 0 ? (
-            <p className="notice">The credit covers it all: nothing is charged.</p>
-          ) : methodsFailed ? (
-            <LoadError what="your cards and bank accounts" onRetry={onRetryMethods} />
-          ) : !methods ? (
-            <p className="muted">Loading cards and bank accounts…</p>
-          ) : methods.length === 0 ? (
-            <p>
-              No card or bank account on file. <Link to="/billing">Add one under Billing</Link>, then come back.
-            </p>
-          ) : (
-            <div className="pay-choices">
-              {methods.map((method) => {
-                const reason = unusableReason(method);
-                const invalid = problem?.method === method.id;
-                return (
-                  <label
-                    key={method.id}
-                    className={[
-                      'pay-choice',
-                      chosenMethod === method.id && 'is-checked',
-                      reason && 'is-disabled',
-                      invalid && 'is-invalid',
-                    ]
-                      .filter(Boolean)
-                      .join(' ')}
-                  >
-                    <input
-                      type="radio"
-                      value={method.id}
-                      disabled={reason !== null}
-                      {...form.register('method', { onChange: () => setProblem(null) })}
-                    />
-                    <span className="pay-choice-body">
-                      <span className="pay-choice-title">{paymentMethodName(method)}</span>
-                      {method.is_main && <span className="badge">Main</span>}
-                      {method.type === 'CARD' && method.expiration_date && (
-                        <span className="pay-choice-detail"> · Expires {method.expiration_date}</span>
-                      )}
-                      {method.type === 'BANK_ACCOUNT' && method.bank && (
-                        <span className="pay-choice-detail"> · {method.bank.bankName}</span>
-                      )}
-                      {reason && <span className="pay-choice-detail"> · {reason}</span>}
-                      {invalid && <span className="pay-choice-flag"> · Not accepted</span>}
-                    </span>
-                  </label>
-                );
-              })}
-            </div>
-          )}
-          {methodError && (
-            <p id={`${id}-method-error`} className="field-error">
-              {methodError}
-            </p>
-          )}
-          {problem?.method !== undefined && (
-            <div
-              id={`${id}-declined`}
-              ref={methodProblemRef}
-              className="alert alert-error payment-problem"
-              role="alert"
-              tabIndex={-1}
-            >
-              <div className="alert-content">
-                {problem.lines.map((line) => (
-                  <p key={line}>{line}</p>
-                ))}
-                <p>Nothing was paid. Choose another card or bank account, or add one under Billing.</p>
-              </div>
-            </div>
-          )}
+            </tbody>
+          </table>
+        </div>
+        {totalUnpaid > rows.length && (
           <p className="muted small">
-            <Link to="/billing">Add or verify a card or bank account under Billing</Link>
+            The {countOf(rows.length, 'invoice')} due soonest are listed of {totalUnpaid}; choose others in the{' '}
+            <Link to="/invoice?status=unpaid">invoice list</Link>.
           </p>
-        </fieldset>
-      </div>
-
-      <aside className="payment-summary" aria-labelledby={`${id}-summary`}>
-        <h2 id={`${id}-summary`}>Summary</h2>
-        <dl className="ledger-sums">
-          <dt>Invoices ({chosen.length})</dt>
-          <dd>{formatMoney(sums.invoices)}</dd>
-          {sums.discount > 0 && (
-            <>
-              <dt className="summary-saving">Early-pay discount taken</dt>
-              <dd className="summary-saving">{formatMoney(sums.discount)}</dd>
-            </>
-          )}
-          <dt>Credit applied</dt>
-          <dd>{sums.credit > 0 ? `−${formatMoney(sums.credit)}` : formatMoney(0)}</dd>
-          <dt className="ledger-sums-total">To charge</dt>
-          <dd className="ledger-sums-total">{formatMoney(sums.charge)}</dd>
-        </dl>
-        {sums.discount > 0 && (
-          <p className="muted small">The discount is already taken off the amounts of the invoices it applies to.</p>
         )}
-        {problem && problem.method === undefined && (
-          <div ref={problemRef} className="alert alert-error payment-problem" role="alert" tabIndex={-1}>
-            <div className="alert-content">
-              {problem.lines.map((line) => (
-                <p key={line}>{line}</p>
-              ))}
-            </div>
+      </section>
+
+      <fieldset className="form-section" disabled={busy}>
+        <legend>
+          <h2 className="form-section-title">Credit memos</h2>
+        </legend>
+        {memosFailed ? (
+          <LoadError what="your credit memos" onRetry={onRetryMemos} />
+        ) : memosLoading ? (
+          <p className="muted">Loading credit memos…</p>
+        ) : memos.length === 0 ? (
+          <p className="muted">No open credit memos to apply.</p>
+        ) : (
+          <ul className="credit-choices">
+            {memos.map((memo) => (
+              <CreditRow
+                key={memo.id}
+                memo={memo}
+                applied={Boolean(values.credits?.[memo.id]?.apply)}
+                form={form}
+                error={errors.credits?.[memo.id]?.amount?.message}
+                startAmount={() => creditToApply(memo, planOf(form.getValues(), { invoices: chosen, memos }))}
+              />
+            ))}
+          </ul>
+        )}
+        {plan.creditOverTotal && (
+          <p ref={creditRef} className="field-error" tabIndex={-1}>
+            {BILLING_TEXTS.creditOverTotal}
+          </p>
+        )}
+      </fieldset>
+
+      <fieldset
+        className="form-section"
+        disabled={busy}
+        aria-describedby={
+          [methodError && `${id}-method-error`, declined && `${id}-declined`].filter(Boolean).join(' ') || undefined
+        }
+      >
+        <legend>
+          <h2 className="form-section-title">Pay with</h2>
+        </legend>
+        {chosen.length > 0 && sums.charge === 0 ? (
+          <p className="notice">The credit covers it all: nothing is charged.</p>
+        ) : methodsFailed ? (
+          <LoadError what="your cards and bank accounts" onRetry={onRetryMethods} />
+        ) : !methods ? (
+          <p className="muted">Loading cards and bank accounts…</p>
+        ) : methods.length === 0 ? (
+          <p>
+            No card or bank account on file. <Link to="/billing">Add one under Billing</Link>, then come back.
+          </p>
+        ) : (
+          <div className="choices">
+            {methods.map((method) => {
+              const reason = unusableReason(method);
+              const invalid = problem?.method === method.id;
+              return (
+                <label
+                  key={method.id}
+                  className={[
+                    'choice',
+                    chosenMethod === method.id && 'is-checked',
+                    reason && 'is-disabled',
+                    invalid && 'is-invalid',
+                  ]
+                    .filter(Boolean)
+                    .join(' ')}
+                >
+                  <input
+                    type="radio"
+                    value={method.id}
+                    disabled={reason !== null}
+                    {...form.register('method', { onChange: () => setProblem(null) })}
+                  />
+                  <span className="pay-choice-body">
+                    <span className="choice-title">{paymentMethodName(method)}</span>
+                    {method.is_main && <span className="badge">Main</span>}
+                    {method.type === 'CARD' && method.expiration_date && (
+                      <span className="pay-choice-detail"> · Expires {method.expiration_date}</span>
+                    )}
+                    {method.type === 'BANK_ACCOUNT' && method.bank && (
+                      <span className="pay-choice-detail"> · {method.bank.bankName}</span>
+                    )}
+                    {reason && <span className="pay-choice-detail"> · {reason}</span>}
+                    {invalid && <span className="choice-flag"> · Not accepted</span>}
+                  </span>
+                </label>
+              );
+            })}
           </div>
         )}
-        <button
-          type="submit"
-          className="button button-primary payment-pay"
-          disabled={busy || chosen.length === 0}
-          aria-busy={busy || undefined}
-        >
-          {busy ? 'Paying…' : sums.charge > 0 ? `Pay ${formatMoney(sums.charge)}` : 'Pay with credit'}
-        </button>
-        <p className="payment-status" role="status" aria-live="polite">
-          {busy ? 'Paying… Please keep this page open.' : ''}
+        {methodError && (
+          <p id={`${id}-method-error`} className="field-error">
+            {methodError}
+          </p>
+        )}
+        {problem?.method !== undefined && (
+          <ProblemAlert id={`${id}-declined`} focusRef={methodProblemRef} lines={problem.lines}>
+            <p>Nothing was paid. Choose another card or bank account, or add one under Billing.</p>
+          </ProblemAlert>
+        )}
+        <p className="muted small">
+          <Link to="/billing">Add or verify a card or bank account under Billing</Link>
         </p>
-        {chosen.length === 0 && <p className="muted small">Choose at least one invoice to pay.</p>}
-      </aside>
-    </form>
+      </fieldset>
+    </FormLayout>
   );
 }
 

@@ -1,25 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { screen, within } from '@testing-library/react';
+import { renderInRouter } from '../../test/render.tsx';
 import { WEB_STORAGE_KEYS, storage } from '../../lib/storage.ts';
 import PaymentCompletePage from './PaymentCompletePage.tsx';
 import { readReceipt, saveReceipt } from './receipt.ts';
 import { invoiceId, memoId, receipt } from './testFixtures.ts';
 
-function renderPage() {
-  render(
-    <MemoryRouter initialEntries={['/invoice-payment/complete']}>
-      <PaymentCompletePage />
-    </MemoryRouter>,
-  );
-}
+const renderPage = () => renderInRouter(<PaymentCompletePage />, '/invoice-payment/complete');
 
 describe('/invoice-payment/complete: the receipt (issue 19 item 3)', () => {
   it('shows the stored receipt: number, who paid, the invoices, credit, discount, charge and the new balance', () => {
     saveReceipt(receipt);
     renderPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Payment Complete' })).toBeTruthy();
-    expect(document.querySelector('.payment-complete-thanks dl')!.textContent).toBe(
+    expect(document.querySelector('.confirmation-thanks dl')!.textContent).toBe(
       'Receipt numberRCT-500001Date03/06/2026ForNorthside Auto Sound (C100234)Paid byTessa Morales for Gary LindqvistMethodVisa **** 4242',
     );
     expect(screen.getByText('A copy of this receipt is on its way by e-mail.')).toBeTruthy();

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { countOf, formatMoney } from '@portal/contracts/format';
+import { CardTable } from '../../components/CardTable.tsx';
+import { Confirmation, NoConfirmation } from '../../components/Confirmation.tsx';
 import { formatDay, paidByText } from './format.ts';
 import { readReceipt } from './receipt.ts';
 import './invoices.css';
@@ -15,26 +17,23 @@ export default function PaymentCompletePage() {
 
   if (!receipt)
     return (
-      <div className="page payment-complete">
-        <h1>Payment Complete</h1>
-        <div className="empty-state">
-          <h2>No recent payment to show</h2>
-          <p>
-            The receipt of your last payment is not in this browser any more. Each payment shows on its invoices, in{' '}
-            <Link to="/invoice">Invoices</Link>.
-          </p>
-        </div>
-      </div>
+      <NoConfirmation className="payment-complete" title="Payment Complete" heading="No recent payment to show">
+        The receipt of your last payment is not in this browser any more. Each payment shows on its invoices, in{' '}
+        <Link to="/invoice">Invoices</Link>.
+      </NoConfirmation>
     );
 
   return (
-    <div className="page payment-complete">
-      <h1>Payment Complete</h1>
-      <div className="success-panel payment-complete-thanks">
-        <p className="payment-complete-lead">
+    <Confirmation
+      className="payment-complete"
+      title="Payment Complete"
+      lead={
+        <>
           Thank you! Your payment is received: receipt <strong>{receipt.number}</strong>.
-        </p>
-        <dl className="details">
+        </>
+      }
+      facts={
+        <>
           <dt>Receipt number</dt>
           <dd>{receipt.number}</dd>
           <dt>Date</dt>
@@ -47,44 +46,40 @@ export default function PaymentCompletePage() {
           <dd>{paidByText(receipt.paidBy)}</dd>
           <dt>Method</dt>
           <dd>{receipt.method ?? 'Credit memos only'}</dd>
-        </dl>
-        <p className="muted">A copy of this receipt is on its way by e-mail.</p>
-      </div>
-
+        </>
+      }
+      note="A copy of this receipt is on its way by e-mail."
+      actionsClassName="ledger-actions"
+      actions={
+        <>
+          <Link className="button button-primary" to="/invoice">
+            Back to invoices
+          </Link>
+          <Link className="button button-secondary" to="/billing">
+            Billing
+          </Link>
+        </>
+      }
+    >
       <section className="card" aria-labelledby="receipt-invoices">
         <h2 id="receipt-invoices">Invoices paid</h2>
         <div className="table-scroll">
-          <table className="ledger-table receipt-invoices">
-            <caption className="visually-hidden">Invoices of receipt {receipt.number}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Invoice</th>
-                <th scope="col" className="num">
-                  Paid
-                </th>
-                <th scope="col" className="num">
-                  Discount
-                </th>
-                <th scope="col">Now</th>
-              </tr>
-            </thead>
-            <tbody>
-              {receipt.invoices.map((invoice) => (
-                <tr key={invoice.id}>
-                  <th scope="row" className="ledger-number">
-                    <Link to={`/invoice/${invoice.id}`}>{invoice.number}</Link>
-                  </th>
-                  <td data-label="Paid" className="num">
-                    {formatMoney(invoice.paid.amount)}
-                  </td>
-                  <td data-label="Discount" className="num">
-                    {formatMoney(invoice.discount.amount)}
-                  </td>
-                  <td data-label="Now">{invoice.isPaid ? 'Paid in full' : 'Partly paid'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <CardTable
+            className="card-table ledger-table receipt-invoices"
+            caption={`Invoices of receipt ${receipt.number}`}
+            rows={receipt.invoices}
+            rowKey={(invoice) => invoice.id}
+            rowHeader={{
+              label: 'Invoice',
+              className: 'ledger-number',
+              cell: (invoice) => <Link to={`/invoice/${invoice.id}`}>{invoice.number}</Link>,
+            }}
+            columns={[
+              { label: 'Paid', numeric: true, cell: (invoice) => formatMoney(invoice.paid.amount) },
+              { label: 'Discount', numeric: true, cell: (invoice) => formatMoney(invoice.discount.amount) },
+              { label: 'Now', cell: (invoice) => (invoice.isPaid ? 'Paid in full' : 'Partly paid') },
+            ]}
+          />
         </div>
         {receipt.creditMemos.length > 0 && (
           <>
@@ -111,18 +106,6 @@ export default function PaymentCompletePage() {
           <dd>{formatMoney(receipt.accountBalance.amount)}</dd>
         </dl>
       </section>
-
-      <div className="button-row ledger-actions">
-        <Link className="button button-primary" to="/invoice">
-          Back to invoices
-        </Link>
-        <Link className="button button-secondary" to="/billing">
-          Billing
-        </Link>
-        <button type="button" className="button button-link" onClick={() => window.print()}>
-          Print
-        </button>
-      </div>
-    </div>
+    </Confirmation>
   );
 }

@@ -8,6 +8,7 @@ import {
   type InvoiceStatus,
 } from '@portal/contracts/billing';
 import { TABLE_PAGE_SIZE, TABLE_PAGE_SIZES } from '@portal/contracts/constants';
+import { dayRangeOf } from '../../components/dayRange.ts';
 
 /** The most a search may hold (contracts/billing.ts `search`: 40 characters). */
 export const SEARCH_MAX = 40;
@@ -41,30 +42,14 @@ export interface CreditMemoFilters extends DayAndNumberFilters {
   openOnly: boolean;
 }
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A calendar day that exists (no 2026-02-31; the year 0000 is refused by the server). */
-const isDay = (value: string | null): value is string =>
-  value !== null &&
-  DAY.test(value) &&
-  !value.startsWith('0000') &&
-  !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
-  new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
-
 const oneOf = <T extends string>(list: readonly T[], value: string | null): T | null =>
   value !== null && (list as readonly string[]).includes(value) ? (value as T) : null;
 
 /** Reads what both lists share; anything malformed is left out rather than sent (the server would refuse it). */
 function parseShared(params: URLSearchParams): DayAndNumberFilters {
-  const from = params.get('from');
-  const to = params.get('to');
-  const fromDay = isDay(from) ? from : null;
-  const toDay = isDay(to) ? to : null;
   const size = Number(params.get('size'));
   return {
-    from: fromDay,
-    // An end before the start matches nothing: the range is read from its start only.
-    to: toDay && (!fromDay || fromDay <= toDay) ? toDay : null,
+    ...dayRangeOf(params),
     search: (params.get('q') ?? '').trim().slice(0, SEARCH_MAX),
     size: (TABLE_PAGE_SIZES as readonly number[]).includes(size) ? size : TABLE_PAGE_SIZE,
   };
@@ -153,6 +138,14 @@ export const filterFormSchema = z
   .refine(inOrder, dayOrder);
 export type FilterFormValues = z.input<typeof filterFormSchema>;
 export type CheckedFilterForm = z.output<typeof filterFormSchema>;
+
+/** The days and number the form sets (an empty day is none), and none of them (Clear filters). */
+export const dayAndNumberOf = (values: CheckedFilterForm) => ({
+  from: values.from || null,
+  to: values.to || null,
+  search: values.search,
+});
+export const NO_DAY_OR_NUMBER = { from: null, to: null, search: '' };
 
 export const invoiceFormValues = (filters: InvoiceFilters): FilterFormValues => ({
   status: filters.status ?? '',

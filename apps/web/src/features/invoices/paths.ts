@@ -1,3 +1,5 @@
+import { isUuid } from '../../lib/uuid.ts';
+
 /** A payment takes at most 100 invoices (contracts/billing.ts payInvoicesRequestSchema). */
 export const MAX_CHOSEN = 100;
 export const PAYMENT_PATH = '/invoice-payment';
@@ -6,9 +8,6 @@ export const PAYMENT_COMPLETE_PATH = '/invoice-payment/complete';
 /** The address of the payment screen with these invoices chosen (`ids`, comma-separated, in order). */
 export const paymentPathFor = (ids: readonly string[]) =>
   ids.length ? `${PAYMENT_PATH}?${new URLSearchParams({ ids: ids.join(',') }).toString()}` : PAYMENT_PATH;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: string) => UUID.test(value);
 
 /** The invoices chosen in the address: ids only, each once, at most MAX_CHOSEN (the rest is ignored). */
 export function chosenIdsOf(params: URLSearchParams): string[] {

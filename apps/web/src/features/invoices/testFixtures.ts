@@ -1,7 +1,6 @@
-// What the invoices tests are answered with: Northside's people and ledger, as the contracts shape them.
-import type { PaymentCard, Session } from '@portal/contracts';
+// What the invoices tests are answered with: Northside's ledger, as the contracts shape them (its people and
+// saved cards: test/fixtures.ts).
 import type {
-  BillingSummary,
   CreditMemo,
   CreditMemoConnection,
   CreditMemoDetail,
@@ -10,64 +9,7 @@ import type {
   InvoiceDetail,
   Receipt,
 } from '@portal/contracts/billing';
-import { PERMISSION_GROUPS, type PortalUser } from '@portal/contracts/permissions';
-
-export const owner: PortalUser = {
-  id: 'u-owner',
-  email: 'owner@demo.test',
-  first_name: 'Gary',
-  last_name: 'Lindqvist',
-  image: null,
-  is_retired: false,
-  access_type: null,
-  user_type: [{ type: 'dealer', is_owner: true }],
-  permissionGroups: [PERMISSION_GROUPS.dealerPrimary],
-  dealer_id: 'd1',
-  installer: { is_owner: true, is_purchaser: true },
-};
-
-export const accountant: PortalUser = {
-  ...owner,
-  id: 'u-accountant',
-  email: 'accountant@demo.test',
-  first_name: 'Dana',
-  last_name: 'Whitfield',
-  user_type: [{ type: 'dealer_accounting', is_owner: false }],
-  permissionGroups: [PERMISSION_GROUPS.dealerAccounting],
-  installer: null,
-};
-
-export const installer: PortalUser = {
-  ...owner,
-  id: 'u-installer',
-  email: 'installer@demo.test',
-  first_name: 'Marcus',
-  last_name: 'Reyes',
-  user_type: [{ type: 'installer', is_owner: false }],
-  permissionGroups: [PERMISSION_GROUPS.installer],
-  installer: { is_owner: false, is_purchaser: false },
-};
-
-export const insideRep: PortalUser = {
-  ...owner,
-  id: 'u-rep',
-  email: 'insiderep@demo.test',
-  first_name: 'Tessa',
-  last_name: 'Morales',
-  user_type: [],
-  permissionGroups: [PERMISSION_GROUPS.insideSalesRep],
-  dealer_id: null,
-  installer: null,
-};
-
-export const sessionOf = (user: PortalUser, business = true): Session => ({
-  user,
-  selectedBusiness: business ? { sapBpCode: 'C100234', companyName: 'Northside Auto Sound', approvedBrands: [] } : null,
-  impersonatedUser: null,
-  site: 'us',
-  otherSiteUrl: '',
-  preferences: null,
-});
+import { connectionOf, NORTHSIDE, savedBankAccount, savedCard } from '../../test/fixtures.ts';
 
 /** Ids: a UUID whose last digits are the sequence. */
 export const invoiceId = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -120,9 +62,7 @@ export function connection(
   endCursor: string | null = null,
 ): InvoiceConnection {
   return {
-    edges: invoices.map((node) => ({ node, cursor: `cursor-${node.number}` })),
-    totalCount,
-    pageInfo: { hasNextPage: endCursor !== null, endCursor },
+    ...connectionOf(invoices, totalCount, endCursor),
     totals: {
       invoice_total: money(invoices.reduce((sum, i) => sum + i.invoice_total.amount, 0)),
       open_amount: money(invoices.reduce((sum, i) => sum + i.open_amount.amount, 0)),
@@ -138,7 +78,7 @@ export function invoiceDetail(
   const base = invoice(n, { discount });
   return {
     ...base,
-    businessPartner: { sapBpCode: 'C100234', companyName: 'Northside Auto Sound' },
+    businessPartner: NORTHSIDE,
     lines: [
       {
         sku: 'NW-RS-X1234',
@@ -172,39 +112,21 @@ export function memo(n: number, overrides: Partial<CreditMemo> = {}): CreditMemo
   };
 }
 
-export function memoConnection(
+export const memoConnection = (
   memos: CreditMemo[],
   totalCount = memos.length,
   endCursor: string | null = null,
-): CreditMemoConnection {
-  return {
-    edges: memos.map((node) => ({ node, cursor: `cursor-${node.number}` })),
-    totalCount,
-    pageInfo: { hasNextPage: endCursor !== null, endCursor },
-  };
-}
+): CreditMemoConnection => connectionOf(memos, totalCount, endCursor);
 
 export function memoDetail(n: number, overrides: Partial<CreditMemoDetail> = {}): CreditMemoDetail {
   return { ...memo(n), applications: [], ...overrides };
 }
 
-export const summary: BillingSummary = {
-  businessPartner: { sapBpCode: 'C100234', companyName: 'Northside Auto Sound' },
-  accountBalance: money(452_000),
-  creditLimit: money(1_000_000),
-  creditAvailable: money(548_000),
-  pastDue: { amount: money(120_000), count: 2 },
-  open: { amount: money(332_000), count: 3 },
-  invoiceCount: 9,
-  creditMemos: { amount_left: money(15_000), count: 1 },
-  discountAvailable: { amount: money(4_400), count: 2 },
-};
-
 export const receipt: Receipt = {
   id: 'r-1',
   number: 'RCT-500001',
   date: '2026-03-06',
-  businessPartner: { sapBpCode: 'C100234', companyName: 'Northside Auto Sound' },
+  businessPartner: NORTHSIDE,
   invoices: [
     { id: invoiceId(2), number: 'INV-200002', paid: money(19_600), discount: money(400), isPaid: true },
     { id: invoiceId(3), number: 'INV-200003', paid: money(10_000), discount: money(0), isPaid: false },
@@ -218,40 +140,6 @@ export const receipt: Receipt = {
   accountBalance: money(422_400),
 };
 
-export const visa: PaymentCard = {
-  id: 'card-1',
-  is_main: true,
-  type: 'CARD',
-  number: '**** 4242',
-  expiration_date: '12/39',
-  cvv: null,
-  name: 'Dana Whitfield',
-  billing_info: { Address1: '1450 Commerce Ave', Address2: '', City: 'Columbus', State: 'OH', Zip5: '43215' },
-  country: 'US',
-  brand: 'visa',
-  last4: '4242',
-  status: 'verified',
-  bank: null,
-  createdAt: '2026-01-02T00:00:00.000Z',
-};
-export const mastercard: PaymentCard = {
-  ...visa,
-  id: 'card-2',
-  is_main: false,
-  number: '**** 4444',
-  brand: 'mastercard',
-  last4: '4444',
-};
-export const unverifiedBank: PaymentCard = {
-  ...visa,
-  id: 'bank-1',
-  is_main: false,
-  type: 'BANK_ACCOUNT',
-  number: '**** 6789',
-  expiration_date: null,
-  billing_info: null,
-  brand: 'bank_account',
-  last4: '6789',
-  status: 'unverified',
-  bank: { bankName: 'STRIPE TEST BANK', accountType: 'CHECKING', ownerType: 'COMPANY' },
-};
+export const visa = savedCard({ id: 'card-1', is_main: true });
+export const mastercard = savedCard({ id: 'card-2', number: '**** 4444', brand: 'mastercard', last4: '4444' });
+export const unverifiedBank = savedBankAccount({ id: 'bank-1' });

@@ -1,50 +1,42 @@
 import { describe, expect, it } from 'vitest';
 import { http } from 'msw';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { routes } from '@portal/contracts/endpoints/routes';
 import { ORDER_TEXTS, type OrderConnection, type OrderListRequest } from '@portal/contracts/orders';
 import type { PortalUser } from '@portal/contracts/permissions';
-import { json } from '../../test/handlers.ts';
+import { insideRep, installer, owner } from '../../test/fixtures.ts';
+import { json, signedInAs } from '../../test/handlers.ts';
+import { renderRoutes } from '../../test/render.tsx';
 import { sentRequests, server } from '../../test/server.ts';
-import { choose } from '../../test/events.ts';
+import { choose, typeInto } from '../../test/events.ts';
 import MyOrdersPage from './MyOrdersPage.tsx';
 import { ORDERS_PAGE_TEXTS } from './orderTexts.ts';
-import { connection, insideRep, installer, owner, sessionOf, summary } from './testFixtures.ts';
+import { connection, summary } from './testFixtures.ts';
 
 const LIST = routes.orders.list.path;
 
 /** The server: this user's session, and the list answered by `answer` from the request's body. */
 function serve(user: PortalUser, answer: (body: OrderListRequest) => OrderConnection, business = true) {
   server.use(
-    http.get(routes.session.get.path, () => json(200, sessionOf(user, business))),
+    signedInAs(user, business),
     http.post(LIST, async ({ request }) => json(200, answer((await request.json()) as OrderListRequest))),
   );
 }
 
-function renderPage(path = '/my-orders') {
-  const router = createMemoryRouter(
+const renderPage = (path = '/my-orders') =>
+  renderRoutes(
     [
       { path: '/my-orders', Component: MyOrdersPage },
       { path: '/order/:id', Component: () => <h1>An order</h1> },
     ],
-    { initialEntries: [path] },
-  );
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
-}
+    path,
+  ).router;
 
 /** The bodies of the list calls, in order. */
 const listBodies = () =>
   sentRequests()
     .filter((request) => request.path === LIST)
     .map((request) => request.body as OrderListRequest);
-const type = (field: HTMLElement, value: string) => fireEvent.input(field, { target: { value } });
 const rows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1);
 
 describe('/my-orders (spec 02 §2 order list, §9)', () => {
@@ -88,9 +80,9 @@ describe('/my-orders (spec 02 §2 order list, §9)', () => {
     expect(router.state.location.search).toBe('?status=shipped');
     await waitFor(() => expect(rows()[0]!.textContent).toContain('SO-100012'));
 
-    type(screen.getByLabelText('From'), '2026-03-01');
-    type(screen.getByLabelText('To'), '2026-03-31');
-    type(screen.getByLabelText('Order or PO number'), ' NS-12 ');
+    typeInto(screen.getByLabelText('From'), '2026-03-01');
+    typeInto(screen.getByLabelText('To'), '2026-03-31');
+    typeInto(screen.getByLabelText('Order or PO number'), ' NS-12 ');
     fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
     await waitFor(() =>
       expect(listBodies().at(-1)).toEqual({
@@ -124,8 +116,8 @@ describe('/my-orders (spec 02 §2 order list, §9)', () => {
     serve(owner, () => connection([summary(1)]));
     renderPage();
     await screen.findByText('1 order');
-    type(screen.getByLabelText('From'), '2026-03-10');
-    type(screen.getByLabelText('To'), '2026-03-01');
+    typeInto(screen.getByLabelText('From'), '2026-03-10');
+    typeInto(screen.getByLabelText('To'), '2026-03-01');
     fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
     expect(await screen.findByText(ORDER_TEXTS.dayOrder)).toBeTruthy();
     expect(listBodies()).toHaveLength(1);
@@ -172,7 +164,7 @@ describe('/my-orders (spec 02 §2 order list, §9)', () => {
 
   it('a failed list offers to ask again', async () => {
     server.use(
-      http.get(routes.session.get.path, () => json(200, sessionOf(owner))),
+      signedInAs(owner),
       http.post(LIST, () => json(500, { detail: 'Boom' })),
     );
     renderPage();

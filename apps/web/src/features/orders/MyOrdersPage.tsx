@@ -2,7 +2,9 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { countOf } from '@portal/contracts/format';
 import { Button } from '../../components/Button.tsx';
+import { ListResults, NoMatch } from '../../components/ListStates.tsx';
 import { LoadError } from '../../components/LoadError.tsx';
+import { PageLoading } from '../../components/PageStates.tsx';
 import { usePriceScope } from '../catalog/index.ts';
 import { orderListQuery } from './api.ts';
 import { useOrdersAccess } from './access.ts';
@@ -22,12 +24,7 @@ const TITLE = 'My Orders';
  */
 export default function MyOrdersPage() {
   const { pending, allowed, refusal } = useOrdersAccess();
-  if (pending)
-    return (
-      <div className="page orders-page" aria-busy="true">
-        <h1>{TITLE}</h1>
-      </div>
-    );
+  if (pending) return <PageLoading className="orders-page" title={TITLE} />;
   if (!allowed) return <NoOrdersAccess title={TITLE} reason={refusal!} />;
   return <OrderList />;
 }
@@ -67,12 +64,9 @@ function OrderList() {
         <LoadError what="your orders" onRetry={() => void list.refetch()} />
       ) : total === 0 && !refreshing ? (
         filtered ? (
-          <div className="empty-state orders-empty">
-            <p>{ORDERS_PAGE_TEXTS.noMatch}</p>
-            <button type="button" className="button button-secondary" onClick={() => apply(NO_FILTERS)}>
-              Clear filters
-            </button>
-          </div>
+          <NoMatch className="orders-empty" onClear={() => apply(NO_FILTERS)}>
+            {ORDERS_PAGE_TEXTS.noMatch}
+          </NoMatch>
         ) : (
           <div className="empty-state orders-empty">
             <p>{ORDERS_PAGE_TEXTS.noOrdersYet}</p>
@@ -82,7 +76,7 @@ function OrderList() {
           </div>
         )
       ) : (
-        <div className={refreshing ? 'orders-results is-refreshing' : 'orders-results'} aria-busy={refreshing}>
+        <ListResults refreshing={refreshing}>
           <OrdersTable orders={orders} />
           {list.isFetchNextPageError && <LoadError what="more orders" onRetry={() => void list.fetchNextPage()} />}
           {list.hasNextPage && !refreshing && (
@@ -92,7 +86,7 @@ function OrderList() {
               </Button>
             </div>
           )}
-        </div>
+        </ListResults>
       )}
     </div>
   );

@@ -1,25 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { http } from 'msw';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { LastCheckout } from '@portal/contracts';
 import { routes } from '@portal/contracts/endpoints/routes';
 import { formatDate, formatDateTime } from '@portal/contracts/format';
 import { ORDER_TEXTS, type Order } from '@portal/contracts/orders';
 import type { PortalUser } from '@portal/contracts/permissions';
-import { json } from '../../test/handlers.ts';
+import { installer, owner } from '../../test/fixtures.ts';
+import { json, signedInAs } from '../../test/handlers.ts';
+import { renderRoutes } from '../../test/render.tsx';
 import { sentRequests, server } from '../../test/server.ts';
 import OrderPage from './OrderPage.tsx';
 import { ORDERS_PAGE_TEXTS } from './orderTexts.ts';
-import { cartAfterReorder, installer, owner, sessionOf, shippedOrder } from './testFixtures.ts';
+import { cartAfterReorder, shippedOrder } from './testFixtures.ts';
 
 const BY_ID = routes.orders.byId.path;
 const REORDER = routes.orders.reorder.path;
 
 function serve(user: PortalUser, order: Order | null = shippedOrder) {
   server.use(
-    http.get(routes.session.get.path, () => json(200, sessionOf(user))),
+    signedInAs(user),
     http.post(BY_ID, async ({ request }) => {
       const { id } = (await request.json()) as { id: string };
       return order && id === order.id ? json(200, order) : json(404, { detail: ORDER_TEXTS.notFound });
@@ -27,22 +27,14 @@ function serve(user: PortalUser, order: Order | null = shippedOrder) {
   );
 }
 
-function renderPage(path: string) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(
+const renderPage = (path: string) =>
+  renderRoutes(
     [
       { path: '/order/:id?', Component: OrderPage },
       { path: '/my-orders', Component: () => <h1>My Orders list</h1> },
     ],
-    { initialEntries: [path] },
+    path,
   );
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return { router, queryClient };
-}
 
 const calls = (path: string) => sentRequests().filter((request) => request.path === path);
 const region = (name: string) => screen.getByRole('region', { name });

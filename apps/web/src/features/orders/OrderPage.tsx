@@ -2,9 +2,9 @@ import { Link, Navigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { ORDER_TEXTS, type Order } from '@portal/contracts/orders';
 import { formatDate } from '@portal/contracts/format';
-import { ApiError } from '../../lib/api.ts';
-import { alertLinesFor } from '../../lib/errors.ts';
+import { isNotFound, PageLoadError, PageLoading, RecordNotFound } from '../../components/PageStates.tsx';
 import { usePageTitle } from '../../lib/pageTitle.ts';
+import { isUuid } from '../../lib/uuid.ts';
 import { productPath, usePriceScope } from '../catalog/index.ts';
 import { OrderSummary } from '../../components/order/OrderSummary.tsx';
 import { orderQuery } from './api.ts';
@@ -18,7 +18,6 @@ import './orders.css';
 
 /** The route table's title (contracts/pages.ts), put back when the page leaves. */
 const ROUTE_TITLE = 'Order Details';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * /order/{id} (spec 02 §2 order detail, §3 Order): one order of the session's business with its lines at
@@ -29,60 +28,46 @@ export default function OrderPage() {
   const id = useParams().id?.trim() ?? '';
   const { pending, allowed, refusal } = useOrdersAccess();
   if (!id) return <Navigate to="/my-orders" replace />;
-  if (pending)
-    return (
-      <div className="page order-page" aria-busy="true">
-        <h1>{ROUTE_TITLE}</h1>
-      </div>
-    );
+  if (pending) return <PageLoading className="order-page" title={ROUTE_TITLE} />;
   if (!allowed) return <NoOrdersAccess title={ROUTE_TITLE} reason={refusal!} />;
   // The server refuses an id that is not one (400): the same 'Order not found.' without asking.
-  if (!UUID.test(id)) return <OrderNotFound />;
+  if (!isUuid(id)) return <OrderNotFound />;
   return <OrderView key={id} id={id} />;
 }
 
 function OrderView({ id }: { id: string }) {
   const scope = usePriceScope();
   const order = useQuery(orderQuery(scope, id));
-  const notFound = order.error instanceof ApiError && (order.error.status === 404 || order.error.status === 400);
   usePageTitle(order.data ? `Order ${order.data.number}` : null, ROUTE_TITLE);
 
   if (order.data) return <OrderDetails order={order.data} />;
-  if (notFound) return <OrderNotFound />;
+  if (isNotFound(order.error)) return <OrderNotFound />;
   if (order.isError)
     return (
-      <div className="page order-page">
-        <h1>{ROUTE_TITLE}</h1>
-        <div className="alert alert-error" role="alert">
-          <div className="alert-content">
-            <p>{alertLinesFor(order.error).join(' ')}</p>
-            <button type="button" className="alert-action" onClick={() => void order.refetch()}>
-              Try again
-            </button>
-          </div>
-        </div>
-      </div>
+      <PageLoadError
+        className="order-page"
+        title={ROUTE_TITLE}
+        error={order.error}
+        onRetry={() => void order.refetch()}
+      />
     );
   return (
-    <div className="page order-page" aria-busy="true">
-      <h1>{ROUTE_TITLE}</h1>
+    <PageLoading className="order-page" title={ROUTE_TITLE}>
       <p className="muted">Loading the order…</p>
-    </div>
+    </PageLoading>
   );
 }
 
 function OrderNotFound() {
-  usePageTitle('Order not found', ROUTE_TITLE);
   return (
-    <div className="page order-page">
-      <h1>{ORDER_TEXTS.notFound}</h1>
-      <div className="empty-state">
-        <p>It may belong to another business, or the link may be incomplete.</p>
-        <p>
-          <Link to="/my-orders">Go to My Orders</Link>
-        </p>
-      </div>
-    </div>
+    <RecordNotFound
+      className="order-page"
+      heading={ORDER_TEXTS.notFound}
+      title="Order not found"
+      routeTitle={ROUTE_TITLE}
+      listPath="/my-orders"
+      listName="My Orders"
+    />
   );
 }
 

@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { http } from 'msw';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
 import type { ProductSummary } from '@portal/contracts';
 import { routes } from '@portal/contracts/endpoints/routes';
 import { PREVIOUS_PURCHASES_CACHE_MS, STORAGE_KEYS } from '@portal/contracts/constants';
 import type { PortalUser } from '@portal/contracts/permissions';
-import { json } from '../../test/handlers.ts';
+import { installer, owner } from '../../test/fixtures.ts';
+import { json, signedInAs } from '../../test/handlers.ts';
+import { renderInRouter } from '../../test/render.tsx';
 import { sentRequests, server } from '../../test/server.ts';
 import { clearClientStores } from '../../lib/clientStores.ts';
 import { PreviouslyPurchased } from './index.ts';
-import { installer, owner, sessionOf } from './testFixtures.ts';
 
 const IDS = routes.orders.lastThreeProductIds.path;
 const PRODUCTS = routes.catalog.productsByIds.path;
@@ -35,7 +35,7 @@ const product = (id: string, n: number): ProductSummary => ({
 /** The server: the user's session, these ids as the last orders' products, and products by id. */
 function serve(user: PortalUser, productIds: string[]) {
   server.use(
-    http.get(routes.session.get.path, () => json(200, sessionOf(user))),
+    signedInAs(user),
     http.get(IDS, () => json(200, { productIds })),
     http.post(PRODUCTS, async ({ request }) => {
       const { ids } = (await request.json()) as { ids: string[] };
@@ -45,16 +45,13 @@ function serve(user: PortalUser, productIds: string[]) {
 }
 
 /** The dashboard's section alone, in a fresh app (a new page load: nothing cached but local storage). */
-function renderSection() {
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MemoryRouter>
-        <h1>Dashboard</h1>
-        <PreviouslyPurchased />
-      </MemoryRouter>
-    </QueryClientProvider>,
+const renderSection = () =>
+  renderInRouter(
+    <>
+      <h1>Dashboard</h1>
+      <PreviouslyPurchased />
+    </>,
   );
-}
 
 const calls = (path: string) => sentRequests().filter((request) => request.path === path);
 const section = () => screen.findByRole('region', { name: 'Previously purchased' });

@@ -7,6 +7,7 @@ import {
   type OrderListRequest,
   type OrderStatus,
 } from '@portal/contracts/orders';
+import { dayRangeOf } from '../../components/dayRange.ts';
 
 /** What My Orders is filtered by; it lives in the address (status, from, to, q), so reload and back keep it. */
 export interface OrderFilters {
@@ -20,31 +21,15 @@ export interface OrderFilters {
 
 export const NO_FILTERS: OrderFilters = { status: null, from: null, to: null, search: '' };
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A calendar day that exists (no 2026-02-31; the year 0000 is refused by the server). */
-const isDay = (value: string | null): value is string =>
-  value !== null &&
-  DAY.test(value) &&
-  !value.startsWith('0000') &&
-  !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
-  new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
-
 const isStatus = (value: string | null): value is OrderStatus =>
   value !== null && (ORDER_STATUSES as readonly string[]).includes(value);
 
 /** Reads the address; anything malformed is left out rather than sent (the server would refuse it). */
 export function parseOrderFilters(params: URLSearchParams): OrderFilters {
-  const from = params.get('from');
-  const to = params.get('to');
   const status = params.get('status');
-  const fromDay = isDay(from) ? from : null;
-  const toDay = isDay(to) ? to : null;
   return {
     status: isStatus(status) ? status : null,
-    from: fromDay,
-    // An end before the start matches nothing: the range is read from its start only.
-    to: toDay && (!fromDay || fromDay <= toDay) ? toDay : null,
+    ...dayRangeOf(params),
     search: (params.get('q') ?? '').trim().slice(0, ORDER_SEARCH_MAX),
   };
 }

@@ -1,54 +1,8 @@
-// What the orders tests are answered with: Northside's people, its orders as the list and the detail give them.
-import type { Checkout, Session } from '@portal/contracts';
+// What the orders tests are answered with: Northside's orders as the list and the detail give them (its
+// people: test/fixtures.ts).
+import type { Checkout } from '@portal/contracts';
 import type { Order, OrderConnection, OrderSummary } from '@portal/contracts/orders';
-import { PERMISSION_GROUPS, type PortalUser } from '@portal/contracts/permissions';
-
-export const owner: PortalUser = {
-  id: 'u-owner',
-  email: 'owner@demo.test',
-  first_name: 'Gary',
-  last_name: 'Lindqvist',
-  image: null,
-  is_retired: false,
-  access_type: null,
-  user_type: [{ type: 'dealer', is_owner: true }],
-  permissionGroups: [PERMISSION_GROUPS.dealerPrimary],
-  dealer_id: 'd1',
-  installer: { is_owner: true, is_purchaser: true },
-};
-
-/** An installer without purchasing rights: no My Orders (spec 01 §6). */
-export const installer: PortalUser = {
-  ...owner,
-  id: 'u-installer',
-  email: 'installer@demo.test',
-  first_name: 'Marcus',
-  last_name: 'Reyes',
-  user_type: [{ type: 'installer', is_owner: false }],
-  permissionGroups: [PERMISSION_GROUPS.installer],
-  installer: { is_owner: false, is_purchaser: false },
-};
-
-export const insideRep: PortalUser = {
-  ...owner,
-  id: 'u-rep',
-  email: 'insiderep@demo.test',
-  first_name: 'Tessa',
-  last_name: 'Morales',
-  user_type: [],
-  permissionGroups: [PERMISSION_GROUPS.insideSalesRep],
-  dealer_id: null,
-  installer: null,
-};
-
-export const sessionOf = (user: PortalUser, business = true): Session => ({
-  user,
-  selectedBusiness: business ? { sapBpCode: 'C100234', companyName: 'Northside Auto Sound', approvedBrands: [] } : null,
-  impersonatedUser: null,
-  site: 'us',
-  otherSiteUrl: '',
-  preferences: null,
-});
+import { connectionOf, NORTHSIDE, northsideAddress } from '../../test/fixtures.ts';
 
 /** Order ids: a UUID whose last digits are the order's sequence. */
 export const orderId = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -71,25 +25,11 @@ export function summary(n: number, overrides: Partial<OrderSummary> = {}): Order
 }
 
 /** A page of the list: its orders, the count of all that match, and whether more come after `endCursor`. */
-export function connection(orders: OrderSummary[], totalCount = orders.length, endCursor: string | null = null) {
-  const answer: OrderConnection = {
-    edges: orders.map((node) => ({ node, cursor: `cursor-${node.number}` })),
-    totalCount,
-    pageInfo: { hasNextPage: endCursor !== null, endCursor },
-  };
-  return answer;
-}
-
-const address = {
-  name: 'Northside Auto Sound',
-  streetAddress1: '1450 Commerce Ave',
-  streetAddress2: '',
-  city: 'Columbus',
-  countryArea: 'OH',
-  postalCode: '43215',
-  country: 'US',
-  phone: null,
-};
+export const connection = (
+  orders: OrderSummary[],
+  totalCount = orders.length,
+  endCursor: string | null = null,
+): OrderConnection => connectionOf(orders, totalCount, endCursor);
 
 /** SO-100012: shipped by UPS, placed by the inside rep for the owner; one line's product is gone. */
 export const shippedOrder: Order = {
@@ -98,7 +38,7 @@ export const shippedOrder: Order = {
   status: 'shipped',
   created: '2026-03-12T15:04:00.000Z',
   poNumber: 'NS-1290',
-  businessPartner: { sapBpCode: 'C100234', companyName: 'Northside Auto Sound' },
+  businessPartner: NORTHSIDE,
   lines: [
     {
       id: 'line-1',
@@ -121,8 +61,8 @@ export const shippedOrder: Order = {
   ],
   metadata: [{ key: 'channel', value: 'dealer' }],
   shippingMethodName: 'B2B-UPS 2nd Day Air',
-  shippingAddress: address,
-  billingAddress: { ...address, name: 'Northside Accounts Payable', streetAddress1: 'PO Box 2210' },
+  shippingAddress: northsideAddress,
+  billingAddress: { ...northsideAddress, name: 'Northside Accounts Payable', streetAddress1: 'PO Box 2210' },
   subtotal: { cents: 42498 },
   shippingPrice: { cents: 4500 },
   tax: { cents: 0, rateBp: 0, exempt: true },
@@ -153,5 +93,5 @@ export const cartAfterReorder: Checkout = {
   totalPrice: { cents: 39998, tax: { amount: 0 } },
   poNumber: null,
   payment: null,
-  businessPartner: { sapBpCode: 'C100234', companyName: 'Northside Auto Sound' },
+  businessPartner: NORTHSIDE,
 };

@@ -1,4 +1,5 @@
 import { formatMoney } from '@portal/contracts/format';
+import { CardTable } from '../../../components/CardTable.tsx';
 
 export interface OrderLineView {
   id: string;
@@ -13,35 +14,26 @@ export interface OrderLineView {
 /** What is bought: name, SKU, quantity, price each and line total, as the server priced them. */
 export function OrderLines({ lines, caption }: { lines: OrderLineView[]; caption: string }) {
   return (
-    <table className="order-lines">
-      <caption className="visually-hidden">{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">Product</th>
-          <th scope="col" className="num">
-            Qty
-          </th>
-          <th scope="col" className="num">
-            Price
-          </th>
-          <th scope="col" className="num">
-            Total
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {lines.map((line) => (
-          <tr key={line.id}>
-            <th scope="row" className="order-line-product">
-              <span className="order-line-name">{line.name}</span>
-              <span className="order-line-sku">{line.sku}</span>
-            </th>
-            <td className="num">{line.quantity}</td>
-            <td className="num">{formatMoney(line.unitCents)}</td>
-            <td className="num">{formatMoney(line.totalCents)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <CardTable
+      className="order-lines"
+      caption={caption}
+      rows={lines}
+      rowKey={(line) => line.id}
+      rowHeader={{
+        label: 'Product',
+        className: 'order-line-product',
+        cell: (line) => (
+          <>
+            <span className="order-line-name">{line.name}</span>
+            <span className="order-line-sku">{line.sku}</span>
+          </>
+        ),
+      }}
+      columns={[
+        { label: 'Qty', numeric: true, cell: (line) => line.quantity },
+        { label: 'Price', numeric: true, cell: (line) => formatMoney(line.unitCents) },
+        { label: 'Total', numeric: true, cell: (line) => formatMoney(line.totalCents) },
+      ]}
+    />
   );
 }

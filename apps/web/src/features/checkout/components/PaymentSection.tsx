@@ -1,6 +1,7 @@
 import { useId, type Ref } from 'react';
 import { Link } from 'react-router';
 import type { PaymentOption } from '../paymentOptions.ts';
+import { ProblemAlert } from '../../../components/FormLayout.tsx';
 import { Choice } from './Choice.tsx';
 
 /** What the server said about the payment: a declined card, a refused TERMS; `value` is the option it was about. */
@@ -41,9 +42,9 @@ export function PaymentSection({
   const id = useId();
   const problemId = `${id}-problem`;
   return (
-    <fieldset className="checkout-section" aria-describedby={problem ? problemId : undefined}>
+    <fieldset className="form-section" aria-describedby={problem ? problemId : undefined}>
       <legend>
-        <h2 className="checkout-section-title">Payment</h2>
+        <h2 className="form-section-title">Payment</h2>
       </legend>
       {loadFailed ? (
         <div className="load-error" role="alert">
@@ -78,13 +79,7 @@ export function PaymentSection({
           })}
         </div>
       )}
-      {problem && (
-        <div id={problemId} ref={problemRef} className="alert alert-error checkout-problem" role="alert" tabIndex={-1}>
-          <div className="alert-content">
-            <p>{problem.message}</p>
-          </div>
-        </div>
-      )}
+      {problem && <ProblemAlert id={problemId} focusRef={problemRef} lines={[problem.message]} />}
       {canAddCard && (
         <p className="checkout-note">
           <Link to="/billing">Add a card or bank account under Billing</Link>

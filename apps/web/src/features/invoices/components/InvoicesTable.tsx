@@ -4,6 +4,7 @@ import { countOf, formatMoney } from '@portal/contracts/format';
 import { formatDay } from '../format.ts';
 import type { Direction, InvoiceSort } from '../filters.ts';
 import { InvoiceStatusBadge } from './StatusBadge.tsx';
+import '../../../components/CardTable.css';
 
 const SORT_LABELS: Record<InvoiceSort, string> = { create_date: 'Date', due_date: 'Due date' };
 
@@ -23,7 +24,7 @@ interface InvoicesTableProps {
 
 /**
  * The invoices as a table, sortable by date and due date from their headers (aria-sort says how it is
- * sorted); at 740 px and below each row is a card (invoices.css) labelled from `data-label`. Each unpaid
+ * sorted); at 740 px and below each row is a card (components/CardTable.css) labelled from `data-label`. Each unpaid
  * invoice has a box to choose it for payment; the foot row sums the whole filtered list.
  */
 export function InvoicesTable({
@@ -61,7 +62,7 @@ export function InvoicesTable({
   };
 
   return (
-    <table className="ledger-table invoices-table">
+    <table className="card-table ledger-table invoices-table">
       <caption className="visually-hidden">
         Invoices, sorted by {SORT_LABELS[sort].toLowerCase()}, {direction === 'desc' ? 'newest' : 'oldest'} first
       </caption>

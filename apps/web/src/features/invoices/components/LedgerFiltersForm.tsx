@@ -1,7 +1,6 @@
-import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Field } from '../../../components/form/Field.tsx';
+import { FiltersForm, useFiltersForm } from '../../../components/FiltersForm.tsx';
 import { STATUS_LABELS } from '../format.ts';
 import {
   filterFormSchema,
@@ -16,9 +15,7 @@ const STATUS_FILTER_LABELS: Record<StatusFilter, string> = { unpaid: 'Unpaid (op
 
 /**
  * The filters of the invoice list (status) and of the credit memos (open only), with a range of days and a
- * number. The status and the open-only box apply as soon as they change; days and the number with Apply
- * (or Enter), so a half-typed date asks nothing. The address is the source of truth: back, forward and
- * Clear filters put its filters back in the form.
+ * number. The status and the open-only box apply as soon as they change.
  */
 export function LedgerFiltersForm({
   kind,
@@ -33,21 +30,21 @@ export function LedgerFiltersForm({
   /** Offered when a filter is set and the page does not offer it already. */
   onClear: (() => void) | null;
 }) {
-  const form = useForm<FilterFormValues, unknown, CheckedFilterForm>({
-    resolver: zodResolver(filterFormSchema),
-    defaultValues: values,
-  });
+  const form = useFiltersForm(zodResolver(filterFormSchema), values);
   const { errors } = form.formState;
-  const applied = JSON.stringify(values);
-  useEffect(() => {
-    form.reset(JSON.parse(applied) as FilterFormValues);
-  }, [applied, form]);
-
   const apply = form.handleSubmit(onApply);
-  const what = kind === 'invoices' ? 'invoices' : 'credit memos';
 
   return (
-    <form className="ledger-filters" role="search" aria-label={`Filter ${what}`} noValidate onSubmit={apply}>
+    <FiltersForm
+      className="ledger-filters"
+      label={kind === 'invoices' ? 'Filter invoices' : 'Filter credit memos'}
+      onSubmit={apply}
+      register={(field) => form.register(field)}
+      errorOf={(field) => errors[field]?.message}
+      searchLabel={kind === 'invoices' ? 'Invoice, order or PO number' : 'Credit memo number'}
+      searchMax={SEARCH_MAX}
+      onClear={onClear}
+    >
       {kind === 'invoices' ? (
         <Field label="Status">
           <select {...form.register('status', { onChange: () => void apply() })}>
@@ -60,33 +57,11 @@ export function LedgerFiltersForm({
           </select>
         </Field>
       ) : (
-        <label className="checkbox ledger-filters-open">
+        <label className="checkbox">
           <input type="checkbox" {...form.register('openOnly', { onChange: () => void apply() })} />
           Open only (amount left)
         </label>
       )}
-      <Field label="From" error={errors.from?.message}>
-        <input type="date" max="9999-12-31" {...form.register('from')} />
-      </Field>
-      <Field label="To" error={errors.to?.message}>
-        <input type="date" max="9999-12-31" {...form.register('to')} />
-      </Field>
-      <Field
-        label={kind === 'invoices' ? 'Invoice, order or PO number' : 'Credit memo number'}
-        error={errors.search?.message}
-      >
-        <input type="search" maxLength={SEARCH_MAX} autoComplete="off" {...form.register('search')} />
-      </Field>
-      <div className="ledger-filters-actions">
-        <button type="submit" className="button button-primary">
-          Apply
-        </button>
-        {onClear && (
-          <button type="button" className="button button-link" onClick={onClear}>
-            Clear filters
-          </button>
-        )}
-      </div>
-    </form>
+    </FiltersForm>
   );
 }

@@ -1,57 +1,28 @@
 import { Link } from 'react-router';
 import type { OrderSummary } from '@portal/contracts/orders';
 import { formatDate, formatMoney, formatNumber } from '@portal/contracts/format';
+import { CardTable } from '../../../components/CardTable.tsx';
 import { placedByText } from '../orderTexts.ts';
 import { StatusBadge } from './StatusBadge.tsx';
 
-/**
- * The orders as a table on a wide screen; at 740 px and below each row is a card (orders.css), its cells
- * labelled from `data-label`, so nothing scrolls sideways. The order number links to the order.
- */
+/** The orders, newest first: a table on a wide screen, a card each on a phone. The number links to the order. */
 export function OrdersTable({ orders }: { orders: OrderSummary[] }) {
   return (
-    <table className="orders-table">
-      <caption className="visually-hidden">Orders, newest first</caption>
-      <thead>
-        <tr>
-          <th scope="col">Order #</th>
-          <th scope="col">Date</th>
-          <th scope="col">PO number</th>
-          <th scope="col">Status</th>
-          <th scope="col">Placed by</th>
-          <th scope="col">Payment</th>
-          <th scope="col" className="num">
-            Items
-          </th>
-          <th scope="col" className="num">
-            Total
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {orders.map((order) => (
-          <tr key={order.id}>
-            <th scope="row" className="orders-number">
-              <Link to={`/order/${order.id}`}>{order.number}</Link>
-            </th>
-            <td data-label="Date">
-              <time dateTime={order.created}>{formatDate(order.created)}</time>
-            </td>
-            <td data-label="PO number">{order.poNumber ?? <span className="muted">None</span>}</td>
-            <td data-label="Status">
-              <StatusBadge status={order.status} />
-            </td>
-            <td data-label="Placed by">{placedByText(order.placedBy)}</td>
-            <td data-label="Payment">{order.paymentLabel}</td>
-            <td data-label="Items" className="num">
-              {formatNumber(order.itemCount)}
-            </td>
-            <td data-label="Total" className="num">
-              {formatMoney(order.total.cents)}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <CardTable
+      className="card-table orders-table"
+      caption="Orders, newest first"
+      rows={orders}
+      rowKey={(order) => order.id}
+      rowHeader={{ label: 'Order #', cell: (order) => <Link to={`/order/${order.id}`}>{order.number}</Link> }}
+      columns={[
+        { label: 'Date', cell: (order) => <time dateTime={order.created}>{formatDate(order.created)}</time> },
+        { label: 'PO number', cell: (order) => order.poNumber ?? <span className="muted">None</span> },
+        { label: 'Status', cell: (order) => <StatusBadge status={order.status} /> },
+        { label: 'Placed by', cell: (order) => placedByText(order.placedBy) },
+        { label: 'Payment', cell: (order) => order.paymentLabel },
+        { label: 'Items', numeric: true, cell: (order) => formatNumber(order.itemCount) },
+        { label: 'Total', numeric: true, cell: (order) => formatMoney(order.total.cents) },
+      ]}
+    />
   );
 }
