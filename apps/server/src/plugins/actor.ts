@@ -1,6 +1,7 @@
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { can, messages, type Permission } from '@portal/contracts';
 import type { Actor } from '../modules/acting/actor.ts';
+import type { Guard } from './endpoints.ts';
 import { HttpError } from './errors.ts';
 
 declare module 'fastify' {
@@ -25,18 +26,19 @@ type Denied = string | ((actor: Actor) => string);
 
 /**
  * A route's guard over the named rules of contracts/permissions.ts (the browser asks the same rule):
- * 401 when signed out, 403 with `denied` when the rule says no.
+ * 401 when signed out, 403 with `denied` when the rule says no, whatever the request carries
+ * (`route(app, endpoint, { guard: requirePermission('billing', billingDenied) }, …)`).
  */
-export function requirePermission(permission: Permission, denied: Denied): preHandlerAsyncHookHandler {
-  return async (request: FastifyRequest, _reply: FastifyReply) => {
+export function requirePermission(permission: Permission, denied: Denied): Guard {
+  return async (request) => {
     const actor = signedIn(request);
     if (!can(viewerOf(actor), permission))
       throw new HttpError(403, typeof denied === 'string' ? denied : denied(actor));
   };
 }
 
-/** A signed-in request, any role. */
-export const requireSignedIn: preHandlerAsyncHookHandler = async (request) => {
+/** A route's guard: a signed-in request, any role (401 otherwise). */
+export const requireSignedIn: Guard = async (request) => {
   signedIn(request);
 };
 

@@ -2,6 +2,7 @@ import type {
   ContextConfigDefault,
   FastifyBaseLogger,
   FastifyInstance,
+  FastifyRequest,
   RawReplyDefaultExpression,
   RawRequestDefaultExpression,
   RawServerDefault,
@@ -56,8 +57,19 @@ type TypedRoute<E extends Endpoint> = RouteShorthandOptionsWithHandler<
   RouteSchemaOf<E>,
   ZodTypeProvider
 >;
-/** Everything a route may add to its endpoint: guards (preHandler, preValidation), config, limits. */
-export type RouteOptionsOf<E extends Endpoint> = Omit<TypedRoute<E>, 'schema' | 'handler'>;
+/**
+ * Who may call a route: refuses (401, 403) by throwing, from what is known before the body is read
+ * (the actor, the credentials; at most a path id, compared in memory), never from the body or query,
+ * nor anything sent passed to the database unvalidated. What it resolves to is unused.
+ * plugins/actor.ts has the rules over the actor.
+ */
+export type Guard = (request: FastifyRequest) => Promise<unknown>;
+
+/** Everything a route may add to its endpoint: its guard, hooks, config, limits. */
+export type RouteOptionsOf<E extends Endpoint> = Omit<TypedRoute<E>, 'schema' | 'handler'> & {
+  /** Run in order before the body is read (onRequest): see Guard and docs/decisions.md "403 before 400". */
+  guard?: Guard | readonly Guard[];
+};
 /** The handler, with request.params/query/body and the reply typed from the endpoint's schemas. */
 export type RouteHandlerOf<E extends Endpoint> = TypedRoute<E>['handler'];
 
@@ -91,10 +103,14 @@ function routeSchemaOf(endpoint: Endpoint) {
  * from the map; the route adds only how it is guarded and what it does.
  *
  * ```ts
- * route(app, endpoints.cart.addLines, { preHandler: requirePermission('purchase') }, async (request) =>
- *   service.addLines(actor, request.params.token, request.body.lines),
+ * route(app, endpoints.cart.addLines, { guard: requirePermission('purchase', purchaseDenied) }, async (request) =>
+ *   service.addLines(signedIn(request), request.params.token, request.body.lines),
  * );
  * ```
+ *
+ * The guard runs as the route's first onRequest hook, after the app's (which work out the actor): who
+ * may call is decided before the body is read, so a caller who may not gets the same 401 or 403
+ * whatever they sent, and only a caller who may is told what is wrong with the request (400).
  */
 export function route<E extends Endpoint>(app: ZodApp, endpoint: E, handler: RouteHandlerOf<E>): void;
 export function route<E extends Endpoint>(
@@ -109,8 +125,10 @@ export function route<E extends Endpoint>(
   optionsOrHandler: RouteOptionsOf<E> | RouteHandlerOf<E>,
   maybeHandler?: RouteHandlerOf<E>,
 ): void {
-  const [options, handler] =
+  const [{ guard, ...options }, handler] =
     typeof optionsOrHandler === 'function' ? [{}, optionsOrHandler] : [optionsOrHandler, maybeHandler!];
+  const guards = [guard ?? []].flat();
+  const onRequest = [...guards, ...[(options as RouteShorthandOptions).onRequest ?? []].flat()];
   const config = {
     ...options.config,
     ...(endpoint.readOnly && { readOnly: true }),
@@ -121,6 +139,7 @@ export function route<E extends Endpoint>(
     // follow a generic endpoint's schema, so it takes it as a plain one.
     app.route({
       ...(options as RouteShorthandOptions),
+      ...(onRequest.length > 0 && { onRequest }),
       method: endpoint.method,
       url,
       config,

@@ -3,7 +3,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   CONTACT_SUBJECTS,
+  endpointList,
   type Checkout,
+  type Endpoint,
   type MfaStatus,
   type SearchProductsResponse,
   type VehicleInfo,
@@ -36,7 +38,8 @@ import {
  * cells of a route run side by side, each with a valid request that changes nothing it gets through
  * (a wrong current password, a name the user already has, a thing made for that cell alone). A call
  * that ends or changes its session makes the role sign in again before its next use, so no cell
- * depends on the order of the others.
+ * depends on the order of the others. A cell refused with 401 or 403 is also asked with requests that
+ * break the route's schemas (its body, query, path): they must get the very same answer.
  */
 
 // ---- The routes of the app ------------------------------------------------------------------------
@@ -224,6 +227,11 @@ interface How {
   session?: 'ends' | 'ends-all';
   /** The call may change what the session acts for: the role signs in again when this says so. */
   changesSession?: (role: Role, status: number) => boolean;
+  /**
+   * Its 403 comes after the service looks up what the request names (another dealer's is 404 first):
+   * it can not come before the request is read, so its 403 cells are not asked with malformed requests.
+   */
+  refusedAfterLookup?: true;
   call: (cell: CellContext) => Call;
 }
 
@@ -414,6 +422,7 @@ const HOW: Record<string, How> = {
   },
   'PATCH /api/installer/:id': {
     ids: 'installer',
+    refusedAfterLookup: true,
     call: ({ ref }) => ({ url: `/api/installer/${ref.id}`, payload: { is_purchaser: false } }),
   },
   'PATCH /api/dealer/:id': {
@@ -725,6 +734,82 @@ async function rememberedDevice(): Promise<Ref> {
   return { id: device.id };
 }
 
+// ---- The same refusal, whatever was sent ---------------------------------------------------------
+
+/** The contracts' endpoint of each route of the table (the documentation and metrics have none). */
+const ENDPOINT_OF = new Map<string, Endpoint>(
+  endpointList().flatMap(({ endpoint }) =>
+    [endpoint.path, ...(endpoint.aliases ?? [])].map((path) => [`${endpoint.method} ${path}`, endpoint] as const),
+  ),
+);
+
+interface Malformed {
+  /** What is wrong with it, for the report. */
+  what: string;
+  url: string;
+  /** Sent as it is, as application/json. */
+  payload?: string;
+}
+
+/** Values of the wrong kind; a part is broken with the first one its schema refuses. */
+const WRONG_BODIES: unknown[] = [[], { __: 1 }, 'x'];
+const WRONG_VALUES = ['x', '-1', '', 'x'.repeat(300)];
+/** In a path: not empty (another route) nor past Fastify's maxParamLength (414, before any route is known). */
+const WRONG_SEGMENTS = ['x', '-1'];
+const JSON_TYPE = { 'content-type': 'application/json' };
+
+/**
+ * Requests to `route` that break what it was sent in `call`, one for each part the endpoint has a
+ * schema for: the body (and one that is not JSON at all), a query value, and a path parameter unless
+ * `pathNamesTarget` (the row answers the role's own and another dealer's differently: the path says
+ * which, so another path may rightly be answered otherwise). Each is checked against the schema here,
+ * so a cell can not pass by sending something the route accepts.
+ */
+function malformedOf(route: RouteKey, call: Call, pathNamesTarget: boolean): Malformed[] {
+  const endpoint = ENDPOINT_OF.get(route);
+  if (!endpoint) return [];
+  const [, pattern] = route.split(' ') as [string, string];
+  const url = new URL(call.url ?? pattern, 'http://matrix.test');
+  const refuses = (schema: NonNullable<Endpoint['body']>, value: unknown) => !schema.safeParse(value).success;
+  const found: Malformed[] = [];
+
+  if (endpoint.body) {
+    const body = WRONG_BODIES.find((value) => refuses(endpoint.body!, value));
+    if (body !== undefined)
+      found.push({ what: `body ${JSON.stringify(body)}`, url: call.url ?? pattern, payload: JSON.stringify(body) });
+    found.push({ what: 'a body that is not JSON', url: call.url ?? pattern, payload: '{' });
+  }
+  if (endpoint.query) {
+    const query = Object.fromEntries(url.searchParams);
+    const keys = new Set([...Object.keys(query), ...Object.keys((endpoint.query as { shape?: object }).shape ?? {})]);
+    const broken = [...keys]
+      .flatMap((key) => WRONG_VALUES.map((value) => ({ key, value })))
+      .find(({ key, value }) => refuses(endpoint.query!, { ...query, [key]: value }));
+    if (broken)
+      found.push({
+        what: `query ${broken.key}=${broken.value.slice(0, 20)}`,
+        url: `${url.pathname}?${new URLSearchParams({ ...query, [broken.key]: broken.value })}`,
+      });
+  }
+  if (endpoint.params && !pathNamesTarget) {
+    const names = pattern.split('/');
+    const segments = url.pathname.split('/');
+    const params = Object.fromEntries(
+      names.flatMap((name, at) => (name.startsWith(':') ? [[name.slice(1), decodeURIComponent(segments[at]!)]] : [])),
+    );
+    const broken = Object.keys(params)
+      .flatMap((name) => WRONG_SEGMENTS.map((value) => ({ name, value })))
+      .find(({ name, value }) => refuses(endpoint.params!, { ...params, [name]: value }));
+    if (broken) {
+      const path = names
+        .map((name, at) => (name === `:${broken.name}` ? encodeURIComponent(broken.value) : segments[at]))
+        .join('/');
+      found.push({ what: `path parameter ${broken.name}=${broken.value}`, url: path + url.search });
+    }
+  }
+  return found;
+}
+
 // ---- Answers -------------------------------------------------------------------------------------
 
 function matches(expected: Answer, status: number): boolean {
@@ -754,11 +839,16 @@ interface Difference {
   role: Role;
   target: Target | null;
   expected: Answer;
+  /** A malformed request (what was wrong with it): its answer must be the valid request's. */
+  sent?: string;
   got: string;
 }
 const differences: Difference[] = [];
 const describeDifference = (d: Difference) =>
-  `${d.route} × ${d.role}${d.target ? ` × ${d.target}` : ''}: expected ${ANSWER_TEXT[d.expected]}, got ${d.got}`;
+  `${d.route} × ${d.role}${d.target ? ` × ${d.target}` : ''}: ` +
+  (d.sent
+    ? `sent ${d.sent}, expected the ${d.expected} of the valid request, got ${d.got}`
+    : `expected ${ANSWER_TEXT[d.expected]}, got ${d.got}`);
 
 /** Asks one route as one role: each of its targets (or once without), and compares with the table. */
 async function askAs(route: RouteKey, row: Row, how: How, role: Role): Promise<Difference[]> {
@@ -780,19 +870,34 @@ async function askAs(route: RouteKey, row: Row, how: How, role: Role): Promise<D
       const ref = target ? await targets![target]!() : { id: '' };
       const call = how.call({ role, target, ref, n: ++serial });
       const client = await sessions.client(role);
-      const res = await t.app.inject({
-        method: method as 'GET',
-        url: call.url ?? path,
-        payload: call.payload,
-        remoteAddress: client.remoteAddress,
-        headers: { ...call.headers, cookie: client.jar.header() },
-      });
+      const ask = (url: string, payload?: object | string) =>
+        t.app.inject({
+          method: method as 'GET',
+          url,
+          payload,
+          remoteAddress: client.remoteAddress,
+          headers: { ...call.headers, ...(typeof payload === 'string' && JSON_TYPE), cookie: client.jar.header() },
+        });
+      // Who may not use the route is refused the same way whatever they send (docs/decisions.md
+      // "403 before 400"): malformed requests go beside the valid one, and change nothing either way.
+      const refused = want === '401' || (want === '403' && !how.refusedAfterLookup);
+      const malformed = refused ? malformedOf(route, call, expected.split) : [];
+      const [res, ...refusals] = await Promise.all([
+        ask(call.url ?? path, call.payload),
+        ...malformed.map((m) => ask(m.url, m.payload)),
+      ]);
       if (how.session === 'ends') sessions.forget(role);
       if (how.session === 'ends-all') sessions.forgetUser(role);
       if (how.changesSession?.(role, res.statusCode)) sessions.forget(role);
       const body: unknown = res.headers['content-type']?.toString().includes('json') ? res.json() : undefined;
       // A field error means the request never reached the route's checks: the request is wrong, not the route.
       const invalid = typeof body === 'object' && body !== null && 'validation' in body;
+      refusals.forEach((refusal, at) => {
+        if (refusal.statusCode === res.statusCode && refusal.body === res.body) return;
+        const answerOf = (r: typeof res) => `${r.statusCode} ${r.body.slice(0, 160)}`;
+        const answered = `${answerOf(refusal)}, not ${answerOf(res)}`;
+        found.push({ route, role, target, expected: want, sent: malformed[at]!.what, got: answered });
+      });
       if (!invalid && matches(want, res.statusCode)) continue;
       got = `${res.statusCode}${body === undefined ? '' : ` ${JSON.stringify(body).slice(0, 160)}`}`;
       if (invalid) got += ' (the request of this test fails validation: fix it in HOW)';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { endpoints, messages } from '@portal/contracts';
-import { signedIn } from '../../plugins/actor.ts';
+import { requireSignedIn, signedIn } from '../../plugins/actor.ts';
 import { route } from '../../plugins/endpoints.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { limitPerAddress } from '../../plugins/form-limits.ts';
@@ -32,6 +32,7 @@ export const accountRoutes =
     const perAddress = (name: string, rule?: RateLimitRule) => ({ config: { rateLimit: limitPerAddress(name, rule) } });
     // The link forms share one count per address (plugins/form-limits.ts).
     const linkForm = perAddress('link-form');
+    const signedInOnly = { guard: requireSignedIn };
 
     route(app, accounts.register, perAddress('register', ACCOUNT_RATE_LIMITS.registerPerIp), async (request, reply) =>
       reply.headers(noStore).send(await service.register(clientOf(request), request.body)),
@@ -49,7 +50,7 @@ export const accountRoutes =
       if (unexpected) request.log.warn({ err: unexpected }, 'e-mail confirmation failed');
       return reply.headers(noStore).redirect(location, 302);
     });
-    route(app, accounts.requestEmailChange, async (request) =>
+    route(app, accounts.requestEmailChange, signedInOnly, async (request) =>
       service.requestEmailChange(signedIn(request), clientOf(request), request.body),
     );
     route(app, accounts.acceptEmailChange, linkForm, async (request, reply) =>
@@ -58,10 +59,10 @@ export const accountRoutes =
     route(app, accounts.declineEmailChange, linkForm, async (request) =>
       service.declineEmailChange(clientOf(request), request.body.token),
     );
-    route(app, accounts.getUser, async (request, reply) =>
+    route(app, accounts.getUser, signedInOnly, async (request, reply) =>
       reply.headers(noStore).send(await service.getUser(signedIn(request), request.params.id)),
     );
-    route(app, accounts.updateUser, { preValidation: requireIdAndUpdates }, async (request) =>
+    route(app, accounts.updateUser, { ...signedInOnly, preValidation: requireIdAndUpdates }, async (request) =>
       service.updateUser(signedIn(request), request.params.id, request.body.updates),
     );
     // Without an id (the original client's user/ and user): the spec's detail, not a 404.
@@ -69,7 +70,7 @@ export const accountRoutes =
       route(app, withoutId, async () => {
         throw new HttpError(400, messages.userIdRequired);
       });
-    route(app, accounts.droneProfile, async (request, reply) =>
+    route(app, accounts.droneProfile, signedInOnly, async (request, reply) =>
       reply.headers(noStore).send(service.droneProfile(signedIn(request))),
     );
   };

@@ -7,6 +7,9 @@ import { clearOpenCheckouts, lockUser } from '../cart/index.ts';
 import { readActor, type Actor } from './actor.ts';
 import { deleteSelection, recordImpersonationEvent, saveSelection } from './repo.ts';
 
+/** spec 01 §4: the 403 of anyone else who tries to select a business. */
+export const selectBusinessDenied = 'Only sales reps select a business.';
+
 export function createActingService(ctx: AppContext) {
   /** The actor as the database has it now: after a change of whom the session acts for. */
   async function reread(actor: Actor): Promise<Actor> {
@@ -21,7 +24,7 @@ export function createActingService(ctx: AppContext) {
    * one fails. Answers the actor the session now is.
    */
   async function selectBusiness(actor: Actor, sapBpCode: string): Promise<Actor> {
-    if (!isSalesRep(actor.user)) throw new HttpError(403, 'Only sales reps select a business.');
+    if (!isSalesRep(actor.user)) throw new HttpError(403, selectBusinessDenied);
     const bp = await partnerByCode(ctx.db, sapBpCode);
     if (!bp) throw new HttpError(404, messages.partnerNotFound);
     const outside = isOutsideRep(actor.user);

@@ -182,5 +182,5 @@ export function createSignInService(ctx: AppContext, auth: Auth, { audit, limit 
     return user;
   }
 
-  return { signIn, verifySecondFactor, resendCode };
+  return { signIn, verifySecondFactor, resendCode, twoFactorChallengeUser };
 }

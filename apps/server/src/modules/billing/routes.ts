@@ -11,7 +11,7 @@ export const billingRoutes =
   async (app) => {
     const { billing } = endpoints;
     // spec 01 §6: owners, the dealer's accountant, sales reps with a selected business: 401, then 403 with why.
-    const payers = { preHandler: requirePermission('billing', billingDenied) };
+    const payers = { guard: requirePermission('billing', billingDenied) };
 
     route(app, billing.summary, payers, async (request) => service.summary(signedIn(request)));
     route(app, billing.invoices, payers, async (request) => service.invoices(signedIn(request), request.body));

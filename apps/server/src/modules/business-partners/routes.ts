@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@portal/contracts';
-import { signedIn } from '../../plugins/actor.ts';
+import { requireSignedIn, signedIn } from '../../plugins/actor.ts';
 import { route } from '../../plugins/endpoints.ts';
 import type { BusinessPartnerService } from './service.ts';
 
@@ -9,9 +9,12 @@ export const businessPartnerRoutes =
   (service: BusinessPartnerService): FastifyPluginAsyncZod =>
   async (app) => {
     const { businessPartners } = endpoints;
-    route(app, businessPartners.list, async (request) => service.list(signedIn(request), request.body));
-    route(app, businessPartners.get, async (request) =>
+    const signedInOnly = { guard: requireSignedIn };
+    route(app, businessPartners.list, signedInOnly, async (request) => service.list(signedIn(request), request.body));
+    route(app, businessPartners.get, signedInOnly, async (request) =>
       service.detail(signedIn(request), request.params.id, request.query.limited === 'true'),
     );
-    route(app, businessPartners.userInfo, async (request) => service.userInfo(signedIn(request), request.query.bpId));
+    route(app, businessPartners.userInfo, signedInOnly, async (request) =>
+      service.userInfo(signedIn(request), request.query.bpId),
+    );
   };

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@portal/contracts';
-import { requirePermission, signedIn } from '../../plugins/actor.ts';
+import { requirePermission, requireSignedIn, signedIn } from '../../plugins/actor.ts';
 import { route } from '../../plugins/endpoints.ts';
 import { purchaseDenied, type CartService } from './service.ts';
 
@@ -11,10 +11,12 @@ export const cartRoutes =
     const { cart } = endpoints;
     const noStore = { 'cache-control': 'no-store' };
     /** A cart's calls other than `last` are for buyers only (spec 01 §6): 401, then 403 with why. */
-    const buyers = { preHandler: requirePermission('purchase', purchaseDenied) };
+    const buyers = { guard: requirePermission('purchase', purchaseDenied) };
 
     // Anyone signed in may ask: without purchasing rights or a business, there is no cart.
-    route(app, cart.last, async (request, reply) => reply.headers(noStore).send(await service.last(signedIn(request))));
+    route(app, cart.last, { guard: requireSignedIn }, async (request, reply) =>
+      reply.headers(noStore).send(await service.last(signedIn(request))),
+    );
     route(app, cart.byToken, buyers, async (request, reply) =>
       reply.headers(noStore).send(await service.byToken(signedIn(request), request.params.token)),
     );

@@ -10,7 +10,7 @@ export const dealerRequestRoutes =
   (service: DealerRequestService): FastifyPluginAsyncZod =>
   async (app) => {
     const { dealerRequests } = endpoints;
-    const admins = { preHandler: requirePermission('reviewDealerRequests', DEALER_REQUEST_TEXTS.notAllowed) };
+    const admins = { guard: requirePermission('reviewDealerRequests', DEALER_REQUEST_TEXTS.notAllowed) };
     route(
       app,
       dealerRequests.submit,

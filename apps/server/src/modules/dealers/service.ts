@@ -72,7 +72,7 @@ export function requireMyBusiness(actor: Actor, dealerId: string, detail: string
  * The dealer the actor acts for, if `dealerId` (when given) is it; otherwise 404, as if another
  * dealer did not exist. Always the acting context's — never an id from the browser alone.
  */
-function actingDealerOf(actor: Actor, dealerId?: string) {
+export function actingDealerOf(actor: Actor, dealerId?: string) {
   const actingDealerId = actor.business?.dealerId ?? null;
   if (!actingDealerId || (dealerId !== undefined && dealerId !== actingDealerId))
     throw new HttpError(404, dealerId === undefined ? DEALER_TEXTS.noBusiness : DEALER_TEXTS.dealerNotFound);

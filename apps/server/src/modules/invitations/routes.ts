@@ -14,7 +14,7 @@ export const invitationRoutes =
   async (app) => {
     const { invitations } = endpoints;
     const linkForm = app.rateLimit(limitPerAddress('link-form'));
-    const owners = { preHandler: requirePermission('myBusiness', INVITATION_TEXTS.notAllowed) };
+    const owners = { guard: requirePermission('myBusiness', INVITATION_TEXTS.notAllowed) };
     route(app, invitations.invite, owners, async (request, reply) =>
       reply.status(201).send(await service.invite(signedIn(request), request.body.email)),
     );

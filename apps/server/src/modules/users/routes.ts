@@ -1,14 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@portal/contracts';
-import type { ActingService } from '../acting/index.ts';
+import { selectBusinessDenied, type ActingService } from '../acting/index.ts';
 import type { AuthService } from '../auth/index.ts';
-import { maybeSignedIn, signedIn } from '../../plugins/actor.ts';
+import { maybeSignedIn, requirePermission, requireSignedIn, signedIn } from '../../plugins/actor.ts';
 import { route } from '../../plugins/endpoints.ts';
 import type { UsersService } from './service.ts';
 
 export const sessionRoutes =
   (users: UsersService, auth: AuthService, acting: ActingService): FastifyPluginAsyncZod =>
   async (app) => {
+    const signedInOnly = { guard: requireSignedIn };
+    // spec 01 §4: only sales reps pick a business to act for.
+    const reps = { guard: requirePermission('selectBusiness', selectBusinessDenied) };
+
     /** Who the browser is signed in as, with roles; the browser mirrors this and decides nothing. */
     route(app, endpoints.session.get, async (request, reply) => {
       // better-auth extends a session as it is used: the refreshed cookie goes back with the answer.
@@ -18,14 +22,14 @@ export const sessionRoutes =
       return users.sessionOf(maybeSignedIn(request));
     });
     /** spec 01 §4: a sales rep selects the business to act for; answers the new session. */
-    route(app, endpoints.session.selectBusiness, async (request) =>
+    route(app, endpoints.session.selectBusiness, reps, async (request) =>
       users.sessionOf(await acting.selectBusiness(signedIn(request), request.body.sapBpCode)),
     );
     /** spec 01 §4 "Clear Selected Business". */
-    route(app, endpoints.session.clearBusiness, async (request) =>
+    route(app, endpoints.session.clearBusiness, signedInOnly, async (request) =>
       users.sessionOf(await acting.clearBusiness(signedIn(request))),
     );
-    route(app, endpoints.session.savePreferences, async (request) =>
+    route(app, endpoints.session.savePreferences, signedInOnly, async (request) =>
       users.savePreferences(signedIn(request), request.body),
     );
   };

@@ -24,7 +24,8 @@ const cacheFor = (value: string): { preHandler: preHandlerAsyncHookHandler } => 
 export const vehicleRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    app.addHook('preHandler', requireSignedIn);
+    // Every route here, the documents' too: before the body is read (docs/decisions.md "403 before 400").
+    app.addHook('onRequest', requireSignedIn);
     // The first VIN decode loads vPIC (about a second): do it once the server listens, not on
     // someone's first search, and without holding up readiness.
     app.addHook('onListen', async () => {
