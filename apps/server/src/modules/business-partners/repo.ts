@@ -66,16 +66,23 @@ export async function findPartner(db: Db, idOrCode: string): Promise<PartnerRow 
   return row ?? null;
 }
 
+/** A partner's addresses in the order they are listed: by type, then name. */
+const addressOrder = [
+  asc(businessPartnerAddresses.type),
+  asc(businessPartnerAddresses.name),
+  asc(businessPartnerAddresses.id),
+];
+
 export const addressesOf = (db: Db, partnerId: string) =>
   db
     .select()
     .from(businessPartnerAddresses)
     .where(eq(businessPartnerAddresses.businessPartnerId, partnerId))
-    .orderBy(asc(businessPartnerAddresses.type), asc(businessPartnerAddresses.name), asc(businessPartnerAddresses.id));
+    .orderBy(...addressOrder);
 
 /**
  * What a checkout reads of a partner, in one statement: whether a resale certificate is on file, with
- * every address (none: one row whose address is null). Addresses in addressesOf's order.
+ * every address (none: one row whose address is null), in addressOrder.
  */
 export const checkoutFactRows = (db: Db | Tx, partnerId: string) =>
   (db as Db)
@@ -83,7 +90,7 @@ export const checkoutFactRows = (db: Db | Tx, partnerId: string) =>
     .from(businessPartners)
     .leftJoin(businessPartnerAddresses, eq(businessPartnerAddresses.businessPartnerId, businessPartners.id))
     .where(eq(businessPartners.id, partnerId))
-    .orderBy(asc(businessPartnerAddresses.type), asc(businessPartnerAddresses.name), asc(businessPartnerAddresses.id));
+    .orderBy(...addressOrder);
 
 /** Brand names and order are the catalog's: joined from its door. */
 const brand = brandRefs();

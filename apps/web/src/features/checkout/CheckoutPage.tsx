@@ -40,6 +40,7 @@ import {
 import { saveConfirmation } from './confirmation.ts';
 import { chosenValueOf, paymentOptionsOf, type PaymentOption } from './paymentOptions.ts';
 import { AddressText } from '../../components/order/AddressText.tsx';
+import { AddressChoices } from './components/AddressChoices.tsx';
 import { Choice } from './components/Choice.tsx';
 import { OrderLines } from './components/OrderLines.tsx';
 import { OrderTotals } from '../../components/order/OrderTotals.tsx';
@@ -398,21 +399,15 @@ function CheckoutForm({ checkout, onPlaced }: { checkout: Checkout; onPlaced: ()
             <h2 className="form-section-title">Shipping address</h2>
           </legend>
           {shippingAddresses.length > 0 ? (
-            <div className="choices">
-              {shippingAddresses.map((address) => (
-                <Choice
-                  key={address.id}
-                  name="shippingAddress"
-                  value={address.id}
-                  checked={shippingAddressId === address.id}
-                  disabled={busy || choices.shippingAddress.isPending}
-                  onChoose={chooseShippingAddress}
-                >
-                  <AddressText address={address} />
-                  {partner.data?.defaultShippingAddress?.id === address.id && <span className="badge">Default</span>}
-                </Choice>
-              ))}
-            </div>
+            <AddressChoices
+              name="shippingAddress"
+              addresses={shippingAddresses}
+              chosenId={shippingAddressId}
+              defaultId={partner.data?.defaultShippingAddress?.id}
+              defaultLabel="Default"
+              disabled={busy || choices.shippingAddress.isPending}
+              onChoose={chooseShippingAddress}
+            />
           ) : checkout.shippingAddress ? (
             <p className="checkout-fixed">
               <AddressText address={checkout.shippingAddress} />
@@ -452,23 +447,15 @@ function CheckoutForm({ checkout, onPlaced }: { checkout: Checkout; onPlaced: ()
             <h2 className="form-section-title">Billing address</h2>
           </legend>
           {billingAddresses.length > 1 ? (
-            <div className="choices">
-              {billingAddresses.map((address) => (
-                <Choice
-                  key={address.id}
-                  name="billingAddress"
-                  value={address.id}
-                  checked={billingAddressId === address.id}
-                  disabled={busy || choices.billingAddress.isPending}
-                  onChoose={chooseBillingAddress}
-                >
-                  <AddressText address={address} />
-                  {partner.data?.defaultBillingAddress?.id === address.id && (
-                    <span className="badge">Default billing</span>
-                  )}
-                </Choice>
-              ))}
-            </div>
+            <AddressChoices
+              name="billingAddress"
+              addresses={billingAddresses}
+              chosenId={billingAddressId}
+              defaultId={partner.data?.defaultBillingAddress?.id}
+              defaultLabel="Default billing"
+              disabled={busy || choices.billingAddress.isPending}
+              onChoose={chooseBillingAddress}
+            />
           ) : (checkout.billingAddress ?? billingAddresses[0]) ? (
             <p className="checkout-fixed">
               <AddressText address={(checkout.billingAddress ?? billingAddresses[0])!} />
