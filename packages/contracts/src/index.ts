@@ -1,6 +1,7 @@
 export * from './messages.ts';
 export * from './constants.ts';
 export * from './errors.ts';
+export * from './refusals.ts';
 export * from './validation.ts';
 export * from './content.ts';
 export * from './catalog.ts';

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { apiErrorSchema, messages, type ValidationError } from '@portal/contracts';
+import { Refusal, STATUS_OF_KIND } from '../refusal.ts';
 
 /** An error whose message is safe to show: answered as `{ detail }` with its status. */
 export class HttpError extends Error {
@@ -50,6 +51,17 @@ export function registerErrorHandling(app: FastifyInstance) {
         validation: [...byField].map(([field, fieldMessages]) => ({ field, messages: fieldMessages })),
       };
       return reply.status(400).send(body);
+    }
+    // A rule said no (refusal.ts): the one place a refusal's kind becomes an HTTP status.
+    if (error instanceof Refusal) {
+      if (error.retryAfterMs !== undefined)
+        reply.header('retry-after', String(Math.max(1, Math.ceil(error.retryAfterMs / 1000))));
+      const body = error.validation
+        ? { validation: error.validation }
+        : error.code
+          ? { detail: error.detail, code: error.code }
+          : { detail: error.detail };
+      return reply.status(STATUS_OF_KIND[error.kind]).send(body);
     }
     if (error instanceof HttpError)
       return reply
