@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { messages } from '../packages/contracts/src/index.ts';
 import { DEMO_PASSWORD, signIn, signOut } from './auth-helpers.ts';
-import { unusedTotp } from './totp.ts';
+import { unusedTotp } from '../apps/server/test/totp.ts';
 
 test.describe.configure({ mode: 'serial' });
 

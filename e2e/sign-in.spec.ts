@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { messages, TITLE_SUFFIX } from '../packages/contracts/src/index.ts';
-import { unusedTotp } from './totp.ts';
+import { unusedTotp } from '../apps/server/test/totp.ts';
 import { latestSmsCode, openProfileMenu, signIn, signOut } from './auth-helpers.ts';
 
 /** Demo accounts with password only: name shown in the greeting and the role label (spec 01 §2.4). */

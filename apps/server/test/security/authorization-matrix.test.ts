@@ -12,7 +12,7 @@ import {
 } from '@portal/contracts';
 import { createTestApp, type TestContext } from '../helpers.ts';
 import { testClient, type TestClient } from '../client.ts';
-import { totp } from '../../../../e2e/totp.ts';
+import { totp } from '../totp.ts';
 import { DEMO_PASSWORD, DEMO_TOTP_SECRET } from '../../src/seed/people.ts';
 import { DEMO_VEHICLES } from '../../src/seed/vehicle-demo.ts';
 import { SESSION_COOKIE_PREFIX } from '../../src/modules/auth/auth.ts';

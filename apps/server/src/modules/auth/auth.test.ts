@@ -9,7 +9,7 @@ import {
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { signedInAs, testClient } from '../../../test/client.ts';
 import { idOf, lastMailTo, lastSmsCode } from '../../../test/builders.ts';
-import { totp } from '../../../../../e2e/totp.ts';
+import { totp } from '../../../test/totp.ts';
 import { DEMO_PASSWORD, DEMO_PEOPLE, DEMO_TOTP_SECRET } from '../../seed/people.ts';
 import { users } from '../users/schema.ts';
 import { authEvents, rateLimits, usedOneTimeCodes } from './schema.ts';

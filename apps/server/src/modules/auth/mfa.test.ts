@@ -3,7 +3,7 @@ import { messages, type MfaStatus } from '@portal/contracts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { signedInAs, testClient, type TestClient } from '../../../test/client.ts';
 import { lastSmsCode } from '../../../test/builders.ts';
-import { unusedTotp } from '../../../../../e2e/totp.ts';
+import { unusedTotp } from '../../../test/totp.ts';
 import { DEMO_PASSWORD, DEMO_TOTP_SECRET } from '../../seed/people.ts';
 import { RATE_LIMITS } from './limits.ts';
 

@@ -16,7 +16,7 @@ import {
 import type { DescribedActivityList } from '@portal/contracts/activity';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { signedInAs, testClient, type TestClient } from '../../../test/client.ts';
-import { unusedTotp } from '../../../../../e2e/totp.ts';
+import { unusedTotp } from '../../../test/totp.ts';
 import { DEMO_TOTP_SECRET } from '../../seed/people.ts';
 import { businessPartners } from '../business-partners/schema.ts';
 import { mailOutbox } from '../../adapters/outbox-schema.ts';

@@ -1,5 +1,8 @@
 import { createHmac } from 'node:crypto';
 
+// Shared by the server tests and the e2e journeys (e2e/account.spec.ts, e2e/sign-in.spec.ts): one
+// authenticator for both, and one memory of the codes a process has used.
+
 /** RFC 6238 TOTP (SHA-1, 30 s, 6 digits) for a Base32 secret: what an authenticator app shows. */
 export function totp(base32Secret: string, at = Date.now(), stepSeconds = 30): string {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
