@@ -1,12 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import { can, messages, type Permission } from '@portal/contracts';
-import type { Actor } from '../modules/acting/actor.ts';
+import type { Actor } from '../actor.ts';
 import type { Guard } from './endpoints.ts';
 import { HttpError } from './errors.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Who acts, worked out once before the route (modules/acting/actor.ts); null when signed out. */
+    /** Who acts (src/actor.ts), worked out once before the route by modules/acting/actor.ts; null when signed out. */
     actor: Actor | null;
     /** The 401 detail of a request without an actor (spec 01 §8: an ended session is told to sign in again). */
     signedOutDetail: string;

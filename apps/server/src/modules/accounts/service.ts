@@ -13,7 +13,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import type { AppContext } from '../../context.ts';
 import { publicUrlOf } from '../../config.ts';
 import { HttpError } from '../../plugins/errors.ts';
-import type { Actor } from '../acting/index.ts';
+import type { Actor } from '../../actor.ts';
 import type { Auth, AuthService, Client } from '../auth/index.ts';
 import { updateProfile, userById, userIdByEmail } from '../users/index.ts';
 import { loadPortalUser } from '../acting/index.ts';

@@ -6,7 +6,7 @@
 import type { DescribedActivityList } from '@portal/contracts/activity';
 import { endpoints, type Endpoint } from '@portal/contracts';
 import type { AppContext } from '../../context.ts';
-import { listImpersonationEvents } from './repo.ts';
+import { listImpersonationEvents, type ActivityDetails } from './repo.ts';
 
 interface Described {
   /** The call, from the endpoint map: its method and path as the server registers them. */
@@ -74,12 +74,6 @@ const MATCHERS = CALLS.map((described) => ({
   method: described.call.method,
   pattern: patternOf(described.call.path),
 }));
-
-/** What the audit keeps of a call's body so that its line can say how much (never the body itself). */
-export interface ActivityDetails {
-  /** Items (the sum of the quantities) a cart call carried. */
-  items?: number;
-}
 
 export interface RecordedEvent {
   kind: string;

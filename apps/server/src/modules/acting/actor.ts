@@ -1,38 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { isSalesRep, type PortalUser, type Preferences, type PricingContext } from '@portal/contracts';
+import { isSalesRep } from '@portal/contracts';
 import type { AppContext } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { createMemo } from '../../db/memo.ts';
 import { toPortalUser, toPreferences } from '../users/index.ts';
-import type { ActingBusinessJson } from '../business-partners/index.ts';
+import type { Actor } from '../../actor.ts';
 import { signedOutDetail } from '../auth/index.ts';
 import { readActorRow, type ActorRow } from './repo.ts';
 
-export type ActingBusiness = ActingBusinessJson;
-
-/**
- * Who a request acts as, for which business and at which prices: decided once per request from the
- * session, never from what the browser sends (CONVENTIONS: one actor per request). Services take it
- * as their first argument, so a job or a test can call them with one.
- */
-export interface Actor {
-  sessionId: string;
-  /** The person signed in. */
-  user: PortalUser;
-  /** The dealer primary a rep impersonates, else the user. */
-  actingUser: PortalUser;
-  impersonating: boolean;
-  /** The business was chosen by a sales rep in this session. */
-  selected: boolean;
-  /** A rep's selected business, else the user's own; with its channel and approved brands. */
-  business: ActingBusiness | null;
-  /** spec 01 §6: what decides the prices this actor sees. */
-  pricing: PricingContext;
-  /** The channel whose prices this actor sees. */
-  channelSlug: string;
-  /** The signed-in user's screen preferences (spec 01 §9); /api/session answers them. */
-  preferences: Preferences;
-}
+export type { ActingBusiness, Actor } from '../../actor.ts';
 
 /** The actor a session row makes, or null when the user is gone. */
 export function actorOf(row: ActorRow | null, sessionId: string): Actor | null {

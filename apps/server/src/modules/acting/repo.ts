@@ -11,8 +11,11 @@ import {
   type PreferencesJson,
 } from '../users/index.ts';
 import { installerJsonOf } from '../dealers/index.ts';
-import { actingBusinessJson, type ActingBusinessJson } from '../business-partners/index.ts';
+import { actingBusinessJson } from '../business-partners/index.ts';
+import type { ActingBusiness } from '../../actor.ts';
 import { impersonationEvents, sessionSelections } from './schema.ts';
+
+export type { ActivityDetails } from './schema.ts';
 
 /** A user with everything the permission rules need, their installer record from the dealers module. */
 const portalUserOf = (userId: SQL | string) => portalUserJson(userId, installerJsonOf);
@@ -29,9 +32,9 @@ export async function loadPortalUser(db: Db, userId: string): Promise<PortalUser
 export interface ActorRow {
   user: PortalUserJson | null;
   /** The business a user belongs to (dealer staff, consumers). */
-  home: ActingBusinessJson | null;
+  home: ActingBusiness | null;
   /** The business this session selected (sales reps), and the user it impersonates. */
-  selected: ActingBusinessJson | null;
+  selected: ActingBusiness | null;
   impersonated: PortalUserJson | null;
   /** The user's screen preferences (spec 01 §9), read with the rest so /api/session needs nothing else. */
   preferences: PreferencesJson | null;

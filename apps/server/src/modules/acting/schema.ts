@@ -1,5 +1,4 @@
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { ActivityDetails } from './activity.ts';
 import { sessions } from '../auth/schema.ts';
 import { users } from '../users/schema.ts';
 import { businessPartners } from '../business-partners/schema.ts';
@@ -19,6 +18,12 @@ export const sessionSelections = pgTable('session_selections', {
   impersonatedUserId: text('impersonated_user_id').references(() => users.id, { onDelete: 'cascade' }),
   selectedAt: timestamp('selected_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** What the audit keeps of a call's body so that its line can say how much (never the body itself). */
+export interface ActivityDetails {
+  /** Items (the sum of the quantities) a cart call carried. */
+  items?: number;
+}
 
 /** Every change made while impersonating, with the real actor (issue 5: the dealer sees the list). */
 export const impersonationEvents = pgTable(

@@ -11,7 +11,6 @@ export {
   partnerOfDealer,
   partnerRefs,
   setDealerPrimary,
-  type ActingBusinessJson,
 } from './repo.ts';
 export { checkoutFactsOf, termsStandingOf, type CheckoutFacts } from './checkout-facts.ts';
 // Billing's summary reads the credit limit beside the ledger's balances (passed in by app.ts).

@@ -2,6 +2,7 @@ import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import type { ActingBusiness } from '../../actor.ts';
 import { brandRefs } from '../catalog/index.ts';
 import { businessIdOfDealer, dealerIdOfBusiness } from '../dealers/index.ts';
 import { people } from '../users/index.ts';
@@ -115,24 +116,11 @@ export async function personById(db: Db, userId: string | null) {
   return row ?? null;
 }
 
-/** A business as the per-request actor needs it (actingBusinessJson). */
-export interface ActingBusinessJson {
-  id: string;
-  sapBpCode: string;
-  companyName: string;
-  channelSlug: string;
-  dealerPrimaryUserId: string | null;
-  /** The dealer record of the business, when it has one. */
-  dealerId: string | null;
-  /** spec 01 §6: the brands the business may see discounted prices of, by slug, in the brands' order. */
-  approvedBrandSlugs: string[];
-}
-
 /**
  * The business `businessId` names, with its channel, dealer record and approved brands, as one SQL
  * value, so the per-request actor reads it in its own query. Null when the id is null or unknown.
  */
-export const actingBusinessJson = (businessId: SQL) => sql<ActingBusinessJson | null>`(select json_build_object(
+export const actingBusinessJson = (businessId: SQL) => sql<ActingBusiness | null>`(select json_build_object(
     'id', bp.id, 'sapBpCode', bp.sap_bp_code, 'companyName', bp.company_name, 'channelSlug', bp.channel_slug,
     'dealerPrimaryUserId', bp.dealer_primary_user_id,
     'dealerId', ${dealerIdOfBusiness(sql`bp.id`)},

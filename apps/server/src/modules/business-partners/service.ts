@@ -12,7 +12,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { viewerOf } from '../../plugins/actor.ts';
 import { HttpError } from '../../plugins/errors.ts';
-import type { Actor } from '../acting/index.ts';
+import type { Actor } from '../../actor.ts';
 import { INVALID_CURSOR } from '../catalog/index.ts';
 import { staffOfBusiness } from '../dealers/index.ts';
 import {

@@ -9,7 +9,7 @@ import {
   type ShippingMethodId,
 } from '@portal/contracts';
 import type { Db, Tx } from '../../db/client.ts';
-import type { Actor } from '../acting/index.ts';
+import type { Actor } from '../../actor.ts';
 import { checkoutFactsOf, type CheckoutFacts } from '../business-partners/index.ts';
 import { productsByIds } from '../catalog/index.ts';
 import * as repo from './repo.ts';

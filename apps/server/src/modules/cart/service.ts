@@ -13,7 +13,8 @@ import {
 import type { AppContext } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { HttpError } from '../../plugins/errors.ts';
-import { readActor, type Actor } from '../acting/index.ts';
+import type { Actor } from '../../actor.ts';
+import { readActor } from '../acting/index.ts';
 import { forSaleInChannel } from '../catalog/index.ts';
 import { checkoutFactsOf } from '../business-partners/index.ts';
 import { priceCheckout, type Buyer } from './pricing.ts';

@@ -1,7 +1,7 @@
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { type SearchProductsResponse, searchProductsResponseSchema } from '@portal/contracts';
 import type { AppContext } from '../../context.ts';
-import type { Actor } from '../acting/index.ts';
+import type { Actor } from '../../actor.ts';
 import { encodeCursor } from './cursors.ts';
 import type { SearchInput } from './repo/filters.ts';
 import { pricingOf } from './repo/pricing.ts';

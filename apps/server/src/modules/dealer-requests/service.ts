@@ -14,7 +14,7 @@ import { publicUrlOf } from '../../config.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import type { RateLimitRule } from '../../plugins/rate-limit.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import type { Actor } from '../acting/index.ts';
+import type { Actor } from '../../actor.ts';
 import { createBusinessPartner, partnerByCode, setDealerPrimary } from '../business-partners/index.ts';
 import { addInstaller, createDealer } from '../dealers/index.ts';
 import type { InvitationService } from '../invitations/index.ts';

@@ -16,8 +16,7 @@ import type { DescribedActivityList } from '@portal/contracts/activity';
 import type { AppContext } from '../../context.ts';
 import { viewerOf } from '../../plugins/actor.ts';
 import { HttpError } from '../../plugins/errors.ts';
-import type { ActingBusiness, Actor, ActivityLog } from '../acting/index.ts';
-import type { BusinessPartnerService } from '../business-partners/index.ts';
+import type { ActingBusiness, Actor } from '../../actor.ts';
 import { setRetired } from '../users/index.ts';
 import {
   findDealer,
@@ -92,10 +91,26 @@ const pageLinks = (count: number, limit: number, offset: number) => ({
 });
 
 /**
+ * What this service asks of modules that sit above it, passed in by app.ts: business-partners and
+ * acting import this module's door, so their shapes are named here rather than imported.
+ */
+interface Partners {
+  /** The caller's user info (business-partners), answered after a change of who may purchase. */
+  userInfo(actor: Actor): Promise<UserInfo>;
+}
+interface ActivityLog {
+  /** One page of what reps did for a business, newest first (acting's activity log). */
+  ofBusiness(
+    businessPartnerId: string,
+    page: { limit: number; offset: number },
+  ): Promise<Pick<DescribedActivityList, 'count' | 'results'>>;
+}
+
+/**
  * The dealer and its staff (spec 02 §3, §7), and what reps did for it (issue 5). Which dealer is
  * always the actor's — the user's own, or the business a sales rep selected.
  */
-export function createDealerService(ctx: AppContext, partners: BusinessPartnerService, activityLog: ActivityLog) {
+export function createDealerService(ctx: AppContext, partners: Partners, activityLog: ActivityLog) {
   /** GET /api/dealers: the acting dealer (none for a rep without a business, an admin or a consumer). */
   async function listDealers(actor: Actor): Promise<DealerList> {
     const dealerId = actor.business?.dealerId;

@@ -1,6 +1,6 @@
 import type { Coupon, DiscountedProductsResponse } from '@portal/contracts';
 import type { AppContext } from '../../context.ts';
-import type { Actor } from '../acting/index.ts';
+import type { Actor } from '../../actor.ts';
 import { brandsByIds, productsByIds } from '../catalog/index.ts';
 import * as repo from './repo.ts';
 

@@ -12,7 +12,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { publicUrlOf } from '../../config.ts';
 import { HttpError } from '../../plugins/errors.ts';
-import type { Actor } from '../acting/index.ts';
+import type { Actor } from '../../actor.ts';
 import { partnerOfDealer } from '../business-partners/index.ts';
 import { accountOnStaff, addInstaller, requireMyBusiness } from '../dealers/index.ts';
 import { completeRegistration, createPortalUser, registrationStateOf, userIdByEmail } from '../users/index.ts';

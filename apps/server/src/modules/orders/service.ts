@@ -16,7 +16,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { viewerOf } from '../../plugins/actor.ts';
-import type { Actor } from '../acting/index.ts';
+import type { Actor } from '../../actor.ts';
 import { forSaleInChannel, productsByIds } from '../catalog/index.ts';
 import * as repo from './repo.ts';
 

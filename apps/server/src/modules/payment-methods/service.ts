@@ -14,7 +14,7 @@ import type { Tx } from '../../db/client.ts';
 import { PaymentRefusal } from '../../adapters/payments/index.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { viewerOf } from '../../plugins/actor.ts';
-import type { Actor } from '../acting/index.ts';
+import type { Actor } from '../../actor.ts';
 import * as repo from './repo.ts';
 import type { PaymentMethodRow } from './repo.ts';
 

@@ -1,6 +1,6 @@
 import type { Preferences, Session } from '@portal/contracts';
 import type { AppContext } from '../../context.ts';
-import type { Actor } from '../acting/index.ts';
+import type { Actor } from '../../actor.ts';
 import { savePreferencesRow } from './repo.ts';
 
 /** The session as the browser mirrors it, and the user's screen preferences. */

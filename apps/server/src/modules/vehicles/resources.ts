@@ -1,7 +1,7 @@
 import { messages, type FolderDetail, type ProductFeatures, type THarness } from '@portal/contracts';
 import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../plugins/errors.ts';
-import type { Actor } from '../acting/index.ts';
+import type { Actor } from '../../actor.ts';
 import { productsByIds, productsBySkus } from '../catalog/index.ts';
 import * as repo from './repo.ts';
 import { documentUrl } from './service.ts';

@@ -10,7 +10,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { VinDecoderUnavailableError, type VinDecode } from '../../adapters/vin/index.ts';
-import type { Actor } from '../acting/index.ts';
+import type { Actor } from '../../actor.ts';
 import { productsBySkus } from '../catalog/index.ts';
 import * as repo from './repo.ts';
 import { cachedVehicleAnswer } from './cache.ts';

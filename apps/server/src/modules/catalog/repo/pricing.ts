@@ -1,6 +1,6 @@
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import { ANONYMOUS_PRICING, type PricingContext } from '@portal/contracts';
-import type { Actor } from '../../acting/index.ts';
+import type { Actor } from '../../../actor.ts';
 import { brands, productPrices, products } from '../schema.ts';
 
 /** The prices an actor sees (spec 01 §6): the anonymous context when nobody is signed in. */

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { messages, moneyOf, priceFor, shortCodeOf, type PricingContext, type Product } from '@portal/contracts';
 import type { Db, Tx } from '../../../db/client.ts';
 import { HttpError } from '../../../plugins/errors.ts';
-import type { Actor } from '../../acting/index.ts';
+import type { Actor } from '../../../actor.ts';
 import { brands, categories, productPrices, products } from '../schema.ts';
 import { pricingOf } from './pricing.ts';
 
