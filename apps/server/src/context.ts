@@ -5,7 +5,6 @@ import type { SmsSender } from './adapters/sms.ts';
 import type { VinDecoder } from './adapters/vin/index.ts';
 import type { PaymentProcessor } from './adapters/payments/index.ts';
 import { createAdapters } from './adapters/index.ts';
-import { getAuthSecret } from './modules/auth/index.ts';
 
 /** What every module gets: the database, the adapters and the configuration. */
 export interface AppContext {
@@ -19,12 +18,16 @@ export interface AppContext {
   authSecret: string;
 }
 
-export async function createContext(config: Config, database: Database): Promise<AppContext> {
+/**
+ * The context of one server. `authSecret` is read by the caller (the auth module's `getAuthSecret`,
+ * from main.ts or a test): the context sits below the modules and imports none of them.
+ */
+export function createContext(config: Config, database: Database, authSecret: string): AppContext {
   return {
     config,
     database,
     db: database.db,
     ...createAdapters(config, database.db),
-    authSecret: await getAuthSecret(database.db, config.AUTH_SECRET),
+    authSecret,
   };
 }

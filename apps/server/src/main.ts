@@ -8,7 +8,7 @@ import { createContext } from './context.ts';
 import { isDatabaseEmpty, seedDemoData } from './seed/demo.ts';
 import { buildApp } from './app.ts';
 import { connectRedis } from './adapters/redis.ts';
-import { createRedisRateLimitStore } from './modules/auth/index.ts';
+import { createRedisRateLimitStore, getAuthSecret } from './modules/auth/index.ts';
 
 const startedAt = performance.now();
 const config = loadConfig();
@@ -37,7 +37,7 @@ const database = await openDatabase(
     : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
 );
 await migrateDatabase(database);
-const ctx = await createContext(config, database);
+const ctx = createContext(config, database, await getAuthSecret(database.db, config.AUTH_SECRET));
 if (await isDatabaseEmpty(database.db)) {
   if (config.seedsDemoData) {
     console.log('Empty database: loading the demo data (a minute or two on the first start)…');

@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, openPglite, pgliteDatabase, type Database, type Db } from '../src/db/client.ts';
 import { createContext } from '../src/context.ts';
+import { getAuthSecret } from '../src/modules/auth/index.ts';
 import { buildApp } from '../src/app.ts';
 import { withDatabase } from './global-setup.ts';
 import { FEED_APPLICATION, type ChangeFeed } from '../src/db/changes.ts';
@@ -110,7 +111,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   });
   const database = await openTestDatabase();
   const start = async () => {
-    const instance = await buildApp(await createContext(config, database), { logger: false });
+    const authSecret = await getAuthSecret(database.db, config.AUTH_SECRET);
+    const instance = await buildApp(createContext(config, database, authSecret), { logger: false });
     await instance.ready();
     return instance;
   };

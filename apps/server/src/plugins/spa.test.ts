@@ -6,6 +6,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PAGES } from '@portal/contracts/pages';
 import { buildApp } from '../app.ts';
 import { createContext } from '../context.ts';
+import { getAuthSecret } from '../modules/auth/index.ts';
 import { loadConfig } from '../config.ts';
 import { openTestDatabase } from '../../test/helpers.ts';
 import type { Database } from '../db/client.ts';
@@ -38,7 +39,8 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dist, 'favicon.svg.gz'), gzipSync('<svg/>'));
   database = await openTestDatabase();
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
-  app = await buildApp(await createContext(config, database), { webDist: dist, logger: false });
+  const authSecret = await getAuthSecret(database.db, config.AUTH_SECRET);
+  app = await buildApp(createContext(config, database, authSecret), { webDist: dist, logger: false });
 });
 afterAll(async () => {
   await app.close();
