@@ -1,6 +1,5 @@
 /* Vehicle rules free of Zod, so the wiring screens and the top-bar form can use them without the schemas. */
 import { FIRST_VEHICLE_YEAR } from './constants.ts';
-import type { VehicleInfo } from './vehicles.ts';
 
 /** spec 01 §9: vehicle years run from next year down to 1940. */
 export const lastVehicleYear = (now = new Date()) => now.getUTCFullYear() + 1;
@@ -22,8 +21,22 @@ export const variantTitle = (title: string, variant: VehicleVariant | null) =>
 export const variantOf = (id: string): VehicleVariant | null =>
   VEHICLE_VARIANTS.find((variant) => id.endsWith(`-${variant}`)) ?? null;
 
+/**
+ * The data groups of a vehicle's info (`VehicleInfo` of vehicles.ts) that this rule reads, named by
+ * their shape: vehicles.ts builds its schemas from this file, so this file does not import it back.
+ */
+export interface VehicleDataGroups {
+  description: string | null;
+  vehicle_documents: readonly unknown[];
+  t_harnesses: readonly unknown[];
+  wiring_categories: readonly unknown[];
+  instruction_categories: readonly unknown[];
+  productSkus: readonly unknown[];
+  hasExternalWiring: boolean;
+}
+
 /** spec 01 §4: a vehicle whose every data group is empty counts as "no data". */
-export const isVehicleWithoutData = (info: VehicleInfo) =>
+export const isVehicleWithoutData = (info: VehicleDataGroups) =>
   !info.description &&
   !info.vehicle_documents.length &&
   !info.t_harnesses.length &&

@@ -1,4 +1,4 @@
-import type { CardBrand } from './index.ts';
+import type { CardBrand } from './types.ts';
 
 /** A card number as typed, with the spaces and dashes people put between digit groups removed. */
 export function normaliseCardNumber(input: string): string {
