@@ -48,6 +48,11 @@ import { createCartService } from './modules/cart/service.ts';
 import { createPaymentMethodService, paymentMethodRoutes } from './modules/payment-methods/index.ts';
 import { createOrderService, orderOf, orderRoutes } from './modules/orders/index.ts';
 import { billingRoutes, createBillingService } from './modules/billing/index.ts';
+import { createAttemptMachine } from './attempts/machine.ts';
+import { createJobRunner } from './jobs/index.ts';
+
+/** The sweep that settles tries left half done (attempts/machine.ts). */
+export const RECOVERY_JOB = 'attempt-recovery';
 
 export interface BuildAppOptions {
   /** Built web app to serve; omitted in API tests. */
@@ -133,25 +138,33 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(businessPartnerRoutes(businessPartners));
   await app.register(dealerRoutes(createDealerService(ctx, businessPartners, createActivityLog(ctx))));
   await app.register(vehicleRoutes(ctx));
-  const cart = createCartService(ctx);
+  // The one attempt machine (issue 26): checkout completion and invoice payment are its kinds.
+  const attempts = createAttemptMachine({
+    db: ctx.db,
+    recoveryAfterMs: ctx.config.CHECKOUT_RECOVERY_AFTER_MS,
+    faultPoint: ctx.config.FAULT_INJECTION,
+    log: app.log,
+  });
+  const cart = createCartService(ctx, attempts);
   await app.register(cartRoutes(cart));
   // Billing reads the order behind an invoice and the credit limit through their modules' doors.
-  const billing = createBillingService(ctx, { orderOf, creditLimitOf });
-  // A checkout completion (issue 18) or an invoice payment (issue 19) a crash left between its charge and
-  // its write is finished or undone.
+  const billing = createBillingService(ctx, { orderOf, creditLimitOf, attempts });
+  // Background work (issue 26): the recovery sweep settles what a crash or a lost connection left half done
+  // within seconds, on any instance, while the server lives; mail leaves through the outbox.
+  const jobs = createJobRunner(ctx.config, app.log);
+  const recoverAttempts = async () => {
+    for (const { label, count } of await attempts.recoverAll())
+      if (count) app.log.warn(`settled ${count} ${label}(s) a crash interrupted`);
+  };
+  jobs.define(RECOVERY_JOB, recoverAttempts, { everyMs: ctx.config.ATTEMPT_RECOVERY_EVERY_MS });
   app.addHook('onReady', async () => {
-    const recoveries = [
-      ['checkout completion', cart.recover],
-      ['invoice payment', billing.recover],
-    ] as const;
-    for (const [what, recover] of recoveries) {
-      const settled = await recover().catch((error: unknown) => {
-        app.log.error({ err: error }, `settling interrupted ${what}s failed`);
-        return 0;
-      });
-      if (settled) app.log.warn(`settled ${settled} ${what}(s) a crash interrupted`);
-    }
+    // At start first, before a request can replay one of them.
+    await recoverAttempts().catch((error: unknown) =>
+      app.log.error({ err: error }, 'settling interrupted tries failed'),
+    );
+    await jobs.start();
   });
+  app.addHook('onClose', () => jobs.stop());
   // My Orders; reorder fills the cart through the cart's own service.
   await app.register(orderRoutes(createOrderService(ctx, cart)));
   await app.register(paymentMethodRoutes(createPaymentMethodService(ctx)));

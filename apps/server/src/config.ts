@@ -67,10 +67,24 @@ const envSchema = z.object({
   SIGN_IN_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(100),
   CHECKOUT_RECOVERY_AFTER_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   /**
-   * Fault tests only (refused in production): 'kill-after-charge' ends the process with SIGKILL between a
-   * checkout's charge and its order, as a crash would.
+   * Where background jobs run (issue 26): 'auto' is pg-boss on PostgreSQL (DATABASE_URL) and in-process on
+   * the embedded database.
    */
-  FAULT_INJECTION: z.enum(['kill-after-charge']).optional(),
+  JOBS_RUNNER: z.enum(['auto', 'in-process', 'pg-boss']).default('auto'),
+  /**
+   * How often each instance's recovery job looks for tries a crash or a lost connection left half done
+   * (ms; issue 26): a charged payment is settled within seconds, not at the next start.
+   */
+  ATTEMPT_RECOVERY_EVERY_MS: z.coerce.number().int().min(100).max(3_600_000).default(5_000),
+  /**
+   * Fault tests only (refused in production): a named point of the attempt machine where the process ends
+   * with SIGKILL, as a crash would: 'after:charge' (any kind) or 'invoice-payment/after:charge' (one kind).
+   * Points: after:decide, after:<step>, after:write.
+   */
+  FAULT_INJECTION: z
+    .string()
+    .regex(/^([a-z-]+\/)?(after|before):[a-z-]+$/, 'a fault point such as after:charge')
+    .optional(),
 });
 
 export type Config = z.infer<typeof envSchema> & { dataDir: string; demoMode: boolean; seedsDemoData: boolean };

@@ -119,7 +119,7 @@ function browser(origin: string) {
 
 describe('a crash between the charge and the order (issue 18)', () => {
   it('kill -9 after the card is charged: after a restart, one order and one charge', async () => {
-    const first = await startServer({ FAULT_INJECTION: 'kill-after-charge' });
+    const first = await startServer({ FAULT_INJECTION: 'after:charge' });
     const call = browser(first.origin);
     expect(
       (

@@ -107,6 +107,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     DATA_DIR: '/nonexistent',
     // One unpacked vPIC database per machine and library version, shared by every test file.
     VPIC_CACHE_DIR: path.join(os.tmpdir(), 'portal-vpic-cache'),
+    // The recovery sweep runs at start; a test that wants it on a timer says so (a sweep between a test's
+    // own steps would race them).
+    ATTEMPT_RECOVERY_EVERY_MS: '3600000',
     ...env,
   });
   const database = await openTestDatabase();

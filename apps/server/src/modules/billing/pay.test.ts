@@ -6,6 +6,7 @@ import {
   INVOICE_TERMS,
   PARTIAL_PAYMENT_NOT_ALLOWED,
   PAYMENT_ERROR,
+  REFUSAL_CODES,
   addDays,
   type BillingSummary,
   type Checkout,
@@ -387,11 +388,17 @@ describe('paying invoices (spec 02 §4; issue 19)', () => {
 
     const other = await pay(owner, { ...body, expectedTotal: 30_000 }, key);
     expect(other.statusCode).toBe(422);
-    expect(other.json()).toEqual({ detail: BILLING_TEXTS.idempotencyKeyReused });
+    expect(other.json()).toEqual({
+      detail: BILLING_TEXTS.idempotencyKeyReused,
+      code: REFUSAL_CODES.IDEMPOTENCY_KEY_REUSED,
+    });
     for (const missing of [null, 'short', 'has spaces in it', 'x'.repeat(101)]) {
       const res = await pay(owner, body, missing);
       expect(res.statusCode, String(missing)).toBe(400);
-      expect(res.json()).toEqual({ detail: BILLING_TEXTS.idempotencyKeyRequired });
+      expect(res.json()).toEqual({
+        detail: BILLING_TEXTS.idempotencyKeyRequired,
+        code: REFUSAL_CODES.IDEMPOTENCY_KEY_REQUIRED,
+      });
     }
     // Already paid now: said on its row.
     const paidAgain = await pay(owner, body);
@@ -523,25 +530,25 @@ describe('paying invoices (spec 02 §4; issue 19)', () => {
     // What the screen showed differs from what would be charged.
     expect(await answer({ invoices: [{ id: invoice.id, paymentAmount: payoff }], expectedTotal: 70_000 })).toEqual({
       status: 409,
-      body: { detail: BILLING_TEXTS.changedSinceShown },
+      body: { detail: BILLING_TEXTS.changedSinceShown, code: REFUSAL_CODES.CHANGED_SINCE_SHOWN },
     });
     // The card or bank account: needed, the business's own, verified.
     expect(await answer({ invoices: [{ id: invoice.id, paymentAmount: payoff }], paymentMethodId: null })).toEqual({
       status: 400,
-      body: { detail: BILLING_TEXTS.paymentMethodRequired },
+      body: { detail: BILLING_TEXTS.paymentMethodRequired, code: REFUSAL_CODES.PAYMENT_METHOD_REQUIRED },
     });
     const lakesideCard = ((await (await rep('C100310')).call('GET', '/api/card')).json() as PaymentCard[])[0]!;
     for (const id of [lakesideCard.id, 'not-a-method'])
       expect(await answer({ invoices: [{ id: invoice.id, paymentAmount: payoff }], paymentMethodId: id })).toEqual({
         status: 404,
-        body: { detail: BILLING_TEXTS.paymentMethodNotFound },
+        body: { detail: BILLING_TEXTS.paymentMethodNotFound, code: REFUSAL_CODES.PAYMENT_METHOD_NOT_FOUND },
       });
     const bank = ((await owner.call('GET', '/api/card')).json() as PaymentCard[]).find(
       (m) => m.type === 'BANK_ACCOUNT' && m.status === 'unverified',
     )!;
     expect(await answer({ invoices: [{ id: invoice.id, paymentAmount: payoff }], paymentMethodId: bank.id })).toEqual({
       status: 400,
-      body: { detail: CHECKOUT_TEXTS.bankUnverified },
+      body: { detail: CHECKOUT_TEXTS.bankUnverified, code: REFUSAL_CODES.BANK_UNVERIFIED },
     });
 
     for (const id of [invoice.id, another.id])
@@ -626,7 +633,7 @@ describe('paying invoices (spec 02 §4; issue 19)', () => {
       paymentMethodId: visa.id,
     });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ detail: BILLING_TEXTS.inProgress });
+    expect(res.json()).toEqual({ detail: BILLING_TEXTS.inProgress, code: REFUSAL_CODES.IN_PROGRESS });
     // Once it ended, the invoice is free again.
     await t.db.update(invoicePayments).set({ status: 'failed' }).where(eq(invoicePayments.id, held!.id));
     const later = await pay(accountant, {
@@ -727,7 +734,7 @@ describe('terms orders and the balance (spec 02 §3 creditLimit; issue 19 §1)',
     expect(summary.pastDue.count).toBeGreaterThan(0);
     const refused = await complete(owner, (await cartOf(owner)).token, 'TERMS');
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toEqual({ detail: CHECKOUT_TEXTS.termsPastDue });
+    expect(refused.json()).toEqual({ detail: CHECKOUT_TEXTS.termsPastDue, code: REFUSAL_CODES.TERMS_PAST_DUE });
 
     // The accountant pays off every past-due invoice (their payoff), through the ledger.
     const pastDue = (await unpaidOf(northsideId)).filter((row) => row.dueDate < today());

@@ -354,23 +354,43 @@ export async function insertCreditMemo(tx: Tx, memo: NewCreditMemo): Promise<Cre
 
 // ── Writes: payments ──────────────────────────────────────────────────────────────────────────────
 
-/** The partner's invoices among `ids`, locked for the deciding transaction in id order (no deadlock). */
-export const lockInvoices = (tx: Tx, partnerId: string, ids: string[]) =>
+/**
+ * Locks a payment's invoices and credit memos in the ledger's one order: both kinds together, by id, one
+ * row after the other (a nested loop over the sorted ids). Every transaction that changes them takes them
+ * this way (deciding, writing and failing a payment), so two payments sharing any of them wait for each
+ * other in the same order and can not deadlock (issue 26). Another business's ids lock nothing.
+ */
+export async function lockLedgerRows(tx: Tx, partnerId: string, invoiceIds: string[], creditMemoIds: string[]) {
+  const ids = [...new Set([...invoiceIds, ...creditMemoIds])];
+  if (ids.length === 0) return;
+  const list = sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  await tx.execute(sql`select w.id
+    from (select distinct u.id from unnest(array[${list}]) as u(id) order by u.id) as w
+    left join lateral (select 1 from invoices i
+      where i.id = w.id and i.business_partner_id = ${partnerId} for update) as locked_invoice on true
+    left join lateral (select 1 from credit_memos m
+      where m.id = w.id and m.business_partner_id = ${partnerId} for update) as locked_memo on true`);
+}
+
+/** The partner's invoices among `ids` (read after lockLedgerRows). */
+export const invoicesOfPartner = (tx: Tx, partnerId: string, ids: string[]) =>
   tx
     .select()
     .from(invoices)
     .where(and(eq(invoices.businessPartnerId, partnerId), inArray(invoices.id, ids)))
-    .orderBy(asc(invoices.id))
-    .for('update');
+    .orderBy(asc(invoices.id));
 
-export const lockCreditMemos = (tx: Tx, partnerId: string, ids: string[]) =>
+/** The partner's credit memos among `ids` (read after lockLedgerRows). */
+export const creditMemosOfPartner = (tx: Tx, partnerId: string, ids: string[]) =>
   ids.length
     ? tx
         .select()
         .from(creditMemos)
         .where(and(eq(creditMemos.businessPartnerId, partnerId), inArray(creditMemos.id, ids)))
         .orderBy(asc(creditMemos.id))
-        .for('update')
     : Promise.resolve([] as CreditMemoRow[]);
 
 /** Whether any of these payments is still being charged. */
@@ -417,17 +437,10 @@ export async function releaseHolds(tx: Tx, paymentId: string) {
 
 /**
  * Writes a payment's applications and, in the same transaction, the running sums they change: each
- * invoice's paid and discount taken, each credit memo's applied amount. The invoices are locked first, in
- * id order. The CHECKs refuse an overpayment (a check violation: the caller undoes the charge).
+ * invoice's paid and discount taken, each credit memo's applied amount. The caller has locked them
+ * (lockLedgerRows). The CHECKs refuse an overpayment (a check violation: the caller undoes the charge).
  */
 export async function applyPayment(tx: Tx, paymentId: string, applications: NewApplication[]) {
-  const invoiceIds = [...new Set(applications.map((a) => a.invoiceId))].sort();
-  await tx
-    .select({ id: invoices.id })
-    .from(invoices)
-    .where(inArray(invoices.id, invoiceIds))
-    .orderBy(asc(invoices.id))
-    .for('update');
   await tx.insert(paymentApplications).values(applications.map((a) => ({ ...a, paymentId })));
   await tx.execute(sql`update invoices i set
       paid_cents = i.paid_cents + s.cash + s.credit,

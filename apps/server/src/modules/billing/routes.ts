@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@portal/contracts';
 import { requirePermission, signedIn } from '../../plugins/actor.ts';
 import { route } from '../../plugins/endpoints.ts';
-import { FieldErrors } from './pay.ts';
 import { billingDenied, type BillingService } from './service.ts';
 
 /** Billing: the session's business's ledger and paying it (spec 02 §4, §7; spec 01 §6 who sees Billing). */
@@ -21,17 +20,11 @@ export const billingRoutes =
     // 201 with the receipt; a retry under the same Idempotency-Key answers 200 with the same receipt.
     route(app, billing.pay, payers, async (request, reply) => {
       const key = request.headers['idempotency-key'];
-      try {
-        const { replayed, body } = await service.pay(
-          signedIn(request),
-          request.body,
-          typeof key === 'string' ? key : undefined,
-        );
-        return await reply.status(replayed ? 200 : 201).send(body);
-      } catch (error) {
-        // An amount the ledger refuses, by field (invoices.N.paymentAmount), as the schema's own field errors.
-        if (error instanceof FieldErrors) return reply.status(400).send({ validation: error.validation });
-        throw error;
-      }
+      const { replayed, body } = await service.pay(
+        signedIn(request),
+        request.body,
+        typeof key === 'string' ? key : undefined,
+      );
+      return reply.status(replayed ? 200 : 201).send(body);
     });
   };

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { StoredFailure } from '../../attempts/failure.ts';
 import {
   bigint,
   bigserial,
@@ -138,7 +139,7 @@ export const invoicePayments = pgTable(
     creditCents: bigint('credit_cents', { mode: 'number' }).notNull(),
     processorChargeId: text('processor_charge_id'),
     /** A failure's answer, replayed to a retry under the same key. */
-    failure: jsonb('failure').$type<{ status: number; detail: string; code?: string }>(),
+    failure: jsonb('failure').$type<StoredFailure>(),
     /** What the deciding transaction decided: the applications to write and what to charge. */
     snapshot: jsonb('snapshot').notNull(),
     /** The answer (receipt) once it succeeded, replayed to a retry under the same key. */

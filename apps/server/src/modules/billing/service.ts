@@ -16,9 +16,10 @@ import {
 } from '@portal/contracts';
 import type { AppContext } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { HttpError } from '../../plugins/errors.ts';
+import { refuse } from '../../refusal.ts';
 import type { Actor } from '../acting/index.ts';
 import { createInvoicePayment } from './pay.ts';
+import type { AttemptMachine } from '../../attempts/machine.ts';
 import * as repo from './repo.ts';
 
 /**
@@ -29,6 +30,8 @@ import * as repo from './repo.ts';
 export interface BillingDeps {
   orderOf(db: Db | Tx, businessPartnerId: string, orderId: string): Promise<Order | null>;
   creditLimitOf(db: Db, businessPartnerId: string): Promise<number>;
+  /** The attempt machine invoice payment runs on (issue 26). */
+  attempts: AttemptMachine;
 }
 
 type Business = NonNullable<Actor['business']>;
@@ -42,7 +45,7 @@ export const billingDenied = (actor: Actor) =>
  * Routes let only Billing's users through (spec 01 §6), who all have one; this is the last word.
  */
 export function businessOf(actor: Actor): Business {
-  if (!actor.business) throw new HttpError(403, BILLING_TEXTS.selectBusiness);
+  if (!actor.business) throw refuse.forbidden(BILLING_TEXTS.selectBusiness);
   return actor.business;
 }
 
@@ -76,7 +79,7 @@ function decodeCursor(raw: string, scope: string): repo.ListKey {
   } catch {
     /* falls through */
   }
-  throw new HttpError(400, BILLING_TEXTS.invalidCursor);
+  throw refuse.invalid(BILLING_TEXTS.invalidCursor);
 }
 
 const figuresOf = (row: repo.InvoiceRow) => ({
@@ -151,7 +154,7 @@ function creditMemoOf(row: { memo: repo.CreditMemoRow; invoiceNumber: number | n
  * and paying them (pay.ts). `now` is the clock (tests move it): "today" is its UTC day.
  */
 export function createBillingService(ctx: AppContext, deps: BillingDeps) {
-  const payment = createInvoicePayment(ctx);
+  const payment = createInvoicePayment(ctx, deps.attempts);
 
   /** GET /api/billing-summary: every figure from the ledger, as of today. */
   async function summary(actor: Actor, now = new Date()): Promise<BillingSummary> {
@@ -217,7 +220,7 @@ export function createBillingService(ctx: AppContext, deps: BillingDeps) {
     const business = businessOf(actor);
     const row = await repo.invoiceOfPartner(ctx.db, business.id, id);
     // Another business's invoice answers as one that does not exist.
-    if (!row) throw new HttpError(404, BILLING_TEXTS.invoiceNotFound);
+    if (!row) throw refuse.notFound(BILLING_TEXTS.invoiceNotFound);
     const [order, payments, memos] = await Promise.all([
       row.orderId ? deps.orderOf(ctx.db, business.id, row.orderId) : Promise.resolve(null),
       repo.paymentsOfInvoice(ctx.db, row.id),
@@ -276,7 +279,7 @@ export function createBillingService(ctx: AppContext, deps: BillingDeps) {
   async function creditMemo(actor: Actor, id: string): Promise<CreditMemoDetail> {
     const business = businessOf(actor);
     const row = await repo.creditMemoOfPartner(ctx.db, business.id, id);
-    if (!row) throw new HttpError(404, BILLING_TEXTS.creditMemoNotFound);
+    if (!row) throw refuse.notFound(BILLING_TEXTS.creditMemoNotFound);
     const applications = await repo.applicationsOfCreditMemo(ctx.db, row.memo.id);
     return {
       ...creditMemoOf(row),
@@ -289,6 +292,6 @@ export function createBillingService(ctx: AppContext, deps: BillingDeps) {
     };
   }
 
-  return { summary, invoices, invoice, creditMemos, creditMemo, pay: payment.pay, recover: payment.recover };
+  return { summary, invoices, invoice, creditMemos, creditMemo, pay: payment.pay };
 }
 export type BillingService = ReturnType<typeof createBillingService>;

@@ -4,6 +4,7 @@ import {
   CHECKOUT_TEXTS,
   PARTIAL_PAYMENT_NOT_ALLOWED,
   PAYMENT_ERROR,
+  REFUSAL_CODES,
   SHIPPING_METHODS,
   TAX_RATE_BP,
   type Checkout,
@@ -226,7 +227,7 @@ describe('the B2B checkout: addresses, shipping, PO number, tax and totals on th
       paymentMethodId: bank.id,
       amount: cart.totalPrice.cents,
     });
-    expect(unverified.json()).toEqual({ detail: CHECKOUT_TEXTS.bankUnverified });
+    expect(unverified.json()).toEqual({ detail: CHECKOUT_TEXTS.bankUnverified, code: REFUSAL_CODES.BANK_UNVERIFIED });
     // Lakeside has no credit line: TERMS says why.
     const rep = await signedInAs(t.app, 'insiderep@demo.test', { sapBpCode: 'C100310' });
     const theirs = await cartOf(rep);
@@ -234,7 +235,7 @@ describe('the B2B checkout: addresses, shipping, PO number, tax and totals on th
       gateway: 'TERMS',
       amount: theirs.totalPrice.cents,
     });
-    expect(noCredit.json()).toEqual({ detail: CHECKOUT_TEXTS.termsNoCredit });
+    expect(noCredit.json()).toEqual({ detail: CHECKOUT_TEXTS.termsNoCredit, code: REFUSAL_CODES.TERMS_NO_CREDIT });
   });
 
   it('refuses TERMS over what is left of the credit limit', async () => {
@@ -247,6 +248,7 @@ describe('the B2B checkout: addresses, shipping, PO number, tax and totals on th
     const res = await complete(owner, cart.token, 'TERMS');
     expect(res.statusCode).toBe(400);
     expect((res.json() as { detail: string }).detail).toMatch(/^Terms are not available: this order is more than/);
+    expect((res.json() as { code: string }).code).toBe(REFUSAL_CODES.TERMS_UNAVAILABLE);
     await t.db
       .update(businessPartners)
       .set({ creditLimitCents: 5_000_000 })
@@ -288,9 +290,13 @@ describe('completing the checkout (spec 02 §4, §7, §8; issue 18)', () => {
     expect((await ordersOf('C100234')).length).toBe(before + 1);
     const otherBody = await complete(owner, cart.token, 'TERMS', key);
     expect(otherBody.statusCode).toBe(422);
-    expect(otherBody.json()).toEqual({ detail: CHECKOUT_TEXTS.idempotencyKeyReused });
+    expect(otherBody.json()).toEqual({
+      detail: CHECKOUT_TEXTS.idempotencyKeyReused,
+      code: REFUSAL_CODES.IDEMPOTENCY_KEY_REUSED,
+    });
     expect((await complete(owner, cart.token, 'COD', null)).json()).toEqual({
       detail: CHECKOUT_TEXTS.idempotencyKeyRequired,
+      code: REFUSAL_CODES.IDEMPOTENCY_KEY_REQUIRED,
     });
   });
 

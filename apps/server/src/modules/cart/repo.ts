@@ -141,15 +141,18 @@ const checkoutMoved = (tx: Tx, checkoutId: string, status: 'completing' | 'compl
     .$with('checkout_moved', { id: sql<string>`id` })
     .as(sql`update ${checkouts} set status = ${status}, updated_at = now() where id = ${checkoutId} returning id`);
 
-export const endAttempt = (
-  tx: Tx,
-  attemptId: string,
-  end: { status: 'completed'; orderId: string } | { status: 'failed'; failure: NonNullable<AttemptRow['failure']> },
-) =>
-  tx
+/**
+ * Ends a try still charging as failed, with the answer a retry replays: false when another run ended it
+ * first. The row stays locked until the transaction ends.
+ */
+export async function failAttempt(tx: Tx, attemptId: string, failure: NonNullable<AttemptRow['failure']>) {
+  const rows = await tx
     .update(checkoutAttempts)
-    .set({ ...end, updatedAt: new Date() })
-    .where(eq(checkoutAttempts.id, attemptId));
+    .set({ status: 'failed', failure, updatedAt: new Date() })
+    .where(and(eq(checkoutAttempts.id, attemptId), eq(checkoutAttempts.status, 'charging')))
+    .returning({ id: checkoutAttempts.id });
+  return rows.length > 0;
+}
 
 /** Tries still charging that began before `before` (a crash or a lost process left them). */
 export const chargingAttempts = (db: Db, before: Date) =>

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { StoredFailure } from '../../attempts/failure.ts';
 import { bigint, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { timestamps } from '../../db/columns.ts';
 import { users } from '../users/schema.ts';
@@ -93,7 +94,7 @@ export const checkoutAttempts = pgTable(
     snapshot: jsonb('snapshot').notNull(),
     orderId: uuid('order_id'),
     /** A failure's answer, replayed to a retry under the same key. */
-    failure: jsonb('failure').$type<{ status: number; detail: string; code?: string }>(),
+    failure: jsonb('failure').$type<StoredFailure>(),
     ...timestamps,
   },
   (t) => [

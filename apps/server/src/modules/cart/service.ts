@@ -12,7 +12,7 @@ import {
 } from '@portal/contracts';
 import type { AppContext } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { HttpError } from '../../plugins/errors.ts';
+import { refuse } from '../../refusal.ts';
 import type { Actor } from '../../actor.ts';
 import { readActor } from '../acting/index.ts';
 import { forSaleInChannel } from '../catalog/index.ts';
@@ -20,6 +20,7 @@ import { checkoutFactsOf } from '../business-partners/index.ts';
 import { priceCheckout, type Buyer } from './pricing.ts';
 import { createPaymentRules } from './payment.ts';
 import { createCompletion } from './complete.ts';
+import type { AttemptMachine } from '../../attempts/machine.ts';
 import * as repo from './repo.ts';
 import { clearOpenCheckouts, lockUser } from './selection.ts';
 
@@ -34,11 +35,11 @@ const isBuyer = (actor: Actor): actor is Buyer => canPurchase(actor.user) && act
 export function buyerOf(actor: Actor): Buyer {
   if (isBuyer(actor)) return actor;
   // Rights first: sales reps always have them, so only a rep can meet the "no linked business" text.
-  if (!canPurchase(actor.user)) throw new HttpError(403, purchaseDenied(actor));
-  throw new HttpError(400, messages.noLinkedBusiness);
+  if (!canPurchase(actor.user)) throw refuse.forbidden(purchaseDenied(actor));
+  throw refuse.invalid(messages.noLinkedBusiness);
 }
 
-export function createCartService(ctx: AppContext) {
+export function createCartService(ctx: AppContext, attempts: AttemptMachine) {
   const payment = createPaymentRules(ctx);
   /** The open checkout of this buyer for this business, or null (another business's cart is not theirs now). */
   async function openCheckoutOf(db: Db | Tx, buyer: Buyer, lock = false) {
@@ -49,7 +50,7 @@ export function createCartService(ctx: AppContext) {
   /** The checkout a token names, if it is this buyer's open cart for the session's business (locked in a change). */
   async function checkoutByToken(db: Db | Tx, buyer: Buyer, token: string, lock = true) {
     const row = await openCheckoutOf(db, buyer, lock);
-    if (!row || row.token !== token) throw new HttpError(404, CART_TEXTS.checkoutNotFound);
+    if (!row || row.token !== token) throw refuse.notFound(CART_TEXTS.checkoutNotFound);
     return row;
   }
 
@@ -60,8 +61,8 @@ export function createCartService(ctx: AppContext) {
   async function checkSellable(tx: Tx, productIds: string[], channelSlug: string) {
     const byId = await forSaleInChannel(tx, productIds, channelSlug);
     for (const id of productIds) {
-      if (!byId.has(id)) throw new HttpError(404, CART_TEXTS.productNotFound);
-      if (!byId.get(id)) throw new HttpError(400, CART_TEXTS.notForSale);
+      if (!byId.has(id)) throw refuse.notFound(CART_TEXTS.productNotFound);
+      if (!byId.get(id)) throw refuse.invalid(CART_TEXTS.notForSale);
     }
   }
 
@@ -74,7 +75,7 @@ export function createCartService(ctx: AppContext) {
     const held = await repo.heldQuantities(tx, checkoutId, [...merged.keys()]);
     for (const line of held) merged.set(line.productId, merged.get(line.productId)! + line.quantity);
     if ([...merged.values()].some((quantity) => quantity > MAX_LINE_QUANTITY))
-      throw new HttpError(400, CART_TEXTS.quantityRange);
+      throw refuse.invalid(CART_TEXTS.quantityRange);
     await repo.setQuantities(tx, checkoutId, merged);
     await repo.touchCheckout(tx, checkoutId);
   }
@@ -82,7 +83,7 @@ export function createCartService(ctx: AppContext) {
   /** The checkout as the browser shows it: every line at the session's price now (spec 01 §6), with its totals. */
   async function present(buyer: Buyer, checkout: { id: string }) {
     const row = await repo.checkoutRow(ctx.db, checkout.id);
-    if (!row) throw new HttpError(404, CART_TEXTS.checkoutNotFound);
+    if (!row) throw refuse.notFound(CART_TEXTS.checkoutNotFound);
     return (await priceCheckout(ctx.db, buyer, row)).checkout;
   }
 
@@ -105,7 +106,7 @@ export function createCartService(ctx: AppContext) {
   async function addressOfBusiness(tx: Tx, buyer: Buyer, addressId: string, type?: 'SHIPPING') {
     const facts = await checkoutFactsOf(tx, buyer.business.id);
     const address = facts.addresses.find((a) => a.id === addressId && (!type || a.businessPartnerAddressType === type));
-    if (!address) throw new HttpError(404, CHECKOUT_TEXTS.addressNotFound);
+    if (!address) throw refuse.notFound(CHECKOUT_TEXTS.addressNotFound);
     return address;
   }
 
@@ -166,7 +167,7 @@ export function createCartService(ctx: AppContext) {
     const row = await ctx.db.transaction(async (tx) => {
       await lockUser(tx, buyer.user.id);
       // A business swapped since this request began (another tab) would get a cart it no longer shows.
-      if (buyer.selected && !(await stillSelected(tx, buyer))) throw new HttpError(409, CART_TEXTS.businessChanged);
+      if (buyer.selected && !(await stillSelected(tx, buyer))) throw refuse.conflict(CART_TEXTS.businessChanged);
       const open = (await openCheckoutOf(tx, buyer, true)) ?? (await openNew(tx, buyer));
       await addLinesTo(tx, open.id, lines, buyer.channelSlug);
       return open;
@@ -203,7 +204,7 @@ export function createCartService(ctx: AppContext) {
       const open = await checkoutByToken(tx, buyer, token);
       for (const line of lines) {
         const held = await repo.lineOf(tx, open.id, line.lineId);
-        if (!held) throw new HttpError(404, CART_TEXTS.lineNotFound);
+        if (!held) throw refuse.notFound(CART_TEXTS.lineNotFound);
         // Fewer of a product no longer for sale is fine; more is not.
         if (line.quantity > held.quantity) await checkSellable(tx, [held.productId], buyer.channelSlug);
         await repo.setLineQuantity(tx, line.lineId, line.quantity);
@@ -218,14 +219,14 @@ export function createCartService(ctx: AppContext) {
     const buyer = buyerOf(actor);
     const row = await ctx.db.transaction(async (tx) => {
       const open = await checkoutByToken(tx, buyer, token);
-      if (!(await repo.deleteLine(tx, open.id, lineId))) throw new HttpError(404, CART_TEXTS.lineNotFound);
+      if (!(await repo.deleteLine(tx, open.id, lineId))) throw refuse.notFound(CART_TEXTS.lineNotFound);
       await repo.touchCheckout(tx, open.id);
       return open;
     });
     return present(buyer, row);
   }
 
-  const completion = createCompletion(ctx, {
+  const completion = createCompletion(ctx, attempts, {
     payment,
     buyerOf,
   });
@@ -243,7 +244,6 @@ export function createCartService(ctx: AppContext) {
     setPoNumber,
     setPayment,
     complete: completion.complete,
-    recover: completion.recover,
   };
 }
 export type CartService = ReturnType<typeof createCartService>;
