@@ -4,6 +4,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Checkout, CompletedCheckout } from '@portal/contracts';
 import { CHECKOUT_TEXTS, PAYMENT_ERROR, SHIPPING_METHODS } from '@portal/contracts/checkout-rules';
 import { STORAGE_KEYS } from '@portal/contracts/constants';
+import { REFUSAL_CODES } from '@portal/contracts/refusals';
 import type { PortalUser } from '@portal/contracts/permissions';
 import { owner, purchaser } from '../../test/fixtures.ts';
 import { json, signedInAs } from '../../test/handlers.ts';
@@ -11,8 +12,9 @@ import { renderRoutes } from '../../test/render.tsx';
 import { sentRequests, server } from '../../test/server.ts';
 import { leave } from '../../test/events.ts';
 import { alerts } from '../../components/alerts.ts';
-import CheckoutPage, { NO_ANSWER_TEXT } from './CheckoutPage.tsx';
+import CheckoutPage from './CheckoutPage.tsx';
 import OrderCompletePage from './OrderCompletePage.tsx';
+import { NO_ANSWER_TEXT } from './usePlaceOrder.ts';
 import { TOKEN, VISA_EXPIRY, checkout, completed, partner, visa, waysToPay } from './testFixtures.ts';
 
 const BASE = `/api/products-checkout/${TOKEN}`;
@@ -66,7 +68,8 @@ function serve({
     }),
     http.post(`${BASE}/set-b2b-payment`, async ({ request }) => {
       const body = (await request.json()) as { gateway: 'COD'; paymentMethodId?: string; amount: number };
-      if (body.gateway === ('TERMS' as string)) return json(400, { detail: CHECKOUT_TEXTS.termsPastDue });
+      if (body.gateway === ('TERMS' as string))
+        return json(400, { detail: CHECKOUT_TEXTS.termsPastDue, code: REFUSAL_CODES.TERMS_PAST_DUE });
       return answerWith({
         payment: {
           gateway: body.gateway,
@@ -322,6 +325,23 @@ describe('placing the order (spec 02 §4, §8)', () => {
     expect(calls).toHaveLength(1);
     fireEvent.click(await radio('Payment', 'Cash on delivery'));
     await waitFor(() => expect(within(screen.getByRole('group', { name: 'Payment' })).queryByRole('alert')).toBeNull());
+  });
+
+  it('a refusal is placed by its code: words the page has never seen, coded CARD_EXPIRED, show under Payment', async () => {
+    const words = 'Words the page has never seen about this card.';
+    const { calls } = serve({ answers: [() => json(400, { detail: words, code: REFUSAL_CODES.CARD_EXPIRED })] });
+    renderCheckout();
+    fireEvent.click(await radio('Payment', /^Visa/));
+    await waitFor(() => expect(sent('set-b2b-payment')).toHaveLength(1));
+    placeOrder();
+    const problem = await within(await group('Payment')).findByRole('alert');
+    expect(problem.textContent).toBe(words);
+    await waitFor(() => expect(document.activeElement).toBe(problem));
+    expect((await radio('Payment', /^Visa/)).closest('label')!.textContent).toContain('Not accepted');
+    // Not in the summary's problem area.
+    const summary = screen.getByRole('complementary', { name: 'Order summary' });
+    expect(within(summary).queryByRole('alert')).toBeNull();
+    expect(calls).toHaveLength(1);
   });
 
   it('a refused TERMS says why under Payment as soon as it is chosen', async () => {
