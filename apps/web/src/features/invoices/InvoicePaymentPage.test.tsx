@@ -4,6 +4,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { routes } from '@portal/contracts/endpoints/routes';
 import { BILLING_TEXTS, type CreditMemo, type Invoice, type PayInvoicesRequest } from '@portal/contracts/billing';
 import { PARTIAL_PAYMENT_NOT_ALLOWED, PAYMENT_ERROR } from '@portal/contracts/checkout-rules';
+import { REFUSAL_CODES } from '@portal/contracts/refusals';
 import type { PaymentCard } from '@portal/contracts';
 import { accountant, installer } from '../../test/fixtures.ts';
 import { json, signedInAs } from '../../test/handlers.ts';
@@ -288,6 +289,26 @@ describe('/invoice-payment: paying (idempotent, spec 02 §8 errors)', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/invoice-payment/complete'));
     expect(calls).toHaveLength(2);
     expect(calls[1]!.key).toBe(calls[0]!.key);
+  });
+
+  it('a refusal is placed by its code: words the page has never seen, coded CARD_EXPIRED, show under Pay with', async () => {
+    const words = 'Words the page has never seen about this card.';
+    const { calls } = serve({
+      unpaid: [invoice(1)],
+      answers: [() => json(400, { detail: words, code: REFUSAL_CODES.CARD_EXPIRED })],
+    });
+    renderPage(withIds(1));
+    const visa = (await screen.findByRole('radio', { name: /Visa/ })) as HTMLInputElement;
+    await waitFor(() => expect(visa.checked).toBe(true));
+    const methodsAsked = () => sentRequests().filter((r) => r.path === routes.paymentMethods.list.path).length;
+    const asked = methodsAsked();
+    fireEvent.click(payButton());
+    const error = await within(screen.getByRole('group', { name: 'Pay with' })).findByText(words);
+    expect(screen.getByRole('group', { name: 'Pay with' }).getAttribute('aria-describedby')).toContain(error.id);
+    // Not in the summary's problem area; the cards and bank accounts are asked again.
+    expect(within(screen.getByRole('complementary', { name: 'Summary' })).queryByRole('alert')).toBeNull();
+    await waitFor(() => expect(methodsAsked()).toBeGreaterThan(asked));
+    expect(calls).toHaveLength(1);
   });
 
   it('PARTIAL_PAYMENT_NOT_ALLOWED shows its own message at the invoices', async () => {
