@@ -1,0 +1,264 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { CompletedCheckout, InvoiceConnection, LastCheckout, PaymentCard, Receipt } from '@portal/contracts';
+import { DEMO_PASSWORD } from '../src/seed/people.ts';
+import { openPglite } from '../src/db/client.ts';
+import { withDatabase } from './global-setup.ts';
+import { createFromTemplate } from './helpers.ts';
+
+/**
+ * The fault test of the attempt machine (issues 18, 19, 26), one harness for every kind: the server process
+ * is killed (SIGKILL, as a crash or an OOM kill would) at a named fault point between a try's charge and
+ * its write. After a restart the buyer's retry under the same key answers the one record, and the
+ * database holds exactly one record and one charge. A real child process on its own copy of the test
+ * database (a PGlite data folder, or a PostgreSQL clone, where the jobs run on pg-boss).
+ */
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+let workDir: string;
+let env: Record<string, string>;
+let dropDatabase = async () => {};
+
+beforeAll(async () => {
+  workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-crash-'));
+  const postgresTemplate = inject('postgresTemplate');
+  if (postgresTemplate) {
+    const name = `portal_crash_${randomBytes(6).toString('hex')}`;
+    const admin = await createFromTemplate(postgresTemplate, name);
+    env = { DATABASE_URL: withDatabase(postgresTemplate, name) };
+    dropDatabase = async () => {
+      await admin.query(`drop database if exists "${name}" with (force)`);
+      await admin.end();
+    };
+  } else {
+    // The template's data folder, written where the child's server opens it (DATA_DIR/pglite).
+    const client = openPglite({
+      dataDir: path.join(workDir, 'pglite'),
+      loadDataDir: new Blob([fs.readFileSync(inject('pgliteTemplate'))]),
+    });
+    await client.waitReady;
+    await client.close();
+    env = { DATA_DIR: workDir };
+  }
+});
+afterAll(async () => {
+  await dropDatabase();
+  fs.rmSync(workDir, { recursive: true, force: true });
+});
+
+/** Starts the server from source in a child process; resolves with it and its origin once ready. */
+async function startServer(extra: Record<string, string> = {}) {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(serverDir, 'src/main.ts')], {
+    cwd: serverDir,
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      SEED: 'never',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      WEB_DIST: path.join(workDir, 'no-web'),
+      VPIC_UNAVAILABLE: '1',
+      CHECKOUT_RECOVERY_AFTER_MS: '0',
+      ...env,
+      ...extra,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const origin = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the server did not start:\n${output}`)), 60_000);
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      output += `${line}\n`;
+      const match = /ready on http:\/\/localhost:(\d+)/.exec(line);
+      if (match) {
+        clearTimeout(timer);
+        resolve(`http://127.0.0.1:${match[1]}`);
+      }
+    });
+    child.once('exit', (code, signal) => reject(new Error(`the server exited (${code ?? signal}):\n${output}`)));
+  });
+  return { child, origin, output: () => output };
+}
+
+const exited = (child: ChildProcess) =>
+  new Promise<NodeJS.Signals | number | null>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve(child.signalCode ?? child.exitCode);
+    else child.once('exit', (code, signal) => resolve(signal ?? code));
+  });
+
+/** A browser of one origin: keeps the session cookie. */
+function browser(origin: string) {
+  let cookie = '';
+  return async (method: string, url: string, body?: object, headers: Record<string, string> = {}) => {
+    const response = await fetch(origin + url, {
+      method,
+      headers: { ...(body ? { 'content-type': 'application/json' } : {}), cookie, ...headers },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    // Each Set-Cookie replaces the cookie of its name.
+    const jar = new Map(
+      cookie
+        .split('; ')
+        .filter(Boolean)
+        .map((c) => [c.split('=')[0]!, c]),
+    );
+    for (const set of response.headers.getSetCookie()) {
+      const pair = set.split(';')[0]!;
+      jar.set(pair.split('=')[0]!, pair);
+    }
+    cookie = [...jar.values()].join('; ');
+    return response;
+  };
+}
+
+type Call = ReturnType<typeof browser>;
+
+/** One kind's crash: what to prepare, the request to crash, what its retry answers, and what to count. */
+interface CrashCase {
+  fault: string;
+  prepare(
+    call: Call,
+  ): Promise<{ url: string; body: object; check(answer: unknown): void; counts(key: string): Promise<unknown> }>;
+  expectedCounts: unknown;
+  settledLine: string;
+}
+
+async function signIn(call: Call) {
+  const res = await call('POST', '/api/auth/sign-in', {
+    email: 'owner@demo.test',
+    password: DEMO_PASSWORD,
+    rememberMe: false,
+  });
+  expect(res.status).toBe(200);
+}
+
+const mainCard = async (call: Call) =>
+  ((await (await call('GET', '/api/card')).json()) as PaymentCard[]).find((m) => m.type === 'CARD' && m.is_main)!;
+
+const cases: Record<string, CrashCase> = {
+  'checkout completion': {
+    fault: 'after:charge',
+    settledLine: 'settled 1 checkout completion',
+    expectedCounts: { orders: 1, charges: 1, succeeded: 1 },
+    async prepare(call) {
+      const card = await mainCard(call);
+      const products = (await (await call('POST', '/api/search-products', { limit: 8 })).json()) as {
+        results: { id: string; price: { cents: number } | null }[];
+      };
+      const product = products.results.find((p) => p.price)!;
+      const cart = (await (
+        await call('POST', '/api/products-checkout/create-b2b', { lines: [{ variantId: product.id, quantity: 2 }] })
+      ).json()) as LastCheckout['checkout'] & { token: string };
+      return {
+        url: `/api/products-checkout/${cart.token}/complete-b2b-checkout`,
+        body: { selectedPayment: card.id },
+        check(answer) {
+          const { order } = answer as CompletedCheckout;
+          expect(order.payment).toMatchObject({ kind: 'CARD' });
+          expect(order.total.cents).toBe(cart.totalPrice.cents);
+        },
+        counts: () =>
+          count(
+            `select
+              (select count(*)::int from orders o join checkouts c on c.id = o.checkout_id where c.token = $1) as orders,
+              (select count(*)::int from processor_charges p join checkout_attempts a on a.id::text = p.idempotency_key join checkouts c on c.id = a.checkout_id where c.token = $1) as charges,
+              (select count(*)::int from processor_charges p join checkout_attempts a on a.id::text = p.idempotency_key join checkouts c on c.id = a.checkout_id where c.token = $1 and p.status = 'succeeded') as succeeded`,
+            [cart.token],
+          ),
+      };
+    },
+  },
+  'invoice payment': {
+    // This kind's own point: the checkout above crashes at the same step name.
+    fault: 'invoice-payment/after:charge',
+    settledLine: 'settled 1 invoice payment',
+    expectedCounts: { payments: 1, succeeded: 1, charges: 1, applied: 1, mismatches: 0 },
+    async prepare(call) {
+      const card = await mainCard(call);
+      const list = (await (
+        await call('POST', '/api/invoices', { first: 100, unpaid: true, sort: 'due_date', direction: 'asc' })
+      ).json()) as InvoiceConnection;
+      const invoice = list.edges.map((e) => e.node).find((i) => i.payoffAmount.amount > 0)!;
+      const amount = invoice.payoffAmount.amount;
+      return {
+        url: '/api/pay-invoice',
+        body: { invoices: [{ id: invoice.id, paymentAmount: amount }], paymentMethodId: card.id },
+        check(answer) {
+          const receipt = answer as Receipt;
+          expect(receipt.invoices).toEqual([expect.objectContaining({ id: invoice.id, paid: { amount } })]);
+          expect(receipt.charged.amount).toBeGreaterThan(0);
+        },
+        counts: (key) =>
+          count(
+            `select
+              (select count(*)::int from invoice_payments p where p.idempotency_key = $2) as payments,
+              (select count(*)::int from invoice_payments p where p.idempotency_key = $2 and p.status = 'succeeded') as succeeded,
+              (select count(*)::int from processor_charges c join invoice_payments p on p.id::text = c.idempotency_key where p.idempotency_key = $2) as charges,
+              (select count(*)::int from invoices i where i.id = $1 and i.paid_cents + i.discount_taken_cents = i.total_cents and i.held_by_payment_id is null) as applied,
+              (select count(*)::int from invoices i where i.paid_cents <> (select coalesce(sum(a.cash_cents + a.credit_cents), 0) from payment_applications a where a.invoice_id = i.id)) as mismatches`,
+            [invoice.id, key],
+          ),
+      };
+    },
+  },
+};
+
+describe('a crash between the charge and the write, for every kind of the attempt machine (issue 26)', () => {
+  it.each(Object.entries(cases))(
+    '%s: kill -9 after the charge; after a restart, one record and one charge',
+    async (_name, crash) => {
+      const first = await startServer({ FAULT_INJECTION: crash.fault });
+      const call = browser(first.origin);
+      await signIn(call);
+      const prepared = await crash.prepare(call);
+      const key = `crash-${Date.now()}`;
+      const sending = call('POST', prepared.url, prepared.body, { 'idempotency-key': key });
+      await expect(sending).rejects.toThrow(); // the connection dies with the process
+      expect(await exited(first.child)).toBe('SIGKILL');
+
+      // The restart settles the interrupted try; the buyer's retry (same key) answers its record.
+      const second = await startServer();
+      try {
+        const again = browser(second.origin);
+        await signIn(again);
+        const retried = await again('POST', prepared.url, prepared.body, { 'idempotency-key': key });
+        expect(retried.status).toBe(200);
+        prepared.check(await retried.json());
+        expect(second.output()).toContain(crash.settledLine);
+      } finally {
+        second.child.kill('SIGTERM');
+        await exited(second.child);
+      }
+      // Counted in the database itself.
+      expect(await prepared.counts(key)).toEqual(crash.expectedCounts);
+    },
+    120_000,
+  );
+});
+
+async function count(sqlText: string, values: unknown[]) {
+  if (env.DATABASE_URL) {
+    const client = new pg.Client({ connectionString: env.DATABASE_URL });
+    await client.connect();
+    try {
+      return (await client.query(sqlText, values)).rows[0];
+    } finally {
+      await client.end();
+    }
+  }
+  const client = openPglite({ dataDir: path.join(workDir, 'pglite') });
+  await client.waitReady;
+  try {
+    return (await client.query(sqlText, values)).rows[0];
+  } finally {
+    await client.close();
+  }
+}
