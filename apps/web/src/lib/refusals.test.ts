@@ -8,7 +8,6 @@ const answer = (status: number, body: ConstructorParameters<typeof ApiError>[2])
 const input = { lines: ['a', 'b'] };
 const options: RefusalOptions<typeof input, string> = {
   noAnswer: 'No answer came.',
-  inProgressDetail: 'Still running.',
   fieldOf: (field, sent) => {
     const line = /^lines\.(\d+)$/.exec(field);
     return line ? `line-${sent.lines[Number(line[1])]}` : null;
@@ -28,8 +27,7 @@ describe('placeRefusal: where a refusal shows, by its code', () => {
     expect(
       placeRefusal(answer(409, { detail: 'Any words.', code: REFUSAL_CODES.IN_PROGRESS }), input, options).place,
     ).toBe('unsettled');
-    // Until the server codes it: its 409 with the page's in-progress words.
-    expect(isUnsettled(answer(409, { detail: 'Still running.' }), 'Still running.')).toBe(true);
+    // By its code only: the in-progress words alone are a refusal like any other.
     expect(isUnsettled(answer(409, { detail: 'Still running.' }))).toBe(false);
   });
 

@@ -40,19 +40,11 @@ export interface RefusalOptions<I, F = never> {
   noAnswer: string;
   /** The form's field a `{ validation }` entry is about, given what was sent; null when none holds it. */
   fieldOf?: (field: string, input: I) => F | null;
-  /**
-   * The detail of a 409 that says the first try is still running, while the server answers it without the
-   * IN_PROGRESS code (until then the only text read here: a new key then would lose the first try's answer).
-   */
-  inProgressDetail?: string;
 }
 
 /** The outcome of the try is not known: no answer, a server failure, or the first try still running. */
-export function isUnsettled(error: unknown, inProgressDetail?: string): boolean {
-  if (!(error instanceof ApiError)) return true;
-  if (error.status >= 500 || error.body?.code === REFUSAL_CODES.IN_PROGRESS) return true;
-  return inProgressDetail !== undefined && error.status === 409 && error.body?.detail === inProgressDetail;
-}
+export const isUnsettled = (error: unknown): boolean =>
+  !(error instanceof ApiError) || error.status >= 500 || error.body?.code === REFUSAL_CODES.IN_PROGRESS;
 
 /** Decides where an error after a submit of `input` shows (see RefusalPlacement). */
 export function placeRefusal<I, F = never>(
@@ -60,7 +52,7 @@ export function placeRefusal<I, F = never>(
   input: I,
   options: RefusalOptions<I, F>,
 ): RefusalPlacement<F> {
-  if (isUnsettled(error, options.inProgressDetail))
+  if (isUnsettled(error))
     return { place: 'unsettled', lines: error instanceof ApiError ? alertLinesFor(error) : [options.noAnswer] };
   const apiError = error as ApiError;
   const answered: Answered = {

@@ -25,7 +25,6 @@ export function usePlaceOrder(checkout: Checkout, onPlaced: () => void) {
   const forgetPlacedCart = useForgetPlacedCart();
   const placing = useIdempotentSubmit(useCompleteCheckout(), {
     noAnswer: NO_ANSWER_TEXT,
-    inProgressDetail: CHECKOUT_TEXTS.inProgress,
   });
   const [problem, setProblem] = useState<string[] | null>(null);
   const problemRef = useRef<HTMLDivElement>(null);

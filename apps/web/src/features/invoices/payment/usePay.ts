@@ -55,7 +55,6 @@ export function usePay({
   const refreshLedger = useRefreshLedger();
   const paying = useIdempotentSubmit(usePayInvoices(), {
     noAnswer: PAYMENT_TEXTS.noAnswer,
-    inProgressDetail: BILLING_TEXTS.inProgress,
     fieldOf,
   });
 
