@@ -3,6 +3,7 @@ import { messages } from './messages.ts';
 import { optionalText, requiredText } from './validation.ts';
 import { BANK_ACCOUNT_TYPES, CARD_EXPIRY_YEARS, OWNER_TYPES as BANK_OWNER_TYPES } from './constants.ts';
 import { POSTAL_CODE_PATTERNS, type CountryCode } from './regions.ts';
+import { REFUSAL_CODES } from './refusals.ts';
 
 /** Texts of the cards and bank accounts (spec 02 §5, §8 word for word; the rest ours, docs/decisions.md). */
 export const PAYMENT_METHOD_TEXTS = {
@@ -107,6 +108,42 @@ const isSelectableYear = (year: number) => cardExpiryYears().includes(year);
 /** Whether a card's month has passed (the current month is still good). */
 export function isExpired(expMonth: number, expYear: number, today = new Date()): boolean {
   return expYear * 12 + expMonth < today.getUTCFullYear() * 12 + today.getUTCMonth() + 1;
+}
+
+/** What decides whether a saved card or bank account can pay: the server's row and the screen's card alike. */
+export interface PayingMethodFacts {
+  type: 'CARD' | 'BANK_ACCOUNT';
+  /** A bank account's verification ('verified', 'unverified', 'locked'); a card's is 'verified'. */
+  status: string;
+  expMonth: number | null;
+  expYear: number | null;
+}
+
+/** A card's expiry as the wire shows it (spec 02 §5 'MM/YY', the year prefixed 20), read once here. */
+export function expiryOfCard(card: Pick<PaymentCard, 'expiration_date'>): { month: number; year: number } | null {
+  const match = /^(\d{2})\/(\d{2})$/.exec(card.expiration_date ?? '');
+  return match ? { month: Number(match[1]), year: 2000 + Number(match[2]) } : null;
+}
+
+/** The facts of a payment card as the screens receive it. */
+export function payingFactsOf(card: PaymentCard): PayingMethodFacts {
+  const expiry = card.type === 'CARD' ? expiryOfCard(card) : null;
+  return { type: card.type, status: card.status, expMonth: expiry?.month ?? null, expYear: expiry?.year ?? null };
+}
+
+/**
+ * May this saved method pay now? (spec 02 §4: a bank account only once verified; a card until its month
+ * has passed.) null when it may, else why not, as the refusal code the server answers with. The one rule
+ * behind checkout, invoice payment and every screen that offers a card or bank account.
+ */
+export function whyMethodCannotPay(
+  method: PayingMethodFacts,
+  today = new Date(),
+): typeof REFUSAL_CODES.BANK_UNVERIFIED | typeof REFUSAL_CODES.CARD_EXPIRED | null {
+  if (method.type === 'BANK_ACCOUNT') return method.status === 'verified' ? null : REFUSAL_CODES.BANK_UNVERIFIED;
+  if (method.expMonth && method.expYear && isExpired(method.expMonth, method.expYear, today))
+    return REFUSAL_CODES.CARD_EXPIRED;
+  return null;
 }
 
 const countryField = () => z.enum(['US', 'CA'], { error: messages.requiredField });

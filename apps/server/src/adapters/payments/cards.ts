@@ -36,12 +36,8 @@ export function brandOfCardNumber(digits: string): CardBrand {
   return 'unknown';
 }
 
-/** A card is good through the last day of its expiry month. */
-export function isExpired(expMonth: number, expYear: number, now: Date): boolean {
-  const currentYear = now.getUTCFullYear();
-  const currentMonth = now.getUTCMonth() + 1;
-  return expYear < currentYear || (expYear === currentYear && expMonth < currentMonth);
-}
+/** A card is good through the last day of its expiry month: the portal's one rule (contracts). */
+export { isExpired } from '@portal/contracts';
 
 /** The security code's length: four digits on the front of an amex, three on the back of the others. */
 export function isCvvOfBrand(cvv: string, brand: CardBrand): boolean {

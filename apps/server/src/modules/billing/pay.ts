@@ -1,9 +1,7 @@
 import {
   BILLING_TEXTS,
-  CHECKOUT_TEXTS,
   REFUSAL_CODES,
   formatMoney,
-  isExpired,
   isSalesRep,
   payoffOf,
   paymentSumsOf,
@@ -20,7 +18,7 @@ import { refuse } from '../../refusal.ts';
 import type { AttemptMachine, AttemptStore } from '../../attempts/machine.ts';
 import { chargeStep } from '../../attempts/charge-step.ts';
 import type { Actor } from '../../actor.ts';
-import { paymentLabelOf, paymentMethodOfBusiness } from '../payment-methods/index.ts';
+import { paymentLabelOf, paymentMethodOfBusiness, refuseUnlessMethodCanPay } from '../payment-methods/index.ts';
 import * as repo from './repo.ts';
 
 type PayInput = z.output<typeof payInvoicesRequestSchema>;
@@ -232,10 +230,7 @@ export function createInvoicePayment(ctx: AppContext, attempts: AttemptMachine) 
         throw refuse.invalid(BILLING_TEXTS.paymentMethodRequired, REFUSAL_CODES.PAYMENT_METHOD_REQUIRED);
       const row = await paymentMethodOfBusiness(tx, business.id, input.paymentMethodId);
       if (!row) throw refuse.notFound(BILLING_TEXTS.paymentMethodNotFound, REFUSAL_CODES.PAYMENT_METHOD_NOT_FOUND);
-      if (row.type === 'BANK_ACCOUNT' && row.status !== 'verified')
-        throw refuse.invalid(CHECKOUT_TEXTS.bankUnverified, REFUSAL_CODES.BANK_UNVERIFIED);
-      if (row.type === 'CARD' && row.expMonth && row.expYear && isExpired(row.expMonth, row.expYear, now))
-        throw refuse.invalid(CHECKOUT_TEXTS.cardExpired, REFUSAL_CODES.CARD_EXPIRED);
+      refuseUnlessMethodCanPay(row, now);
       method = { source: row.processorToken, label: paymentLabelOf(row), id: row.id, postalCode: row.postalCode };
     }
 

@@ -1,15 +1,9 @@
-import {
-  CHECKOUT_TEXTS,
-  PARTIAL_PAYMENT_NOT_ALLOWED,
-  formatMoney,
-  isExpired,
-  type SetPaymentRequest,
-} from '@portal/contracts';
+import { CHECKOUT_TEXTS, REFUSAL_CODES, formatMoney, type SetPaymentRequest } from '@portal/contracts';
 import type { AppContext } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { HttpError } from '../../plugins/errors.ts';
+import { refuse } from '../../refusal.ts';
 import { termsStandingOf } from '../business-partners/index.ts';
-import { paymentLabelOf, paymentMethodOfBusiness } from '../payment-methods/index.ts';
+import { paymentLabelOf, paymentMethodOfBusiness, refuseUnlessMethodCanPay } from '../payment-methods/index.ts';
 import type { Buyer, PricedCheckout } from './pricing.ts';
 
 /** How an order is paid, decided: what the order records and, for a card or bank account, what to charge. */
@@ -42,23 +36,25 @@ export function createPaymentRules(_ctx: AppContext) {
   ): Promise<ResolvedPayment> {
     const total = priced.checkout.totalPrice.cents;
     if (choice.amount !== total)
-      throw new HttpError(400, CHECKOUT_TEXTS.partialPaymentNotAllowed, {}, PARTIAL_PAYMENT_NOT_ALLOWED);
+      throw refuse.invalid(CHECKOUT_TEXTS.partialPaymentNotAllowed, REFUSAL_CODES.PARTIAL_PAYMENT_NOT_ALLOWED);
     if (choice.gateway === 'COD')
       return { kind: 'COD', label: GATEWAY_LABELS.COD, paymentMethodId: null, source: null };
     if (choice.gateway === 'TERMS') {
       const { creditLimitCents, accountBalanceCents, pastDueCents } = await termsStandingOf(db, buyer.business.id);
-      if (creditLimitCents <= 0) throw new HttpError(400, CHECKOUT_TEXTS.termsNoCredit);
-      if (pastDueCents > 0) throw new HttpError(400, CHECKOUT_TEXTS.termsPastDue);
+      if (creditLimitCents <= 0) throw refuse.invalid(CHECKOUT_TEXTS.termsNoCredit, REFUSAL_CODES.TERMS_NO_CREDIT);
+      if (pastDueCents > 0) throw refuse.invalid(CHECKOUT_TEXTS.termsPastDue, REFUSAL_CODES.TERMS_PAST_DUE);
       const left = creditLimitCents - accountBalanceCents;
-      if (total > left) throw new HttpError(400, CHECKOUT_TEXTS.termsOverLimit(formatMoney(Math.max(0, left))));
+      if (total > left)
+        throw refuse.invalid(
+          CHECKOUT_TEXTS.termsOverLimit(formatMoney(Math.max(0, left))),
+          REFUSAL_CODES.TERMS_UNAVAILABLE,
+        );
       return { kind: 'TERMS', label: GATEWAY_LABELS.TERMS, paymentMethodId: null, source: null };
     }
     const method = await methodOf(db, buyer.business.id, choice.paymentMethodId);
-    if (!method || method.type !== choice.gateway) throw new HttpError(404, CHECKOUT_TEXTS.paymentMethodNotFound);
-    if (method.type === 'BANK_ACCOUNT' && method.status !== 'verified')
-      throw new HttpError(400, CHECKOUT_TEXTS.bankUnverified);
-    if (method.type === 'CARD' && method.expMonth && method.expYear && isExpired(method.expMonth, method.expYear))
-      throw new HttpError(400, CHECKOUT_TEXTS.cardExpired);
+    if (!method || method.type !== choice.gateway)
+      throw refuse.notFound(CHECKOUT_TEXTS.paymentMethodNotFound, REFUSAL_CODES.PAYMENT_METHOD_NOT_FOUND);
+    refuseUnlessMethodCanPay(method);
     return {
       kind: method.type,
       label: paymentLabelOf(method),
@@ -73,7 +69,7 @@ export function createPaymentRules(_ctx: AppContext) {
     if (selectedPayment === 'COD' || selectedPayment === 'TERMS')
       return check(db, buyer, priced, { gateway: selectedPayment, amount: total });
     const method = await methodOf(db, buyer.business.id, selectedPayment);
-    if (!method) throw new HttpError(404, CHECKOUT_TEXTS.paymentMethodNotFound);
+    if (!method) throw refuse.notFound(CHECKOUT_TEXTS.paymentMethodNotFound, REFUSAL_CODES.PAYMENT_METHOD_NOT_FOUND);
     return check(db, buyer, priced, {
       gateway: method.type as 'CARD' | 'BANK_ACCOUNT',
       paymentMethodId: method.id,

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { PaymentCard } from '@portal/contracts';
-import { isExpired } from '@portal/contracts/payment-methods';
+import { payingFactsOf, whyMethodCannotPay } from '@portal/contracts/payment-methods';
 import { alerts } from '../../components/alerts.ts';
 import { Button } from '../../components/Button.tsx';
 import { alertLinesFor } from '../../lib/errors.ts';
@@ -93,20 +93,15 @@ export function PaymentMethodsSection({
   );
 }
 
-/** MM/YY of a card as numbers (spec 02 §5: the year prefixed 20). */
-function expiryOf(method: PaymentCard): { month: number; year: number } | null {
-  const match = /^(\d{2})\/(\d{2})$/.exec(method.expiration_date ?? '');
-  return match ? { month: Number(match[1]), year: 2000 + Number(match[2]) } : null;
-}
-
 function PaymentMethodRow({ method, onOpen }: { method: PaymentCard; onOpen: (dialog: Dialog) => void }) {
   const makeMain = useMakeMain();
   const name = paymentMethodName(method);
   const isCard = method.type === 'CARD';
-  const expiry = isCard ? expiryOf(method) : null;
-  const expired = expiry !== null && isExpired(expiry.month, expiry.year);
+  // The one rule of checkout, invoice payment and the server (contracts' whyMethodCannotPay).
+  const why = whyMethodCannotPay(payingFactsOf(method));
+  const expired = why === 'CARD_EXPIRED';
   // spec 02 §4: a bank account is used only once verified, so only then can it be the main one.
-  const usable = isCard || method.status === 'verified';
+  const usable = isCard || why === null;
 
   return (
     <li className={`payment-method${method.is_main ? ' is-main' : ''}`}>

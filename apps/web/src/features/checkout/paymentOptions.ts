@@ -1,5 +1,5 @@
 import type { PaymentCard, UsersPaymentMethods } from '@portal/contracts';
-import { isExpired } from '@portal/contracts/payment-methods';
+import { payingFactsOf, whyMethodCannotPay } from '@portal/contracts/payment-methods';
 
 /** One way to pay the order, as the payment section lists it. */
 export interface PaymentOption {
@@ -24,16 +24,11 @@ const BRAND_NAMES: Record<string, string> = {
 
 const ACCOUNT_TYPES = { CHECKING: 'Checking', SAVINGS: 'Savings' } as const;
 
-/** MM/YY of a card as numbers (spec 02 §5: the year prefixed 20). */
-function expiryOf(card: PaymentCard) {
-  const match = /^(\d{2})\/(\d{2})$/.exec(card.expiration_date ?? '');
-  return match ? { month: Number(match[1]), year: 2000 + Number(match[2]) } : null;
-}
-
 function optionOfMethod(method: PaymentCard, today: Date): PaymentOption {
+  // The one rule of checkout, invoice payment and the server (contracts' whyMethodCannotPay).
+  const why = whyMethodCannotPay(payingFactsOf(method), today);
   if (method.type === 'CARD') {
-    const expiry = expiryOf(method);
-    const expired = expiry !== null && isExpired(expiry.month, expiry.year, today);
+    const expired = why === 'CARD_EXPIRED';
     return {
       value: method.id,
       gateway: 'CARD',
@@ -49,11 +44,7 @@ function optionOfMethod(method: PaymentCard, today: Date): PaymentOption {
     label: `Bank account ${method.number}`,
     detail: method.bank ? `${method.bank.bankName} · ${ACCOUNT_TYPES[method.bank.accountType]}` : null,
     unusable:
-      method.status === 'verified'
-        ? null
-        : method.status === 'locked'
-          ? 'Locked after three wrong tries'
-          : 'Verify it under Billing',
+      why === null ? null : method.status === 'locked' ? 'Locked after three wrong tries' : 'Verify it under Billing',
   };
 }
 
