@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { can, messages, type Permission } from '@portal/contracts';
 import type { Actor } from '../actor.ts';
 import type { Guard } from './endpoints.ts';
-import { HttpError } from './errors.ts';
+import { refuse } from '../refusal.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -15,7 +15,7 @@ declare module 'fastify' {
 
 /** The actor of a signed-in request, or 401 with the detail its credentials call for. */
 export function signedIn(request: FastifyRequest): Actor {
-  if (!request.actor) throw new HttpError(401, request.signedOutDetail || messages.signInRequired);
+  if (!request.actor) throw refuse.unauthenticated(request.signedOutDetail || messages.signInRequired);
   return request.actor;
 }
 
@@ -32,8 +32,7 @@ type Denied = string | ((actor: Actor) => string);
 export function requirePermission(permission: Permission, denied: Denied): Guard {
   return async (request) => {
     const actor = signedIn(request);
-    if (!can(viewerOf(actor), permission))
-      throw new HttpError(403, typeof denied === 'string' ? denied : denied(actor));
+    if (!can(viewerOf(actor), permission)) throw refuse.forbidden(typeof denied === 'string' ? denied : denied(actor));
   };
 }
 

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { endpoints, messages } from '@portal/contracts';
 import { requireSignedIn, signedIn } from '../../plugins/actor.ts';
 import { route } from '../../plugins/endpoints.ts';
-import { HttpError } from '../../plugins/errors.ts';
+import { refuse } from '../../refusal.ts';
 import { limitPerAddress } from '../../plugins/form-limits.ts';
 import type { RateLimitRule } from '../../plugins/rate-limit.ts';
 import { clientOf } from '../auth/index.ts';
@@ -17,10 +17,10 @@ const noStore = { 'cache-control': 'no-store' };
  * ('Updates object is required'): answered as one detail, before the fields are validated.
  */
 async function requireIdAndUpdates(request: FastifyRequest) {
-  if (!(request.params as { id?: string } | undefined)?.id) throw new HttpError(400, messages.userIdRequired);
+  if (!(request.params as { id?: string } | undefined)?.id) throw refuse.invalid(messages.userIdRequired);
   const updates = (request.body as { updates?: unknown } | null | undefined)?.updates;
   if (!updates || typeof updates !== 'object' || Array.isArray(updates) || Object.keys(updates).length === 0)
-    throw new HttpError(400, messages.updatesRequired);
+    throw refuse.invalid(messages.updatesRequired);
 }
 
 /** Registration, e-mail confirmation and change, and the account-service calls (spec 01 §1, §7). */
@@ -68,7 +68,7 @@ export const accountRoutes =
     // Without an id (the original client's user/ and user): the spec's detail, not a 404.
     for (const withoutId of [accounts.getUserWithoutId, accounts.updateUserWithoutId])
       route(app, withoutId, async () => {
-        throw new HttpError(400, messages.userIdRequired);
+        throw refuse.invalid(messages.userIdRequired);
       });
     route(app, accounts.droneProfile, signedInOnly, async (request, reply) =>
       reply.headers(noStore).send(service.droneProfile(signedIn(request))),

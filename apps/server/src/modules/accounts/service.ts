@@ -12,7 +12,7 @@ import {
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { AppContext } from '../../context.ts';
 import { publicUrlOf } from '../../config.ts';
-import { HttpError } from '../../plugins/errors.ts';
+import { refuse } from '../../refusal.ts';
 import type { Actor } from '../../actor.ts';
 import type { Auth, AuthService, Client } from '../auth/index.ts';
 import { updateProfile, userById, userIdByEmail } from '../users/index.ts';
@@ -120,13 +120,13 @@ export function createAccountsService(ctx: AppContext, auth: Auth, base: AuthSer
     try {
       await auth.api.verifyPassword({ body: { password: input.password }, headers: client.headers });
     } catch (error) {
-      if (error instanceof APIError && error.statusCode < 500) throw new HttpError(400, messages.passwordInvalid);
+      if (error instanceof APIError && error.statusCode < 500) throw refuse.invalid(messages.passwordInvalid);
       throw error;
     }
     const newEmail = input.new_email;
     const oldEmail = actor.user.email.toLowerCase();
-    if (newEmail === oldEmail) throw new HttpError(400, ACCOUNT_TEXTS.sameEmail);
-    if (await userIdByEmail(ctx.db, newEmail)) throw new HttpError(409, ACCOUNT_TEXTS.emailTaken);
+    if (newEmail === oldEmail) throw refuse.invalid(ACCOUNT_TEXTS.sameEmail);
+    if (await userIdByEmail(ctx.db, newEmail)) throw refuse.conflict(ACCOUNT_TEXTS.emailTaken);
 
     const nonce = randomBytes(16).toString('hex');
     const seconds = CHANGE_EMAIL_HOURS * 60 * 60;
@@ -162,7 +162,7 @@ export function createAccountsService(ctx: AppContext, auth: Auth, base: AuthSer
   async function readToken(token: string, purpose: ChangeEmailPurpose) {
     const claims = await verifyJWT<Partial<Record<keyof ChangeEmailClaims, unknown>>>(token, ctx.authSecret);
     if (!claims || claims.purpose !== purpose || typeof claims.sub !== 'string' || typeof claims.nonce !== 'string')
-      throw new HttpError(400, messages.invalidJwt);
+      throw refuse.invalid(messages.invalidJwt);
     return { userId: claims.sub, nonce: claims.nonce };
   }
 
@@ -172,16 +172,16 @@ export function createAccountsService(ctx: AppContext, auth: Auth, base: AuthSer
     try {
       const accepted = await ctx.db.transaction(async (tx) => {
         const pending = await takePendingEmailChange(tx, userId, nonce);
-        if (!pending) throw new HttpError(400, messages.invalidJwt); // used, declined, replaced or expired
+        if (!pending) throw refuse.invalid(messages.invalidJwt); // used, declined, replaced or expired
         const email = pending.newEmail.toLowerCase();
-        if (!(await changeEmail(tx, userId, email))) throw new HttpError(400, messages.invalidJwt);
+        if (!(await changeEmail(tx, userId, email))) throw refuse.invalid(messages.invalidJwt);
         return { ok: true as const, email };
       });
       await base.audit('email-changed', client, { userId, email: accepted.email });
       return accepted;
     } catch (error) {
       // Someone registered the address after the request: nothing changed, the link stays usable.
-      if (isUniqueViolation(error, USERS_EMAIL_UNIQUE)) throw new HttpError(409, ACCOUNT_TEXTS.emailTaken);
+      if (isUniqueViolation(error, USERS_EMAIL_UNIQUE)) throw refuse.conflict(ACCOUNT_TEXTS.emailTaken);
       throw error;
     }
   }
@@ -189,7 +189,7 @@ export function createAccountsService(ctx: AppContext, auth: Auth, base: AuthSer
   /** From the old address: the pending change is dropped and its links stop working. */
   async function declineEmailChange(client: Client, token: string): Promise<{ ok: true }> {
     const { userId, nonce } = await readToken(token, 'change_email_decline');
-    if (!(await takePendingEmailChange(ctx.db, userId, nonce))) throw new HttpError(400, messages.invalidJwt);
+    if (!(await takePendingEmailChange(ctx.db, userId, nonce))) throw refuse.invalid(messages.invalidJwt);
     await base.audit('email-change-declined', client, { userId });
     return { ok: true };
   }
@@ -197,12 +197,12 @@ export function createAccountsService(ctx: AppContext, auth: Auth, base: AuthSer
   /** spec 01 §7 user/{id}: yourself; an admin (access_type firstech_admin) anyone. */
   function requireAccessTo(actor: Actor, id: string) {
     if (actor.user.id !== id && actor.user.access_type !== ADMIN_ACCESS_TYPE)
-      throw new HttpError(403, ACCOUNT_TEXTS.forbidden);
+      throw refuse.forbidden(ACCOUNT_TEXTS.forbidden);
   }
 
   async function accountUser(id: string): Promise<AccountUser> {
     const [portalUser, row] = await Promise.all([loadPortalUser(ctx.db, id), userById(ctx.db, id)]);
-    if (!portalUser || !row) throw new HttpError(404, messages.userNotFound);
+    if (!portalUser || !row) throw refuse.notFound(messages.userNotFound);
     return {
       ...portalUser,
       sub: portalUser.id,
@@ -213,7 +213,7 @@ export function createAccountsService(ctx: AppContext, auth: Auth, base: AuthSer
   }
 
   async function getUser(actor: Actor, id: string): Promise<AccountUser> {
-    if (!id) throw new HttpError(400, messages.userIdRequired);
+    if (!id) throw refuse.invalid(messages.userIdRequired);
     requireAccessTo(actor, id);
     return accountUser(id);
   }
@@ -224,15 +224,14 @@ export function createAccountsService(ctx: AppContext, auth: Auth, base: AuthSer
     id: string,
     updates: { first_name?: string; last_name?: string; phone_number?: string | null },
   ): Promise<AccountUser> {
-    if (!id) throw new HttpError(400, messages.userIdRequired);
-    if (Object.keys(updates).length === 0) throw new HttpError(400, messages.updatesRequired);
+    if (!id) throw refuse.invalid(messages.userIdRequired);
+    if (Object.keys(updates).length === 0) throw refuse.invalid(messages.updatesRequired);
     requireAccessTo(actor, id);
     const current = await userById(ctx.db, id);
-    if (!current) throw new HttpError(404, messages.userNotFound);
+    if (!current) throw refuse.notFound(messages.userNotFound);
     // The phone of text-message sign-in changes only by proving the new one (issue 3 §4, mfa.ts).
     const phone = updates.phone_number === undefined ? current.phoneNumber : updates.phone_number;
-    if (current.mfaType === 'sms' && phone !== current.phoneNumber)
-      throw new HttpError(409, ACCOUNT_TEXTS.smsPhoneLocked);
+    if (current.mfaType === 'sms' && phone !== current.phoneNumber) throw refuse.conflict(ACCOUNT_TEXTS.smsPhoneLocked);
     await updateProfile(ctx.db, id, {
       firstName: updates.first_name ?? current.firstName,
       lastName: updates.last_name ?? current.lastName,

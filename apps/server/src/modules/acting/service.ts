@@ -1,7 +1,7 @@
 import './read-only.ts';
 import { isOutsideRep, isSalesRep, messages } from '@portal/contracts';
 import type { AppContext } from '../../context.ts';
-import { HttpError } from '../../plugins/errors.ts';
+import { refuse } from '../../refusal.ts';
 import { partnerByCode } from '../business-partners/index.ts';
 import { clearOpenCheckouts, lockUser } from '../cart/index.ts';
 import { readActor, type Actor } from './actor.ts';
@@ -14,7 +14,7 @@ export function createActingService(ctx: AppContext) {
   /** The actor as the database has it now: after a change of whom the session acts for. */
   async function reread(actor: Actor): Promise<Actor> {
     const fresh = await readActor(ctx.db, actor.user.id, actor.sessionId);
-    if (!fresh) throw new HttpError(401, messages.credentialsNeedRefresh);
+    if (!fresh) throw refuse.unauthenticated(messages.credentialsNeedRefresh);
     return fresh;
   }
 
@@ -24,11 +24,11 @@ export function createActingService(ctx: AppContext) {
    * one fails. Answers the actor the session now is.
    */
   async function selectBusiness(actor: Actor, sapBpCode: string): Promise<Actor> {
-    if (!isSalesRep(actor.user)) throw new HttpError(403, selectBusinessDenied);
+    if (!isSalesRep(actor.user)) throw refuse.forbidden(selectBusinessDenied);
     const bp = await partnerByCode(ctx.db, sapBpCode);
-    if (!bp) throw new HttpError(404, messages.partnerNotFound);
+    if (!bp) throw refuse.notFound(messages.partnerNotFound);
     const outside = isOutsideRep(actor.user);
-    if (!outside && !bp.dealerPrimaryUserId) throw new HttpError(400, messages.noDealerPrimary);
+    if (!outside && !bp.dealerPrimaryUserId) throw refuse.invalid(messages.noDealerPrimary);
     const impersonatedUserId = outside ? null : bp.dealerPrimaryUserId;
     await ctx.db.transaction(async (tx) => {
       await lockUser(tx, actor.user.id);

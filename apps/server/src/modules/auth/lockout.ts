@@ -5,7 +5,7 @@ import {
   PASSWORD_LOCKOUT_MINUTES,
 } from '@portal/contracts';
 import type { Db } from '../../db/client.ts';
-import { tooManyRequests } from '../../plugins/errors.ts';
+import { refuse } from '../../refusal.ts';
 import type { RateLimitResult, RateLimitRule } from '../../plugins/rate-limit.ts';
 import { createDatabaseRateLimitStore } from './rate-limit.ts';
 
@@ -40,13 +40,13 @@ export function createLockout(db: Db) {
   async function attempt(email: string, epoch: number, source: string) {
     const keys = keysOf(email, epoch, source);
     const bySource = await store.hit(keys.source, PER_SOURCE);
-    if (!bySource.allowed) throw tooManyRequests(messages.accountLocked, bySource.retryAfterMs);
+    if (!bySource.allowed) throw refuse.limited(messages.accountLocked, bySource.retryAfterMs);
     const byAccount = await store.hit(keys.account, PER_ACCOUNT);
-    if (!byAccount.allowed) throw tooManyRequests(messages.accountLocked, byAccount.retryAfterMs);
+    if (!byAccount.allowed) throw refuse.limited(messages.accountLocked, byAccount.retryAfterMs);
     const countedAt = Date.now();
     // The password check takes a while: the lock answer says what is left of the window when it is sent.
     const lockAnswer = (count: RateLimitResult) =>
-      tooManyRequests(messages.accountLocked, count.retryAfterMs - (Date.now() - countedAt));
+      refuse.limited(messages.accountLocked, count.retryAfterMs - (Date.now() - countedAt));
     return {
       /** A wrong password: the lock answer when this one reached a limit, else null (answer as usual). */
       failed() {

@@ -2,7 +2,7 @@ import { createHash, randomInt } from 'node:crypto';
 import { APIError } from 'better-auth/api';
 import { messages, type MfaStatus } from '@portal/contracts';
 import type { AppContext } from '../../context.ts';
-import { HttpError } from '../../plugins/errors.ts';
+import { Refusal, refuse } from '../../refusal.ts';
 import type { Limit } from '../../plugins/rate-limit.ts';
 import { setSecondFactor, userById } from '../users/index.ts';
 import { SESSION_COOKIE_PREFIX, type Auth } from './auth.ts';
@@ -34,7 +34,7 @@ const phoneCodeIdentifier = (userId: string) => `phone-verify-${userId}`;
 export function createMfaService(ctx: AppContext, auth: Auth, { audit, limit }: { audit: Audit; limit: Limit }) {
   // ASVS 6.5.1: a TOTP code is used once, here as at sign-in (one-time-codes.ts).
   const oneTimeCodes = createOneTimeCodes(ctx.db);
-  const codeUsed = () => new HttpError(400, messages.invalidCode);
+  const codeUsed = () => refuse.invalid(messages.invalidCode);
   const userOf = async (id: string) => (await userById(ctx.db, id))!;
 
   async function status(client: Client, userId: string): Promise<MfaStatus> {
@@ -67,7 +67,7 @@ export function createMfaService(ctx: AppContext, auth: Auth, { audit, limit }: 
         body: { password, method: 'totp' },
         headers: client.headers,
       });
-      if (!('totpURI' in result)) throw new HttpError(400, messages.invalidRequest);
+      if (!('totpURI' in result)) throw refuse.invalid(messages.invalidRequest);
       const secret = new URL(result.totpURI).searchParams.get('secret') ?? '';
       await audit('mfa-changed', client, { userId, details: { step: 'totp-started' } });
       return { totpURI: result.totpURI, secret };
@@ -118,9 +118,9 @@ export function createMfaService(ctx: AppContext, auth: Auth, { audit, limit }: 
     await limit(`code:${userId}`, RATE_LIMITS.codePerUser, messages.attemptLimitForgot);
     const identifier = phoneCodeIdentifier(userId);
     const row = await unexpiredVerification(ctx.db, identifier);
-    if (!row) throw new HttpError(400, messages.codeExpiredReset);
+    if (!row) throw refuse.invalid(messages.codeExpiredReset);
     const pending = JSON.parse(row.value) as { hash: string; phone: string };
-    if (pending.hash !== sha256(code)) throw new HttpError(400, messages.invalidCode);
+    if (pending.hash !== sha256(code)) throw refuse.invalid(messages.invalidCode);
     await useTextMessages(ctx.db, userId, pending.phone, identifier);
     await audit('mfa-changed', client, { userId, details: { mfaType: 'sms' } });
     return { ok: true as const };
@@ -129,7 +129,7 @@ export function createMfaService(ctx: AppContext, auth: Auth, { audit, limit }: 
   /** Before disabling SMS sign-in: a code to the phone on file. */
   async function sendDisableCode(client: Client, userId: string) {
     const user = await userOf(userId);
-    if (user.mfaType !== 'sms' || !user.phoneNumber) throw new HttpError(400, messages.invalidRequest);
+    if (user.mfaType !== 'sms' || !user.phoneNumber) throw refuse.invalid(messages.invalidRequest);
     await limit(`code-send:${user.id}`, RATE_LIMITS.codeSendPerUser, messages.attemptLimitForgot);
     await auth.api.sendTwoFactorOTP({ body: {}, headers: client.headers });
     return { destination: maskPhone(user.phoneNumber) };
@@ -138,7 +138,7 @@ export function createMfaService(ctx: AppContext, auth: Auth, { audit, limit }: 
   /** spec 01 §4: verify code, set none, remove all trusted devices, then log out (every session). */
   async function disable(client: Client, userId: string, code: string): Promise<WithCookies<{ ok: true }>> {
     const user = await userOf(userId);
-    if (user.mfaType === 'none') throw new HttpError(400, messages.invalidRequest);
+    if (user.mfaType === 'none') throw refuse.invalid(messages.invalidRequest);
     await limit(`code:${user.id}`, RATE_LIMITS.codePerUser, messages.attemptLimitForgot);
     try {
       if (user.mfaType === 'sms') await auth.api.verifyTwoFactorOTP({ body: { code }, headers: client.headers });
@@ -155,7 +155,7 @@ export function createMfaService(ctx: AppContext, auth: Auth, { audit, limit }: 
   }
 
   async function forgetDevice(client: Client, userId: string, id: string) {
-    if (!(await forgetTrustedDevice(ctx.db, userId, id))) throw new HttpError(404, messages.notFound);
+    if (!(await forgetTrustedDevice(ctx.db, userId, id))) throw refuse.notFound(messages.notFound);
     await audit('mfa-changed', client, { userId, details: { forgotDevice: id } });
     return { ok: true as const };
   }
@@ -166,12 +166,12 @@ export function createMfaService(ctx: AppContext, auth: Auth, { audit, limit }: 
 function mapApiError(error: unknown): unknown {
   if (!(error instanceof APIError)) return error;
   const code = error.body?.code;
-  if (code === 'INVALID_PASSWORD') return new HttpError(400, messages.passwordInvalid);
-  if (code === 'TOTP_ALREADY_ENABLED') return new HttpError(409, 'Authenticator app sign-in is already on.');
+  if (code === 'INVALID_PASSWORD') return refuse.invalid(messages.passwordInvalid);
+  if (code === 'TOTP_ALREADY_ENABLED') return refuse.conflict('Authenticator app sign-in is already on.');
   if (code === 'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE' || error.statusCode === 429)
-    return new HttpError(429, messages.attemptLimitForgot);
-  if (code === 'OTP_HAS_EXPIRED') return new HttpError(400, messages.codeExpiredReset);
-  return new HttpError(400, messages.invalidCode);
+    return new Refusal('limited', messages.attemptLimitForgot);
+  if (code === 'OTP_HAS_EXPIRED') return refuse.invalid(messages.codeExpiredReset);
+  return refuse.invalid(messages.invalidCode);
 }
 
 export type MfaService = ReturnType<typeof createMfaService>;

@@ -1,7 +1,7 @@
 import { APIError } from 'better-auth/api';
 import { messages } from '@portal/contracts';
 import type { AppContext } from '../../context.ts';
-import { HttpError } from '../../plugins/errors.ts';
+import { Refusal, refuse } from '../../refusal.ts';
 import type { Limit } from '../../plugins/rate-limit.ts';
 import { userByEmail } from '../users/index.ts';
 import type { Auth } from './auth.ts';
@@ -38,9 +38,9 @@ export function createPasswordService(ctx: AppContext, auth: Auth, { audit, limi
       });
     } catch (error) {
       if (!(error instanceof APIError)) throw error;
-      if (error.body?.code === 'TOO_MANY_ATTEMPTS') throw new HttpError(429, messages.attemptLimitForgot);
-      if (error.body?.code === 'OTP_EXPIRED') throw new HttpError(400, messages.codeExpiredReset);
-      throw new HttpError(400, messages.codeMismatch); // wrong code, or no such account: same answer
+      if (error.body?.code === 'TOO_MANY_ATTEMPTS') throw new Refusal('limited', messages.attemptLimitForgot);
+      if (error.body?.code === 'OTP_EXPIRED') throw refuse.invalid(messages.codeExpiredReset);
+      throw refuse.invalid(messages.codeMismatch); // wrong code, or no such account: same answer
     }
     const user = await userByEmail(ctx.db, input.email);
     await audit('password-reset', client, { userId: user?.id, email: input.email, details: { step: 'done' } });
@@ -69,8 +69,8 @@ export function createPasswordService(ctx: AppContext, auth: Auth, { audit, limi
       };
     } catch (error) {
       if (!(error instanceof APIError)) throw error;
-      if (error.body?.code === 'INVALID_PASSWORD') throw new HttpError(400, messages.passwordInvalid);
-      throw new HttpError(400, error.body?.message ?? messages.unexpected);
+      if (error.body?.code === 'INVALID_PASSWORD') throw refuse.invalid(messages.passwordInvalid);
+      throw refuse.invalid(error.body?.message ?? messages.unexpected);
     }
   }
 

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { createMemo } from '../../db/memo.ts';
-import { HttpError } from '../../plugins/errors.ts';
+import { refuse } from '../../refusal.ts';
 import type { Auth } from './auth.ts';
 import { clientOf, setCookiesOf } from './client.ts';
 import { signedOutDetail } from './credentials.ts';
@@ -57,7 +57,7 @@ export function createSessionReader(ctx: AppContext, auth: Auth) {
    */
   async function requireSession(request: FastifyRequest) {
     const { session, cookies } = await currentSession(request);
-    if (!session) throw new HttpError(401, signedOutDetail(request));
+    if (!session) throw refuse.unauthenticated(signedOutDetail(request));
     return { session, cookies };
   }
 

@@ -3,7 +3,7 @@ import { messages, PASSWORD_LOCKOUT_MINUTES } from '@portal/contracts';
 import type { SignInResponse } from '@portal/contracts';
 import type { AppContext } from '../../context.ts';
 import { asMailboxReaderOf } from '../../adapters/mailbox-reader.ts';
-import { HttpError } from '../../plugins/errors.ts';
+import { Refusal, refuse } from '../../refusal.ts';
 import type { Limit } from '../../plugins/rate-limit.ts';
 import { userByEmail, userById } from '../users/index.ts';
 import { SESSION_COOKIE_PREFIX, type Auth } from './auth.ts';
@@ -49,7 +49,7 @@ export function createSignInService(ctx: AppContext, auth: Auth, { audit, limit 
       if (error.body?.code === 'EMAIL_NOT_VERIFIED') {
         await attempt.succeeded(); // the password was right (better-auth checks it first)
         await audit('sign-in-failed', client, { userId: user?.id, email, details: { reason: 'unconfirmed' } });
-        throw new HttpError(403, messages.accountSetupIncomplete);
+        throw refuse.forbidden(messages.accountSetupIncomplete);
       }
       if (error.body?.code === 'INVALID_EMAIL_OR_PASSWORD') {
         const locked = attempt.failed();
@@ -59,9 +59,11 @@ export function createSignInService(ctx: AppContext, auth: Auth, { audit, limit 
           details: locked ? { by: locked.lock } : { reason: user ? 'password' : 'unknown-email' },
         });
         if (locked?.lock === 'account' && user) await tellOwnerOfPause(user.email);
-        throw locked?.error ?? new HttpError(401, messages.invalidPasswordEmail);
+        throw locked?.error ?? refuse.unauthenticated(messages.invalidPasswordEmail);
       }
-      throw new HttpError(error.statusCode >= 500 ? 500 : 400, error.body?.message ?? messages.unexpected);
+      // better-auth itself failed: no refusal but a fault, logged and answered 500 by plugins/errors.ts.
+      if (error.statusCode >= 500) throw error;
+      throw refuse.invalid(error.body?.message ?? messages.unexpected);
     }
 
     await attempt.succeeded();
@@ -108,7 +110,7 @@ export function createSignInService(ctx: AppContext, auth: Auth, { audit, limit 
         email: challenge.email,
         details: { code: 'CODE_ALREADY_USED' },
       });
-      throw new HttpError(400, messages.invalidCode);
+      throw refuse.invalid(messages.invalidCode);
     }
     try {
       const result = await call({ body: input, headers: client.headers, returnHeaders: true }).catch(
@@ -140,19 +142,19 @@ export function createSignInService(ctx: AppContext, auth: Auth, { audit, limit 
         details: { code: error.body?.code },
       });
       if (error.statusCode === 429 || error.body?.code === 'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE') {
-        throw new HttpError(429, messages.attemptLimitForgot);
+        throw new Refusal('limited', messages.attemptLimitForgot);
       }
       if (error.body?.code === 'OTP_HAS_EXPIRED' || error.body?.code === 'INVALID_TWO_FACTOR_COOKIE') {
-        throw new HttpError(401, messages.codeExpired);
+        throw refuse.unauthenticated(messages.codeExpired);
       }
-      throw new HttpError(400, messages.invalidCode);
+      throw refuse.invalid(messages.invalidCode);
     }
   }
 
   /** Sends a new SMS code for the challenge in progress. */
   async function resendCode(client: Client): Promise<WithCookies<{ ok: true }>> {
     const challenge = await twoFactorChallengeUser(client);
-    if (challenge.mfaType !== 'sms') throw new HttpError(400, messages.invalidRequest);
+    if (challenge.mfaType !== 'sms') throw refuse.invalid(messages.invalidRequest);
     await limit(`code-send:${challenge.id}`, RATE_LIMITS.codeSendPerUser, messages.attemptLimitForgot);
     // The challenge cookie proves the password step: the new code is readable by this browser (demo mailbox).
     const result = await asMailboxReaderOf([challenge.phoneNumber ? e164(challenge.phoneNumber) : null], () =>
@@ -172,13 +174,13 @@ export function createSignInService(ctx: AppContext, auth: Auth, { audit, limit 
     // the code. Here it only tells whose challenge this is (method and per-user limits).
     const cookie = client.cookies[`${SESSION_COOKIE_PREFIX}.two_factor`];
     const identifier = cookie?.slice(0, cookie.lastIndexOf('.'));
-    if (!identifier) throw new HttpError(401, messages.codeExpired);
+    if (!identifier) throw refuse.unauthenticated(messages.codeExpired);
     const context = await auth.$context;
     const challenge = await context.internalAdapter.findVerificationValue(identifier);
     const userId = challenge?.value;
-    if (!userId || challenge.expiresAt < new Date()) throw new HttpError(401, messages.codeExpired);
+    if (!userId || challenge.expiresAt < new Date()) throw refuse.unauthenticated(messages.codeExpired);
     const user = await userById(ctx.db, userId);
-    if (!user) throw new HttpError(401, messages.codeExpired);
+    if (!user) throw refuse.unauthenticated(messages.codeExpired);
     return user;
   }
 
