@@ -11,7 +11,7 @@ import {
 } from '@portal/contracts';
 import type { AppContext } from '../../context.ts';
 import { viewerOf } from '../../plugins/actor.ts';
-import { HttpError } from '../../plugins/errors.ts';
+import { refuse } from '../../refusal.ts';
 import type { Actor } from '../../actor.ts';
 import { INVALID_CURSOR } from '../catalog/index.ts';
 import { staffOfBusiness } from '../dealers/index.ts';
@@ -51,7 +51,7 @@ function decodeCursor(cursor: string) {
   } catch {
     // falls through to the 400 below
   }
-  throw new HttpError(400, INVALID_CURSOR);
+  throw refuse.invalid(INVALID_CURSOR);
 }
 
 const toPerson = (row: { id: string; firstName: string; lastName: string; email: string } | null) =>
@@ -110,7 +110,7 @@ export function createBusinessPartnerService(ctx: AppContext) {
   async function readablePartner(actor: Actor, idOrCode: string): Promise<PartnerRow> {
     const partner = await findPartner(ctx.db, idOrCode);
     if (!partner || (actor.business?.id !== partner.id && !isSalesRep(actor.user)))
-      throw new HttpError(404, DEALER_TEXTS.partnerNotFound);
+      throw refuse.notFound(DEALER_TEXTS.partnerNotFound);
     return partner;
   }
 
@@ -203,10 +203,10 @@ export function createBusinessPartnerService(ctx: AppContext) {
     if (bpId) {
       const partner = await findPartner(ctx.db, bpId);
       if (!partner || (actor.business?.id !== partner.id && !isOutsideRep(actor.user)))
-        throw new HttpError(404, DEALER_TEXTS.partnerNotFound);
+        throw refuse.notFound(DEALER_TEXTS.partnerNotFound);
       return userInfoOf(partner, actor.actingUser.id, seesStaff);
     }
-    if (!actor.business) throw new HttpError(404, DEALER_TEXTS.noBusiness);
+    if (!actor.business) throw refuse.notFound(DEALER_TEXTS.noBusiness);
     const partner = await findPartner(ctx.db, actor.business.id);
     return userInfoOf(partner!, actor.actingUser.id, seesStaff);
   }

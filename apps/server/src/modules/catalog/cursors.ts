@@ -1,4 +1,4 @@
-import { HttpError } from '../../plugins/errors.ts';
+import { refuse } from '../../refusal.ts';
 
 export const INVALID_CURSOR = 'Invalid cursor';
 
@@ -17,5 +17,5 @@ export function decodeCursor(raw: string): Cursor {
   } catch {
     /* falls through */
   }
-  throw new HttpError(400, INVALID_CURSOR);
+  throw refuse.invalid(INVALID_CURSOR);
 }

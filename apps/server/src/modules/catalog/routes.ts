@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints, messages } from '@portal/contracts';
 import type { AppContext } from '../../context.ts';
-import { HttpError } from '../../plugins/errors.ts';
+import { refuse } from '../../refusal.ts';
 import { maybeSignedIn } from '../../plugins/actor.ts';
 import { route } from '../../plugins/endpoints.ts';
 import { listBrands, listCategories, productNameBySku } from './repo/index.ts';
@@ -57,7 +57,7 @@ export const catalogRoutes =
     /** Generated product pictures (the demo catalog has no photographs to fetch). */
     route(app, catalog.productImage, async (request, reply) => {
       const name = await productNameBySku(ctx.db, request.params.sku);
-      if (!name) throw new HttpError(404, messages.notFound);
+      if (!name) throw refuse.notFound(messages.notFound);
       return reply
         .type('image/svg+xml')
         .header('cache-control', 'public, max-age=86400')

@@ -11,7 +11,7 @@ import {
 } from '@portal/contracts';
 import type { AppContext } from '../../context.ts';
 import { publicUrlOf } from '../../config.ts';
-import { HttpError } from '../../plugins/errors.ts';
+import { refuse } from '../../refusal.ts';
 import type { RateLimitRule } from '../../plugins/rate-limit.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { Actor } from '../../actor.ts';
@@ -81,12 +81,12 @@ export function createDealerRequestService(ctx: AppContext, invitations: Invitat
 
   async function submit(input: DealerRequestValues) {
     const known = await brandIdsBySlugs(ctx.db, input.brandsOfInterest);
-    if (known.length !== input.brandsOfInterest.length) throw new HttpError(400, DEALER_REQUEST_TEXTS.unknownBrand);
+    if (known.length !== input.brandsOfInterest.length) throw refuse.invalid(DEALER_REQUEST_TEXTS.unknownBrand);
 
     // Stored and both e-mails queued together, or nothing (the outbox joins the transaction).
     const id = await ctx.db.transaction(async (tx) => {
       await lockEmail(tx, input.email);
-      if (await hasPendingRequestFor(tx, input.email)) throw new HttpError(409, DEALER_REQUEST_TEXTS.duplicatePending);
+      if (await hasPendingRequestFor(tx, input.email)) throw refuse.conflict(DEALER_REQUEST_TEXTS.duplicatePending);
       const requestId = await insertDealerRequest(tx, {
         companyName: input.companyName,
         firstName: input.firstName,
@@ -134,14 +134,14 @@ export function createDealerRequestService(ctx: AppContext, invitations: Invitat
 
   async function getOne(id: string) {
     const row = await findDealerRequest(ctx.db, id);
-    if (!row) throw new HttpError(404, DEALER_REQUEST_TEXTS.notFound);
+    if (!row) throw refuse.notFound(DEALER_REQUEST_TEXTS.notFound);
     return row;
   }
 
   /** A pending request, or 409 with its status. */
   async function pendingOne(id: string) {
     const current = await getOne(id);
-    if (current.status !== 'pending') throw new HttpError(409, DEALER_REQUEST_TEXTS.alreadyReviewed(current.status));
+    if (current.status !== 'pending') throw refuse.conflict(DEALER_REQUEST_TEXTS.alreadyReviewed(current.status));
     return current;
   }
 
@@ -161,17 +161,17 @@ export function createDealerRequestService(ctx: AppContext, invitations: Invitat
     const current = await pendingOne(id);
     // spec 01 §4: a Canadian business's code starts with N, every other one's with C.
     if (isCanadianCode(input.sapBpCode) !== (current.country === 'CA'))
-      throw new HttpError(400, DEALER_REQUEST_TEXTS.sapBpCodeCountry(current.country));
-    if (!(await channelExists(ctx.db, input.channel))) throw new HttpError(400, DEALER_REQUEST_TEXTS.unknownChannel);
+      throw refuse.invalid(DEALER_REQUEST_TEXTS.sapBpCodeCountry(current.country));
+    if (!(await channelExists(ctx.db, input.channel))) throw refuse.invalid(DEALER_REQUEST_TEXTS.unknownChannel);
     const brandRows = await brandIdsBySlugs(ctx.db, current.brandsOfInterest);
 
     try {
       const created = await ctx.db.transaction(async (tx) => {
         const req = await claimForReview(tx, id, { status: 'approved', reviewedByUserId: admin.user.id });
-        if (!req) throw new HttpError(409, DEALER_REQUEST_TEXTS.alreadyReviewed('reviewed'));
-        if (await userIdByEmail(tx, req.email)) throw new HttpError(409, DEALER_REQUEST_TEXTS.accountExists);
+        if (!req) throw refuse.conflict(DEALER_REQUEST_TEXTS.alreadyReviewed('reviewed'));
+        if (await userIdByEmail(tx, req.email)) throw refuse.conflict(DEALER_REQUEST_TEXTS.accountExists);
         if (await partnerByCode(tx, input.sapBpCode))
-          throw new HttpError(409, DEALER_REQUEST_TEXTS.sapBpCodeTaken(input.sapBpCode));
+          throw refuse.conflict(DEALER_REQUEST_TEXTS.sapBpCodeTaken(input.sapBpCode));
 
         const partner = await createBusinessPartner(tx, {
           sapBpCode: input.sapBpCode,
@@ -219,8 +219,8 @@ export function createDealerRequestService(ctx: AppContext, invitations: Invitat
     } catch (error) {
       // A concurrent approval or registration won the race for the code or the e-mail.
       if (isUniqueViolation(error, SAP_BP_CODE_UNIQUE))
-        throw new HttpError(409, DEALER_REQUEST_TEXTS.sapBpCodeTaken(input.sapBpCode));
-      if (isUniqueViolation(error, USERS_EMAIL_UNIQUE)) throw new HttpError(409, DEALER_REQUEST_TEXTS.accountExists);
+        throw refuse.conflict(DEALER_REQUEST_TEXTS.sapBpCodeTaken(input.sapBpCode));
+      if (isUniqueViolation(error, USERS_EMAIL_UNIQUE)) throw refuse.conflict(DEALER_REQUEST_TEXTS.accountExists);
       throw error;
     }
   }
@@ -234,7 +234,7 @@ export function createDealerRequestService(ctx: AppContext, invitations: Invitat
         reviewNote: note,
         reviewedByUserId: admin.user.id,
       });
-      if (!claimed) throw new HttpError(409, DEALER_REQUEST_TEXTS.alreadyReviewed('reviewed'));
+      if (!claimed) throw refuse.conflict(DEALER_REQUEST_TEXTS.alreadyReviewed('reviewed'));
       await ctx.mailer.send(declinedToApplicant(ctx.config.SALES_INBOX, current), tx);
     });
     return toDealerRequest(await getOne(id));

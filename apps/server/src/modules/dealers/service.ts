@@ -15,7 +15,7 @@ import {
 import type { DescribedActivityList } from '@portal/contracts/activity';
 import type { AppContext } from '../../context.ts';
 import { viewerOf } from '../../plugins/actor.ts';
-import { HttpError } from '../../plugins/errors.ts';
+import { refuse } from '../../refusal.ts';
 import type { ActingBusiness, Actor } from '../../actor.ts';
 import { setRetired } from '../users/index.ts';
 import {
@@ -64,7 +64,7 @@ export const seesMyBusiness = (actor: Actor) => can(viewerOf(actor), 'myBusiness
 /** 403 with `detail` unless the actor sees My Business of `dealerId` (the acting dealer). */
 export function requireMyBusiness(actor: Actor, dealerId: string, detail: string) {
   // The person acted as must belong to that dealer too: the owner, or the dealer primary a rep impersonates.
-  if (!seesMyBusiness(actor) || actor.actingUser.dealer_id !== dealerId) throw new HttpError(403, detail);
+  if (!seesMyBusiness(actor) || actor.actingUser.dealer_id !== dealerId) throw refuse.forbidden(detail);
 }
 
 /**
@@ -74,7 +74,7 @@ export function requireMyBusiness(actor: Actor, dealerId: string, detail: string
 export function actingDealerOf(actor: Actor, dealerId?: string) {
   const actingDealerId = actor.business?.dealerId ?? null;
   if (!actingDealerId || (dealerId !== undefined && dealerId !== actingDealerId))
-    throw new HttpError(404, dealerId === undefined ? DEALER_TEXTS.noBusiness : DEALER_TEXTS.dealerNotFound);
+    throw refuse.notFound(dealerId === undefined ? DEALER_TEXTS.noBusiness : DEALER_TEXTS.dealerNotFound);
   return { dealerId: actingDealerId, business: actor.business! };
 }
 
@@ -122,7 +122,7 @@ export function createDealerService(ctx: AppContext, partners: Partners, activit
   async function getDealer(actor: Actor, id: string): Promise<Dealer> {
     const { dealerId, business } = actingDealerOf(actor, id);
     const row = await findDealer(ctx.db, dealerId);
-    if (!row) throw new HttpError(404, DEALER_TEXTS.dealerNotFound);
+    if (!row) throw refuse.notFound(DEALER_TEXTS.dealerNotFound);
     return toDealer(row, business);
   }
 
@@ -146,11 +146,11 @@ export function createDealerService(ctx: AppContext, partners: Partners, activit
   ): Promise<Installer> {
     const dealerId = actor.business?.dealerId;
     const installer = dealerId ? await findInstallerOfDealer(ctx.db, dealerId, installerId) : null;
-    if (!dealerId || !installer) throw new HttpError(404, DEALER_TEXTS.installerNotFound);
+    if (!dealerId || !installer) throw refuse.notFound(DEALER_TEXTS.installerNotFound);
     requireManager(actor, dealerId);
     const isTheOwner = installer.isOwner || installer.userId === actor.actingUser.id;
-    if (isTheOwner && changes.is_retired === true) throw new HttpError(400, DEALER_TEXTS.ownerCannotRetire);
-    if (isTheOwner && changes.is_purchaser === false) throw new HttpError(400, DEALER_TEXTS.ownerKeepsPurchasing);
+    if (isTheOwner && changes.is_retired === true) throw refuse.invalid(DEALER_TEXTS.ownerCannotRetire);
+    if (isTheOwner && changes.is_purchaser === false) throw refuse.invalid(DEALER_TEXTS.ownerKeepsPurchasing);
     await ctx.db.transaction(async (tx) => {
       await updateInstaller(tx, installer.id, { isPurchaser: changes.is_purchaser, isRetired: changes.is_retired });
       // Retirement lives on the installer record and on the user (prices, spec 01 §6): both change together.
@@ -164,7 +164,7 @@ export function createDealerService(ctx: AppContext, partners: Partners, activit
     const { dealerId, business } = actingDealerOf(actor, id);
     requireManager(actor, dealerId);
     const row = await findDealer(ctx.db, dealerId);
-    if (!row) throw new HttpError(404, DEALER_TEXTS.dealerNotFound);
+    if (!row) throw refuse.notFound(DEALER_TEXTS.dealerNotFound);
     const profileChanges = Object.fromEntries(
       Object.entries(changes.dealer_profile ?? {}).filter(([, value]) => value !== undefined),
     );
@@ -189,10 +189,9 @@ export function createDealerService(ctx: AppContext, partners: Partners, activit
     requireManager(actor, dealerId);
     const ids = [...new Set([...input.addUsersId, ...input.removeUsersId])];
     const staff = await installersOfDealerByUserIds(ctx.db, dealerId, ids);
-    if (staff.length !== ids.length) throw new HttpError(404, DEALER_TEXTS.installerNotFound);
+    if (staff.length !== ids.length) throw refuse.notFound(DEALER_TEXTS.installerNotFound);
     const removed = new Set(input.removeUsersId);
-    if (staff.some((s) => s.isOwner && removed.has(s.userId)))
-      throw new HttpError(400, DEALER_TEXTS.ownerKeepsPurchasing);
+    if (staff.some((s) => s.isOwner && removed.has(s.userId))) throw refuse.invalid(DEALER_TEXTS.ownerKeepsPurchasing);
     await setPurchasers(ctx.db, dealerId, input.addUsersId, input.removeUsersId);
     return partners.userInfo(actor);
   }

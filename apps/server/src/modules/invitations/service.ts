@@ -11,7 +11,7 @@ import {
 } from '@portal/contracts';
 import type { AppContext } from '../../context.ts';
 import { publicUrlOf } from '../../config.ts';
-import { HttpError } from '../../plugins/errors.ts';
+import { refuse } from '../../refusal.ts';
 import type { Actor } from '../../actor.ts';
 import { partnerOfDealer } from '../business-partners/index.ts';
 import { accountOnStaff, addInstaller, requireMyBusiness } from '../dealers/index.ts';
@@ -50,7 +50,7 @@ const toInvitation = (row: InvitationRow): Invitation => ({
 
 /** Invitations to a dealer's staff and the account tokens sent by e-mail (spec 01 §5, §7; spec 02 §7). */
 export function createInvitationService(ctx: AppContext) {
-  const invalid = () => new HttpError(400, messages.invalidJwt);
+  const invalid = () => refuse.invalid(messages.invalidJwt);
 
   /**
    * The dealer the actor acts for, when they see that dealer's My Business (`requireMyBusiness`,
@@ -59,7 +59,7 @@ export function createInvitationService(ctx: AppContext) {
    */
   function ownedDealer(actor: Actor) {
     const dealerId = actor.business?.dealerId;
-    if (!dealerId) throw new HttpError(403, INVITATION_TEXTS.notAllowed);
+    if (!dealerId) throw refuse.forbidden(INVITATION_TEXTS.notAllowed);
     requireMyBusiness(actor, dealerId, INVITATION_TEXTS.notAllowed);
     return { dealerId, inviter: { id: actor.user.id, name: `${actor.user.first_name} ${actor.user.last_name}` } };
   }
@@ -73,7 +73,7 @@ export function createInvitationService(ctx: AppContext) {
   async function invite(actor: Actor, email: string): Promise<Invitation> {
     const { dealerId, inviter } = ownedDealer(actor);
     const account = await accountOnStaff(ctx.db, email, dealerId);
-    if (account?.onStaff) throw new HttpError(409, INVITATION_TEXTS.accountExists);
+    if (account?.onStaff) throw refuse.conflict(INVITATION_TEXTS.accountExists);
     const tokenVersion = randomUUID();
     const expiresAt = new Date(Date.now() + INVITATION_DAYS * 86_400_000);
     // Inviting the same e-mail again resends: the same invitation, a new link, the old link dead.
@@ -140,7 +140,7 @@ export function createInvitationService(ctx: AppContext) {
   async function listPending(actor: Actor, dealerIdQuery?: string) {
     const { dealerId } = ownedDealer(actor);
     // Another dealer's id answers as if it did not exist (issue 5: the acting dealer only).
-    if (dealerIdQuery && dealerIdQuery !== dealerId) throw new HttpError(404, DEALER_TEXTS.dealerNotFound);
+    if (dealerIdQuery && dealerIdQuery !== dealerId) throw refuse.notFound(DEALER_TEXTS.dealerNotFound);
     const rows = await listPendingOfDealer(ctx.db, dealerId);
     return { results: rows.map(toInvitation) };
   }
@@ -149,7 +149,7 @@ export function createInvitationService(ctx: AppContext) {
   async function pendingOfDealer(actor: Actor, id: string) {
     const owned = ownedDealer(actor);
     const row = await findPendingOfDealer(ctx.db, owned.dealerId, { id });
-    if (!row) throw new HttpError(404, DEALER_TEXTS.invitationNotFound);
+    if (!row) throw refuse.notFound(DEALER_TEXTS.invitationNotFound);
     return { ...owned, row };
   }
 
@@ -169,7 +169,7 @@ export function createInvitationService(ctx: AppContext) {
   async function revoke(actor: Actor, id: string): Promise<Invitation> {
     const { row } = await pendingOfDealer(actor, id);
     const updated = await endPending(ctx.db, row.id, 'revoked');
-    if (!updated) throw new HttpError(404, DEALER_TEXTS.invitationNotFound);
+    if (!updated) throw refuse.notFound(DEALER_TEXTS.invitationNotFound);
     return toInvitation(updated);
   }
 
@@ -220,13 +220,13 @@ export function createInvitationService(ctx: AppContext) {
       return { ok: true as const };
     }
     const { first_name: firstName, last_name: lastName } = input;
-    if (!firstName || !lastName) throw new HttpError(400, INVITATION_TEXTS.namesRequired);
+    if (!firstName || !lastName) throw refuse.invalid(INVITATION_TEXTS.namesRequired);
     const { invitation } = read;
     const business = await partnerOfDealer(ctx.db, invitation.dealerId);
     await ctx.db.transaction(async (tx) => {
       // The token is used once: only the transaction that flips the row from pending goes on.
       if (!(await claimAccepted(tx, invitation.id))) throw invalid();
-      if (await userIdByEmail(tx, invitation.email)) throw new HttpError(409, INVITATION_TEXTS.accountExists);
+      if (await userIdByEmail(tx, invitation.email)) throw refuse.conflict(INVITATION_TEXTS.accountExists);
       const userId = randomUUID();
       await createPortalUser(tx, {
         id: userId,

@@ -14,7 +14,7 @@ import {
   type ReorderRefusal,
 } from '@portal/contracts';
 import type { AppContext } from '../../context.ts';
-import { HttpError } from '../../plugins/errors.ts';
+import { refuse } from '../../refusal.ts';
 import { viewerOf } from '../../plugins/actor.ts';
 import type { Actor } from '../../actor.ts';
 import { forSaleInChannel, productsByIds } from '../catalog/index.ts';
@@ -61,7 +61,7 @@ function decodeCursor(raw: string): repo.OrderKey {
   } catch {
     /* falls through */
   }
-  throw new HttpError(400, ORDER_TEXTS.invalidCursor);
+  throw refuse.invalid(ORDER_TEXTS.invalidCursor);
 }
 
 /** Orders of the session's business (spec 02 §3 Order, §7, §9): My Orders, its detail, reorder, the dashboard's. */
@@ -71,7 +71,7 @@ export function createOrderService(ctx: AppContext, cart: CartForReorder) {
    * names. Routes let only My Orders' users through (spec 01 §6), who all have one; this is the last word.
    */
   function businessOf(actor: Actor): Business {
-    if (!actor.business) throw new HttpError(400, ORDER_TEXTS.selectBusiness);
+    if (!actor.business) throw refuse.invalid(ORDER_TEXTS.selectBusiness);
     return actor.business;
   }
 
@@ -112,7 +112,7 @@ export function createOrderService(ctx: AppContext, cart: CartForReorder) {
   /** POST order-transaction: one order; another business's answers as one that does not exist. */
   async function byId(actor: Actor, id: string): Promise<Order> {
     const order = await repo.orderOf(ctx.db, businessOf(actor).id, id);
-    if (!order) throw new HttpError(404, ORDER_TEXTS.notFound);
+    if (!order) throw refuse.notFound(ORDER_TEXTS.notFound);
     return order;
   }
 

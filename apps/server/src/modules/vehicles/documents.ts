@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints, messages, type VEHICLE_BODIES } from '@portal/contracts';
 import type { AppContext } from '../../context.ts';
-import { HttpError } from '../../plugins/errors.ts';
+import { refuse } from '../../refusal.ts';
 import { route } from '../../plugins/endpoints.ts';
 import { documentById } from './repo.ts';
 
@@ -33,7 +33,7 @@ export const documentRoutes =
   async (app) => {
     route(app, endpoints.vehicles.document, async (request, reply) => {
       const doc = await documentById(ctx.db, request.params.id);
-      if (!doc) throw new HttpError(404, messages.notFound);
+      if (!doc) throw refuse.notFound(messages.notFound);
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'private, max-age=300')

@@ -1,6 +1,6 @@
 import { messages, type FolderDetail, type ProductFeatures, type THarness } from '@portal/contracts';
 import type { AppContext } from '../../context.ts';
-import { HttpError } from '../../plugins/errors.ts';
+import { refuse } from '../../refusal.ts';
 import type { Actor } from '../../actor.ts';
 import { productsByIds, productsBySkus } from '../catalog/index.ts';
 import * as repo from './repo.ts';
@@ -11,7 +11,7 @@ import { documentUrl } from './service.ts';
  * and the folder browser. Products come from the catalog's door, so prices follow the one
  * price rule of the actor (spec 01 §6).
  */
-const notFound = () => new HttpError(404, messages.notFound);
+const notFound = () => refuse.notFound(messages.notFound);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A product by id or SKU, at the actor's prices; 404 when unknown. */

@@ -9,6 +9,7 @@ import {
 } from '@portal/contracts';
 import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../plugins/errors.ts';
+import { refuse } from '../../refusal.ts';
 import { VinDecoderUnavailableError, type VinDecode } from '../../adapters/vin/index.ts';
 import type { Actor } from '../../actor.ts';
 import { productsBySkus } from '../catalog/index.ts';
@@ -17,7 +18,7 @@ import { cachedVehicleAnswer } from './cache.ts';
 import { matchMake, matchModel } from './vin-names.ts';
 
 type CategoryRow = repo.CategoryRow;
-const notFound = () => new HttpError(404, messages.notFound);
+const notFound = () => refuse.notFound(messages.notFound);
 export const documentUrl = (id: string) => `/api/documents/${encodeURIComponent(id)}`;
 const toOption = (row: { id: string; name: string }): VehicleOption => ({ name: row.name, value: row.id, id: row.id });
 
@@ -46,11 +47,12 @@ export async function decodeVin(ctx: AppContext, vin: string) {
   try {
     decoded = await ctx.vinDecoder.decode(vin);
   } catch (error) {
+    // An outage, not a refusal: refusal.ts has no kind for 503, so this stays an HTTP answer.
     if (error instanceof VinDecoderUnavailableError) throw new HttpError(503, messages.vinUnavailable);
     throw error;
   }
   const answer = decoded && (await inCascade(ctx, decoded));
-  if (!answer) throw new HttpError(404, messages.vinNotFound);
+  if (!answer) throw refuse.notFound(messages.vinNotFound);
   return answer;
 }
 

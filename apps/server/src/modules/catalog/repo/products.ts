@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { messages, moneyOf, priceFor, shortCodeOf, type PricingContext, type Product } from '@portal/contracts';
 import type { Db, Tx } from '../../../db/client.ts';
-import { HttpError } from '../../../plugins/errors.ts';
+import { refuse } from '../../../refusal.ts';
 import type { Actor } from '../../../actor.ts';
 import { brands, categories, productPrices, products } from '../schema.ts';
 import { pricingOf } from './pricing.ts';
@@ -138,7 +138,7 @@ export async function popularProducts(db: Db, actor: Actor | null, limit: number
 export async function productBySku(db: Db, actor: Actor | null, sku: string) {
   const { pricing, channelSlug } = pricingOf(actor);
   const [row] = await productSelect(db, channelSlug).where(eq(products.sku, sku.toUpperCase()));
-  if (!row) throw new HttpError(404, messages.notFound);
+  if (!row) throw refuse.notFound(messages.notFound);
   const [detail] = await db.select({ description: products.description }).from(products).where(eq(products.id, row.id));
   return { ...toSummary(row, pricing), images: row.images, relatedSkus: row.relatedSkus, ...detail! };
 }

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client.ts';
-import { HttpError } from '../../../plugins/errors.ts';
+import { refuse } from '../../../refusal.ts';
 import { productPrices, products } from '../schema.ts';
 import { decodeCursor, INVALID_CURSOR } from '../cursors.ts';
 import { filterOf, type SearchInput } from './filters.ts';
@@ -50,7 +50,7 @@ export async function searchQueries(
   const descending = sort === 'price-desc' || sort === 'name-desc';
   const direction = descending ? desc : asc;
   const cursor = input.cursor ? decodeCursor(input.cursor) : undefined;
-  if (cursor && typeof cursor.v !== (byPrice ? 'number' : 'string')) throw new HttpError(400, INVALID_CURSOR);
+  if (cursor && typeof cursor.v !== (byPrice ? 'number' : 'string')) throw refuse.invalid(INVALID_CURSOR);
   const after = (value: SQL | AnyColumn, id: AnyColumn) =>
     !cursor
       ? undefined
