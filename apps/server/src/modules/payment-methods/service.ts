@@ -1,5 +1,6 @@
 import {
   PAYMENT_METHOD_TEXTS,
+  REFUSAL_CODES,
   can,
   isExpired,
   postalCodeOf,
@@ -12,7 +13,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { PaymentRefusal } from '../../adapters/payments/index.ts';
-import { HttpError } from '../../plugins/errors.ts';
+import { refuse } from '../../refusal.ts';
 import { viewerOf } from '../../plugins/actor.ts';
 import type { Actor } from '../../actor.ts';
 import * as repo from './repo.ts';
@@ -67,7 +68,7 @@ export function paymentCardOf(row: PaymentMethodRow): PaymentCard {
 
 /** The processor's refusal as the buyer reads it (spec 02 §8: the server's detail is shown). */
 function refused(error: unknown): never {
-  if (error instanceof PaymentRefusal) throw new HttpError(400, error.message);
+  if (error instanceof PaymentRefusal) throw refuse.invalid(error.message);
   throw error;
 }
 
@@ -79,23 +80,23 @@ export function createPaymentMethodService(ctx: AppContext) {
    */
   function businessOf(actor: Actor, named: { sapBpCode?: string; dealerId?: string } = {}): Business {
     // A rep who has not picked a business.
-    if (!actor.business) throw new HttpError(400, PAYMENT_METHOD_TEXTS.noBusiness);
+    if (!actor.business) throw refuse.invalid(PAYMENT_METHOD_TEXTS.noBusiness);
     const business = actor.business;
     if (named.sapBpCode !== undefined && named.sapBpCode !== business.sapBpCode)
-      throw new HttpError(403, PAYMENT_METHOD_TEXTS.otherBusiness);
+      throw refuse.forbidden(PAYMENT_METHOD_TEXTS.otherBusiness);
     if (named.dealerId !== undefined && named.dealerId !== business.dealerId)
-      throw new HttpError(403, PAYMENT_METHOD_TEXTS.otherBusiness);
+      throw refuse.forbidden(PAYMENT_METHOD_TEXTS.otherBusiness);
     return business;
   }
 
   /** Changing, removing and bank accounts are for those who run the business's billing. */
   function requireBilling(actor: Actor) {
-    if (!can(viewerOf(actor), 'billing')) throw new HttpError(403, PAYMENT_METHOD_TEXTS.noPaymentMethods);
+    if (!can(viewerOf(actor), 'billing')) throw refuse.forbidden(PAYMENT_METHOD_TEXTS.noPaymentMethods);
   }
 
   async function present(business: Business, id: string) {
     const row = await repo.methodOf(ctx.db, business.id, id);
-    if (!row) throw new HttpError(404, PAYMENT_METHOD_TEXTS.notFound);
+    if (!row) throw refuse.notFound(PAYMENT_METHOD_TEXTS.notFound, REFUSAL_CODES.PAYMENT_METHOD_NOT_FOUND);
     return paymentCardOf(row);
   }
 
@@ -227,7 +228,8 @@ export function createPaymentMethodService(ctx: AppContext) {
     await ctx.db.transaction(async (tx) => {
       await repo.lockBusinessMethods(tx, business.id);
       const row = await repo.methodOf(tx, business.id, id, true);
-      if (!row || (type !== null && row.type !== type)) throw new HttpError(404, PAYMENT_METHOD_TEXTS.notFound);
+      if (!row || (type !== null && row.type !== type))
+        throw refuse.notFound(PAYMENT_METHOD_TEXTS.notFound, REFUSAL_CODES.PAYMENT_METHOD_NOT_FOUND);
       await apply(tx, row, business);
     });
     return present(business, id);
@@ -240,10 +242,10 @@ export function createPaymentMethodService(ctx: AppContext) {
       const expYear = updates.expYear ?? row.expYear;
       const card = row.type === 'CARD';
       if (card && expMonth && expYear && (updates.expMonth || updates.expYear) && isExpired(expMonth, expYear))
-        throw new HttpError(400, PAYMENT_METHOD_TEXTS.expired);
+        throw refuse.invalid(PAYMENT_METHOD_TEXTS.expired);
       if (card && updates.billing_info && !postalCodeOf(row.country, updates.billing_info.Zip5))
-        throw new HttpError(400, PAYMENT_METHOD_TEXTS.postalCode);
-      if (updates.is_main && row.status !== 'verified') throw new HttpError(400, PAYMENT_METHOD_TEXTS.verifyBeforeMain);
+        throw refuse.invalid(PAYMENT_METHOD_TEXTS.postalCode);
+      if (updates.is_main && row.status !== 'verified') throw refuse.invalid(PAYMENT_METHOD_TEXTS.verifyBeforeMain);
       await repo.updateMethod(tx, row.id, {
         name: updates.name ?? row.name,
         ...(card && { expMonth, expYear }),
@@ -263,7 +265,7 @@ export function createPaymentMethodService(ctx: AppContext) {
   /** PATCH /api/update-bank-account. */
   function updateBankAccount(actor: Actor, id: string, updates: { is_main?: true; accountHolderName?: string }) {
     return change(actor, id, 'BANK_ACCOUNT', async (tx, row, business) => {
-      if (updates.is_main && row.status !== 'verified') throw new HttpError(400, PAYMENT_METHOD_TEXTS.verifyBeforeMain);
+      if (updates.is_main && row.status !== 'verified') throw refuse.invalid(PAYMENT_METHOD_TEXTS.verifyBeforeMain);
       if (updates.accountHolderName) await repo.updateMethod(tx, row.id, { name: updates.accountHolderName });
       if (updates.is_main) await repo.makeMain(tx, business.id, row.id);
     });
@@ -279,7 +281,7 @@ export function createPaymentMethodService(ctx: AppContext) {
       if (!row || (type !== null && row.type !== type)) return false;
       return repo.deleteMethod(tx, business.id, id);
     });
-    if (!deleted) throw new HttpError(404, PAYMENT_METHOD_TEXTS.notFound);
+    if (!deleted) throw refuse.notFound(PAYMENT_METHOD_TEXTS.notFound, REFUSAL_CODES.PAYMENT_METHOD_NOT_FOUND);
     return { id, deleted: true as const };
   }
 
@@ -291,9 +293,10 @@ export function createPaymentMethodService(ctx: AppContext) {
     requireBilling(actor);
     const business = businessOf(actor);
     const row = await repo.methodOf(ctx.db, business.id, id);
-    if (!row || row.type !== 'BANK_ACCOUNT') throw new HttpError(404, PAYMENT_METHOD_TEXTS.notFound);
-    if (row.status === 'verified') throw new HttpError(409, PAYMENT_METHOD_TEXTS.alreadyVerified);
-    if (row.status === 'locked') throw new HttpError(409, PAYMENT_METHOD_TEXTS.verificationLocked);
+    if (!row || row.type !== 'BANK_ACCOUNT')
+      throw refuse.notFound(PAYMENT_METHOD_TEXTS.notFound, REFUSAL_CODES.PAYMENT_METHOD_NOT_FOUND);
+    if (row.status === 'verified') throw refuse.conflict(PAYMENT_METHOD_TEXTS.alreadyVerified);
+    if (row.status === 'locked') throw refuse.conflict(PAYMENT_METHOD_TEXTS.verificationLocked);
     const result = await processor.verifyBankAccount(row.processorToken, amounts).catch(refused);
     const status = result.status === 'verified' ? 'verified' : result.status === 'locked' ? 'locked' : null;
     if (status)
@@ -305,8 +308,8 @@ export function createPaymentMethodService(ctx: AppContext) {
           await repo.makeMain(tx, business.id, row.id);
       });
     if (result.status === 'refused')
-      throw new HttpError(400, PAYMENT_METHOD_TEXTS.verificationRefused(result.attemptsLeft));
-    if (result.status === 'locked') throw new HttpError(409, PAYMENT_METHOD_TEXTS.verificationLocked);
+      throw refuse.invalid(PAYMENT_METHOD_TEXTS.verificationRefused(result.attemptsLeft));
+    if (result.status === 'locked') throw refuse.conflict(PAYMENT_METHOD_TEXTS.verificationLocked);
     return present(business, id);
   }
 
