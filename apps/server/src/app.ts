@@ -5,6 +5,7 @@ import fastifyCookie from '@fastify/cookie';
 import type { AppContext } from './context.ts';
 import { publicUrlOf } from './config.ts';
 import { registerMailboxReader } from './adapters/mailbox-reader.ts';
+import { createSmtpDelivery } from './adapters/mail.ts';
 import { answerRouterError, registerErrorHandling } from './plugins/errors.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
@@ -53,6 +54,8 @@ import { createJobRunner } from './jobs/index.ts';
 
 /** The sweep that settles tries left half done (attempts/machine.ts). */
 export const RECOVERY_JOB = 'attempt-recovery';
+/** The sweep that sends the outbox's mail over SMTP (adapters/mail.ts). */
+export const MAIL_DELIVERY_JOB = 'mail-delivery';
 
 export interface BuildAppOptions {
   /** Built web app to serve; omitted in API tests. */
@@ -157,6 +160,12 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       if (count) app.log.warn(`settled ${count} ${label}(s) a crash interrupted`);
   };
   jobs.define(RECOVERY_JOB, recoverAttempts, { everyMs: ctx.config.ATTEMPT_RECOVERY_EVERY_MS });
+  if (ctx.config.SMTP_URL) {
+    const delivery = createSmtpDelivery(ctx.config.SMTP_URL, ctx.config.MAIL_FROM);
+    jobs.define(MAIL_DELIVERY_JOB, async () => void (await delivery.deliverWaiting(ctx.db)), {
+      everyMs: ctx.config.MAIL_DELIVERY_EVERY_MS,
+    });
+  }
   app.addHook('onReady', async () => {
     // At start first, before a request can replay one of them.
     await recoverAttempts().catch((error: unknown) =>

@@ -76,6 +76,8 @@ const envSchema = z.object({
    * (ms; issue 26): a charged payment is settled within seconds, not at the next start.
    */
   ATTEMPT_RECOVERY_EVERY_MS: z.coerce.number().int().min(100).max(3_600_000).default(5_000),
+  /** How often the mail delivery job sends what the outbox holds for SMTP (ms; with SMTP_URL). */
+  MAIL_DELIVERY_EVERY_MS: z.coerce.number().int().min(100).max(3_600_000).default(1_000),
   /**
    * Fault tests only (refused in production): a named point of the attempt machine where the process ends
    * with SIGKILL, as a crash would: 'after:charge' (any kind) or 'invoice-payment/after:charge' (one kind).

@@ -9,7 +9,7 @@ import { createPaymentProcessor } from './payments/index.ts';
 /** The edge adapters for a configuration: real services when configured, offline outboxes otherwise. */
 export function createAdapters(config: Config, db: Db) {
   return {
-    mailer: config.SMTP_URL ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM) : createOutboxMailer(db),
+    mailer: config.SMTP_URL ? createSmtpMailer(db) : createOutboxMailer(db),
     sms: config.SMS_PROVIDER_URL ? createHttpSms(config.SMS_PROVIDER_URL) : createOutboxSms(db),
     payments: createPaymentProcessor(db),
     vinDecoder: createVpicVinDecoder({

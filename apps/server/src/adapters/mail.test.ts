@@ -4,7 +4,10 @@ import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
 import { simpleParser } from 'mailparser';
 import { createTestApp, type TestContext } from '../../test/helpers.ts';
 import { mailOutbox } from './outbox-schema.ts';
-import { createSmtpMailer } from './mail.ts';
+import { createSmtpDelivery } from './mail.ts';
+import { eq } from 'drizzle-orm';
+import { endpoints } from '@portal/contracts';
+import { call } from '../../test/client.ts';
 
 interface ReceivedMail {
   from: string;
@@ -74,10 +77,10 @@ afterAll(async () => {
 
 const FROM = 'Dealer Portal <no-reply@dealerportal.example>';
 
-describe('createSmtpMailer', () => {
+describe('SMTP delivery (createSmtpDelivery)', () => {
   it('delivers the message over SMTP with its envelope, subject, text and Reply-To', async () => {
     const before = smtp.received.length;
-    await createSmtpMailer(smtp.url, FROM).send({
+    await createSmtpDelivery(smtp.url, FROM).deliver({
       to: 'support@dealerportal.example',
       replyTo: 'dana@example.com',
       subject: '[Contact] Returns and RMA — Dana',
@@ -96,15 +99,15 @@ describe('createSmtpMailer', () => {
   });
 
   it('sends no Reply-To when none is given', async () => {
-    await createSmtpMailer(smtp.url, FROM).send({ to: 'someone@example.com', subject: 'Hello', text: 'Hi' });
+    await createSmtpDelivery(smtp.url, FROM).deliver({ to: 'someone@example.com', subject: 'Hello', text: 'Hi' });
     const parsed = await simpleParser(smtp.received.at(-1)!.raw);
     expect(parsed.replyTo).toBeUndefined();
     expect(parsed.headers.has('reply-to')).toBe(false);
   });
 
   it('rejects when the server refuses the recipient', async () => {
-    const mailer = createSmtpMailer(rejecting.url, FROM);
-    await expect(mailer.send({ to: 'nobody@example.com', subject: 'Hello', text: 'Hi' })).rejects.toThrow(
+    const delivery = createSmtpDelivery(rejecting.url, FROM);
+    await expect(delivery.deliver({ to: 'nobody@example.com', subject: 'Hello', text: 'Hi' })).rejects.toThrow(
       /No such mailbox: nobody@example\.com/,
     );
     expect(rejecting.received).toHaveLength(0);
@@ -114,18 +117,19 @@ describe('createSmtpMailer', () => {
 describe('POST /api/contact-us with SMTP_URL set', () => {
   let t: TestContext;
   beforeAll(async () => {
-    t = await createTestApp({ SMTP_URL: smtp.url, CONTACT_INBOX: 'inbox@dealerportal.example' });
+    t = await createTestApp({
+      SMTP_URL: smtp.url,
+      CONTACT_INBOX: 'inbox@dealerportal.example',
+      MAIL_DELIVERY_EVERY_MS: '100',
+    });
   });
   afterAll(() => t?.close());
 
-  it('mails the message to CONTACT_INBOX over SMTP and writes nothing to the outbox', async () => {
-    const outboxBefore = await t.db.$count(mailOutbox);
+  it('mails the message to CONTACT_INBOX over SMTP: written to the outbox with the request, sent by the delivery job', async () => {
     const before = smtp.received.length;
 
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/contact-us',
-      payload: {
+    const res = await call(t.app, endpoints.content.contactUs, {
+      body: {
         name: "Dana O'Neil",
         email: 'Dana@Example.COM',
         phone: '(614) 555 - 0199',
@@ -137,6 +141,10 @@ describe('POST /api/contact-us with SMTP_URL set', () => {
     expect(res.statusCode).toBe(201);
     const { id } = res.json() as { id: string };
 
+    // The job sends it within a moment, once, and records when.
+    for (let waited = 0; smtp.received.length === before && waited < 5_000; waited += 50)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    await new Promise((resolve) => setTimeout(resolve, 300));
     expect(smtp.received).toHaveLength(before + 1);
     const mail = smtp.received.at(-1)!;
     expect(mail.from).toBe('no-reply@dealerportal.example');
@@ -147,6 +155,28 @@ describe('POST /api/contact-us with SMTP_URL set', () => {
     expect(parsed.text).toContain(`Reference: ${id}`);
     expect(parsed.replyTo?.value).toEqual([{ address: 'dana@example.com', name: '' }]);
 
-    expect(await t.db.$count(mailOutbox)).toBe(outboxBefore);
+    const [row] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'inbox@dealerportal.example'));
+    expect(row).toMatchObject({ deliverBy: 'smtp', deliveryTries: 0, lastError: null });
+    expect(row!.deliveredAt).toBeInstanceOf(Date);
+  });
+});
+
+describe('the delivery job and a mail server that refuses', () => {
+  // An app whose own delivery job is off (no SMTP_URL): the run under test is the only one.
+  let offline: TestContext;
+  beforeAll(async () => {
+    offline = await createTestApp();
+  });
+  afterAll(() => offline?.close());
+
+  it('keeps a message the mail server refuses, counts the refusal and tries again later (nothing lost)', async () => {
+    const delivery = createSmtpDelivery(rejecting.url, FROM);
+    await offline.db
+      .insert(mailOutbox)
+      .values({ to: 'nobody@example.com', subject: 'Hello', text: 'Hi', deliverBy: 'smtp' });
+    await delivery.deliverWaiting(offline.db);
+    const [row] = await offline.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'nobody@example.com'));
+    expect(row).toMatchObject({ deliveredAt: null, deliveryTries: 1 });
+    expect(row!.lastError).toMatch(/No such mailbox/);
   });
 });
