@@ -3,7 +3,7 @@ import type { Db } from '../src/db/client.ts';
 import { brands, products } from '../src/modules/catalog/schema.ts';
 import { checkouts } from '../src/modules/cart/schema.ts';
 import { insertOrder } from '../src/modules/orders/repo.ts';
-import { insertCreditMemo, invoiceForOrder } from '../src/modules/billing/repo.ts';
+import { insertCreditMemo, invoiceForOrder } from '../src/modules/billing/repo/index.ts';
 
 const DAY = 86_400_000;
 const today = () => new Date().toISOString().slice(0, 10);

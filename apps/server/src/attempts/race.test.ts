@@ -6,7 +6,7 @@ import { signedInAs, type TestClient } from '../../test/client.ts';
 import { idOf, partnerByCode } from '../../test/builders.ts';
 import { aSoldProduct, newCreditMemo, newInvoice } from '../../test/ledger-builders.ts';
 import { creditMemos, invoicePayments } from '../modules/billing/schema.ts';
-import { ledgerMismatches } from '../modules/billing/repo.ts';
+import { ledgerMismatches } from '../modules/billing/repo/index.ts';
 
 /**
  * Issue 26's hole: thirty invoice payments at once that all apply the same credit memo once deadlocked on

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import {
+  endpoints,
   BILLING_TEXTS,
   INVOICES_MAX_PAGE,
   addDays,
@@ -13,11 +14,11 @@ import {
   type InvoiceListRequest,
 } from '@portal/contracts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { signedInAs, type TestClient } from '../../../test/client.ts';
+import { signedInAs, unchecked, type TestClient } from '../../../test/client.ts';
 import { partnerByCode } from '../../../test/builders.ts';
 import { businessPartners } from '../business-partners/schema.ts';
 import { creditMemos, invoices } from './schema.ts';
-import { ledgerMismatches } from './repo.ts';
+import { ledgerMismatches } from './repo/index.ts';
 
 let t: TestContext;
 let northsideId: string;
@@ -93,7 +94,7 @@ describe('the demo ledger (DEMO-DATA.md "Orders and billing")', () => {
   });
 
   it('the summary is the ledger’s: balance, credit line and what is left of it, past due, open, credit, discounts', async () => {
-    const summary = (await owner.call('GET', '/api/billing-summary')).json() as BillingSummary;
+    const summary = (await owner.call(endpoints.billing.summary)).json() as BillingSummary;
     const all = await everyInvoice(owner);
     const unpaid = all.filter((i) => !i.isPaid);
     const pastDue = all.filter((i) => i.status === 'pastDue');
@@ -121,7 +122,7 @@ describe('the demo ledger (DEMO-DATA.md "Orders and billing")', () => {
     const left = (await memos(owner)).edges.reduce((s, e) => s + e.node.amount_left.amount, 0);
     expect(summary.creditMemos.amount_left.amount).toBe(left);
     // The business partner's balance fields are the same sums.
-    const bp = (await owner.call('GET', '/api/business-partners/C100234')).json() as {
+    const bp = (await owner.call(endpoints.businessPartners.get, { params: { id: 'C100234' } })).json() as {
       accountBalance: number;
       pastDueInvoices: number;
       invoices: { totalCount: number };
@@ -158,7 +159,7 @@ describe('generated businesses with a history (issue 19 demo data)', () => {
     expect(open.length).toBeGreaterThan(0);
     expect(open.length).toBeLessThan(10);
     const rep = await signedInAs(t.app, 'insiderep@demo.test');
-    const res = await rep.call('GET', `/api/business-partners/${busiest!.code}`);
+    const res = await rep.call(endpoints.businessPartners.get, { params: { id: busiest!.code } });
     expect(res.statusCode, res.body).toBe(200);
     const owed = (list: typeof rows) =>
       list.reduce((sum, row) => sum + row.totalCents - row.paidCents - row.discountTakenCents, 0);
@@ -190,10 +191,12 @@ describe('POST /api/invoices (spec 02 §7, §9)', () => {
     expect(dueAsc).toHaveLength(all.length);
 
     // A cursor is for the sort it was made under.
-    const res = await owner.call('POST', '/api/invoices', {
-      first: 2,
-      sort: 'due_date',
-      after: first.pageInfo.endCursor,
+    const res = await owner.call(endpoints.billing.invoices, {
+      body: {
+        first: 2,
+        sort: 'due_date',
+        after: first.pageInfo.endCursor,
+      },
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ detail: BILLING_TEXTS.invalidCursor });
@@ -201,7 +204,7 @@ describe('POST /api/invoices (spec 02 §7, §9)', () => {
       'garbage',
       Buffer.from('["invoices:create_date:desc","2026-02-31",5]').toString('base64url'),
     ]) {
-      const bad = await owner.call('POST', '/api/invoices', { after });
+      const bad = await owner.call(endpoints.billing.invoices, { body: { after } });
       expect(bad.statusCode, after).toBe(400);
       expect(bad.json()).toEqual({ detail: BILLING_TEXTS.invalidCursor });
     }
@@ -257,12 +260,12 @@ describe('POST /api/invoices (spec 02 §7, §9)', () => {
       [{ search: 'x'.repeat(41) }, 'search', BILLING_TEXTS.search],
     ];
     for (const [body, field, message] of cases) {
-      const res = await owner.call('POST', '/api/invoices', body);
+      const res = await owner.call(endpoints.billing.invoices, { body });
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(fieldsOf(res.json())[field], JSON.stringify(body)).toEqual([message]);
     }
     for (const body of [{ status: 'late' }, { sort: 'total' }, { direction: 'up' }, { unpaid: 'yes' }]) {
-      const res = await owner.call('POST', '/api/invoices', body);
+      const res = await owner.call(endpoints.billing.invoices, { body: unchecked(body) });
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(Object.keys(fieldsOf(res.json()))).toEqual(Object.keys(body));
     }
@@ -292,14 +295,14 @@ describe('POST /api/invoice (one invoice)', () => {
 
   it('another dealer’s invoice is not found; an id that is not one is a field error', async () => {
     const theirs = (await list(lakesideRep)).edges[0]!.node;
-    const res = await owner.call('POST', '/api/invoice', { id: theirs.id });
+    const res = await owner.call(endpoints.billing.invoice, { body: { id: theirs.id } });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ detail: BILLING_TEXTS.invoiceNotFound });
-    expect((await owner.call('POST', '/api/invoice', { id: crypto.randomUUID() })).statusCode).toBe(404);
-    const bad = await owner.call('POST', '/api/invoice', { id: 'INV-200001' });
+    expect((await owner.call(endpoints.billing.invoice, { body: { id: crypto.randomUUID() } })).statusCode).toBe(404);
+    const bad = await owner.call(endpoints.billing.invoice, { body: { id: 'INV-200001' } });
     expect(bad.statusCode).toBe(400);
     expect(fieldsOf(bad.json())).toEqual({ id: [BILLING_TEXTS.invoiceNotFound] });
-    expect((await owner.call('POST', '/api/invoice', {})).statusCode).toBe(400);
+    expect((await owner.call(endpoints.billing.invoice, { body: unchecked({}) })).statusCode).toBe(400);
   });
 });
 
@@ -322,9 +325,9 @@ describe('credit memos (POST /api/credit-memos, /api/credit-memo)', () => {
     expect(next.edges[0]!.node.id).toBe(all.edges[1]!.node.id);
     expect((await memos(owner, { search: used.number })).edges.map((e) => e.node.id)).toEqual([used.id]);
     expect((await memos(owner, { from: addDays(today(), 1) })).totalCount).toBe(0);
-    const bad = await owner.call('POST', '/api/credit-memos', { open: 'yes', first: 0 });
+    const bad = await owner.call(endpoints.billing.creditMemos, { body: unchecked({ open: 'yes', first: 0 }) });
     expect(Object.keys(fieldsOf(bad.json())).sort()).toEqual(['first', 'open']);
-    const cursor = await owner.call('POST', '/api/credit-memos', { after: 'garbage' });
+    const cursor = await owner.call(endpoints.billing.creditMemos, { body: { after: 'garbage' } });
     expect(cursor.json()).toEqual({ detail: BILLING_TEXTS.invalidCursor });
   });
 
@@ -334,10 +337,10 @@ describe('credit memos (POST /api/credit-memos, /api/credit-memo)', () => {
       .insert(creditMemos)
       .values({ businessPartnerId: lakeside.id, createDate: today(), amountCents: 500, reason: 'Test' })
       .returning();
-    const res = await owner.call('POST', '/api/credit-memo', { id: memo!.id });
+    const res = await owner.call(endpoints.billing.creditMemo, { body: { id: memo!.id } });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ detail: BILLING_TEXTS.creditMemoNotFound });
-    expect((await lakesideRep.call('POST', '/api/credit-memo', { id: memo!.id })).statusCode).toBe(200);
+    expect((await lakesideRep.call(endpoints.billing.creditMemo, { body: { id: memo!.id } })).statusCode).toBe(200);
     expect((await memos(owner)).edges.some((e) => e.node.id === memo!.id)).toBe(false);
   });
 });
@@ -369,10 +372,10 @@ describe('who sees Billing (spec 01 §6)', () => {
       }
     }
     const noBusiness = await signedInAs(t.app, 'outsiderep@demo.test');
-    const res = await noBusiness.call('GET', '/api/billing-summary');
+    const res = await noBusiness.call(endpoints.billing.summary);
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ detail: BILLING_TEXTS.selectBusiness });
-    expect((await (await signedInAs(t.app, null)).call('GET', '/api/billing-summary')).statusCode).toBe(401);
+    expect((await (await signedInAs(t.app, null)).call(endpoints.billing.summary)).statusCode).toBe(401);
   });
 
   it('a rep reads the selected business’s ledger, never another’s', async () => {
@@ -384,6 +387,6 @@ describe('who sees Billing (spec 01 §6)', () => {
       .select({ id: invoices.id })
       .from(invoices)
       .where(eq(invoices.businessPartnerId, northsideId));
-    expect((await lakesideRep.call('POST', '/api/invoice', { id: row!.id })).statusCode).toBe(404);
+    expect((await lakesideRep.call(endpoints.billing.invoice, { body: { id: row!.id } })).statusCode).toBe(404);
   });
 });

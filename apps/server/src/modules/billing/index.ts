@@ -2,9 +2,9 @@
 export { createBillingService, type BillingDeps, type BillingService } from './service.ts';
 export { billingRoutes } from './routes.ts';
 // A business partner's balance fields, summed from the ledger (business-partners and checkout read them).
-export { partnerBalances, type PartnerBalances } from './repo.ts';
+export { partnerBalances, type PartnerBalances } from './queries.ts';
 // An order bought on terms writes its invoice in the order's own transaction (cart/complete.ts).
-export { invoiceForOrder, type OrderToInvoice } from './repo.ts';
+export { invoiceForOrder, type OrderToInvoice } from './documents.ts';
 // The demo seed's documents and past payments.
-export { insertCreditMemo, type NewCreditMemo } from './repo.ts';
+export { insertCreditMemo, type NewCreditMemo } from './documents.ts';
 export { recordPastPayment, type PastPayment } from './seed-payment.ts';

@@ -27,7 +27,7 @@ import { checkouts } from '../cart/schema.ts';
 import { processorCharges } from '../../adapters/payments/schema.ts';
 import { insertOrder } from '../orders/repo.ts';
 import { creditMemos, invoicePayments, invoices, paymentApplications } from './schema.ts';
-import { insertCreditMemo, invoiceForOrder, ledgerMismatches } from './repo.ts';
+import { insertCreditMemo, invoiceForOrder, ledgerMismatches } from './repo/index.ts';
 
 let t: TestContext;
 let northsideId: string;

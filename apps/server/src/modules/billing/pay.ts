@@ -19,7 +19,7 @@ import type { AttemptMachine, AttemptStore } from '../../attempts/machine.ts';
 import { chargeStep } from '../../attempts/charge-step.ts';
 import type { Actor } from '../../actor.ts';
 import { paymentLabelOf, paymentMethodOfBusiness, refuseUnlessMethodCanPay } from '../payment-methods/index.ts';
-import * as repo from './repo.ts';
+import * as repo from './repo/index.ts';
 
 type PayInput = z.output<typeof payInvoicesRequestSchema>;
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Tx } from '../../db/client.ts';
-import * as repo from './repo.ts';
+import * as repo from './repo/index.ts';
 
 /** A payment made before the portal kept its ledger (the demo seed's history): what it applied, and when. */
 export interface PastPayment {

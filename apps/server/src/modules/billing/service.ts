@@ -20,7 +20,7 @@ import { refuse } from '../../refusal.ts';
 import type { Actor } from '../acting/index.ts';
 import { createInvoicePayment } from './pay.ts';
 import type { AttemptMachine } from '../../attempts/machine.ts';
-import * as repo from './repo.ts';
+import * as repo from './repo/index.ts';
 
 /**
  * What billing needs of other modules, passed in by app.ts: the order behind an invoice (the orders
