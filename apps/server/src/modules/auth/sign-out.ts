@@ -1,7 +1,14 @@
+import type { Db, Tx } from '../../db/client.ts';
 import type { Auth } from './auth.ts';
 import type { Audit } from './audit.ts';
 import { setCookiesOf, type Client, type WithCookies } from './client.ts';
 import type { SignedInUser } from './session-read.ts';
+import * as repo from './repo.ts';
+
+/** Ends every session of a user, in the caller's transaction when it passes one (an e-mail change). */
+export function endSessionsOf(db: Db | Tx, userId: string): Promise<void> {
+  return repo.endSessionsOf(db, userId);
+}
 
 /** Ending sessions: this one, or every one of the user (profile: sign out everywhere). */
 export function createSignOutService(auth: Auth, { audit }: { audit: Audit }) {
