@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { isSalesRep } from '@portal/contracts';
+import { isSalesRep, type PortalUser } from '@portal/contracts';
 import type { AppContext } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { createMemo } from '../../db/memo.ts';
 import { toPortalUser, toPreferences } from '../users/index.ts';
 import type { Actor } from '../../actor.ts';
 import { signedOutDetail } from '../auth/index.ts';
-import { readActorRow, type ActorRow } from './repo.ts';
+import { portalUserRow, readActorRow, type ActorRow } from './repo.ts';
 
 export type { ActingBusiness, Actor } from '../../actor.ts';
 
@@ -41,6 +41,12 @@ export function actorOf(row: ActorRow | null, sessionId: string): Actor | null {
 /** Reads the actor of a session now, past the cache (after the request changed who it acts for). */
 export async function readActor(db: Db | Tx, userId: string, sessionId: string): Promise<Actor | null> {
   return actorOf(await readActorRow(db, userId, sessionId), sessionId);
+}
+
+/** A user with everything the permission rules need (spec 01 §3, §6), or null: another user than the actor. */
+export async function loadPortalUser(db: Db, userId: string): Promise<PortalUser | null> {
+  const row = await portalUserRow(db, userId);
+  return row ? toPortalUser(row) : null;
 }
 
 export interface SessionOfRequest {

@@ -1,12 +1,10 @@
 import { desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import type { PortalUser } from '@portal/contracts';
 import {
   homeBusinessIdOf,
   people,
   portalUserJson,
   preferencesJson,
-  toPortalUser,
   type PortalUserJson,
   type PreferencesJson,
 } from '../users/index.ts';
@@ -20,13 +18,12 @@ export type { ActivityDetails } from './schema.ts';
 /** A user with everything the permission rules need, their installer record from the dealers module. */
 const portalUserOf = (userId: SQL | string) => portalUserJson(userId, installerJsonOf);
 
-/** The user with everything the permission rules need (spec 01 §3, §6), or null. */
-export async function loadPortalUser(db: Db, userId: string): Promise<PortalUser | null> {
+/** The user with everything the permission rules need (spec 01 §3, §6), as the database hands it over; null when none. */
+export async function portalUserRow(db: Db, userId: string): Promise<PortalUserJson | null> {
   const result = (await db.execute(sql`select ${portalUserOf(userId)} as "user"`)) as {
     rows: { user: PortalUserJson | null }[];
   };
-  const row = result.rows[0]?.user;
-  return row ? toPortalUser(row) : null;
+  return result.rows[0]?.user ?? null;
 }
 
 export interface ActorRow {
