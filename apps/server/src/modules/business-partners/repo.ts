@@ -1,10 +1,8 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
-import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import type { ActingBusiness } from '../../actor.ts';
 import { brandRefs } from '../catalog/index.ts';
-import { businessIdOfDealer, dealerIdOfBusiness } from '../dealers/index.ts';
+import { businessIdOfDealer } from '../dealers/index.ts';
 import { people } from '../users/index.ts';
 import { businessPartnerAddresses, businessPartnerApprovedBrands, businessPartners } from './schema.ts';
 
@@ -116,19 +114,6 @@ export async function personById(db: Db, userId: string | null) {
   return row ?? null;
 }
 
-/**
- * The business `businessId` names, with its channel, dealer record and approved brands, as one SQL
- * value, so the per-request actor reads it in its own query. Null when the id is null or unknown.
- */
-export const actingBusinessJson = (businessId: SQL) => sql<ActingBusiness | null>`(select json_build_object(
-    'id', bp.id, 'sapBpCode', bp.sap_bp_code, 'companyName', bp.company_name, 'channelSlug', bp.channel_slug,
-    'dealerPrimaryUserId', bp.dealer_primary_user_id,
-    'dealerId', ${dealerIdOfBusiness(sql`bp.id`)},
-    'approvedBrandSlugs', coalesce((select json_agg(${brand.slug} order by ${brand.position}, ${brand.name})
-      from business_partner_approved_brands a join ${brand} on ${brand.id} = a.brand_id
-      where a.business_partner_id = bp.id), '[]'::json))
-  from business_partners bp where bp.id = ${businessId})`;
-
 /** The business a SAP BP code names (any case, spaces around ignored), or null. */
 export async function partnerByCode(db: Db, sapBpCode: string) {
   const [row] = await db
@@ -138,18 +123,7 @@ export async function partnerByCode(db: Db, sapBpCode: string) {
   return row ?? null;
 }
 
-// ── For other modules (the door): reads to compose, and writes in the caller's transaction ──
-
-/** Partners as other modules' reads name them (the business a dealer request created), to join in their own query. */
-export const partnerRefs = (as = 'partner_refs') =>
-  new QueryBuilder()
-    .select({
-      id: businessPartners.id,
-      sapBpCode: businessPartners.sapBpCode,
-      companyName: businessPartners.companyName,
-    })
-    .from(businessPartners)
-    .as(as);
+// ── Reads and writes other modules make through the door (queries.ts, service.ts) ──
 
 /** The business whose dealer record `dealerId` is (the dealer an invitation names), or null. */
 export async function partnerOfDealer(db: Db, dealerId: string) {

@@ -10,6 +10,7 @@ import {
   type UserInfo,
 } from '@portal/contracts';
 import type { AppContext } from '../../context.ts';
+import type { Tx } from '../../db/client.ts';
 import { viewerOf } from '../../plugins/actor.ts';
 import { refuse } from '../../refusal.ts';
 import type { Actor } from '../../actor.ts';
@@ -24,6 +25,7 @@ import {
   UUID_PATTERN,
   type PartnerRow,
 } from './repo.ts';
+import * as repo from './repo.ts';
 import { toAddress } from './checkout-facts.ts';
 import { partnerBalances } from '../billing/index.ts';
 
@@ -215,3 +217,22 @@ export function createBusinessPartnerService(ctx: AppContext) {
 }
 
 export type BusinessPartnerService = ReturnType<typeof createBusinessPartnerService>;
+
+// ---- Writes other modules make in their own transaction (issue 16) --------------------------------
+
+export type { NewBusinessPartner } from './repo.ts';
+
+/** A new business with its addresses and approved brands (an approved dealer request), in the caller's transaction. */
+export function createBusinessPartner(tx: Tx, partner: repo.NewBusinessPartner) {
+  return repo.createBusinessPartner(tx, partner);
+}
+
+/** spec 01 §4: the user a sales rep impersonates when acting for the business. */
+export function setDealerPrimary(tx: Tx, partnerId: string, userId: string): Promise<void> {
+  return repo.setDealerPrimary(tx, partnerId, userId);
+}
+
+/** spec 01 §4: a registering consumer's own business partner (msrp prices), coded with the next free `B2C-` number. */
+export function createB2cPartner(tx: Tx, companyName: string) {
+  return repo.createB2cPartner(tx, companyName);
+}
