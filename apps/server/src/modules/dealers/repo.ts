@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { people } from '../users/index.ts';
 import { dealers, installers, type DealerProfile } from './schema.ts';
@@ -93,15 +93,7 @@ export async function setPurchasers(db: Db, dealerId: string, add: string[], rem
   });
 }
 
-// ── For other modules (the door): reads to compose, and writes in the caller's transaction ──
-
-/** The dealer record of the business `businessId` names, as SQL (the per-request actor reads it). */
-export const dealerIdOfBusiness = (businessId: SQL) =>
-  sql<string | null>`(select d.id from dealers d where d.business_partner_id = ${businessId} limit 1)`;
-
-/** The business whose dealer record `dealerId` is, as SQL. */
-export const businessIdOfDealer = (dealerId: SQL | string) =>
-  sql<string | null>`(select d.business_partner_id from dealers d where d.id = ${dealerId})`;
+// ── Reads and writes other modules make through the door (queries.ts, service.ts) ──
 
 /** The staff of the business's dealer, with the flags that make up purchasing rights, by name. */
 export const staffOfBusiness = (db: Db, businessPartnerId: string) =>
@@ -149,9 +141,3 @@ export async function createDealer(
 export async function addInstaller(tx: Tx, installer: { userId: string; dealerId: string; isOwner: boolean }) {
   await tx.insert(installers).values(installer);
 }
-
-/** The installer record of the user `userId` names (dealer, owner, purchaser), as one SQL value, or null. */
-export const installerJsonOf = (userId: SQL) =>
-  sql<{ dealer_id: string; is_owner: boolean; is_purchaser: boolean } | null>`(select json_build_object(
-    'dealer_id', i.dealer_id, 'is_owner', i.is_owner, 'is_purchaser', i.is_purchaser)
-    from installers i where i.user_id = ${userId} limit 1)`;

@@ -14,6 +14,7 @@ import {
 } from '@portal/contracts';
 import type { DescribedActivityList } from '@portal/contracts/activity';
 import type { AppContext } from '../../context.ts';
+import type { Tx } from '../../db/client.ts';
 import { viewerOf } from '../../plugins/actor.ts';
 import { refuse } from '../../refusal.ts';
 import type { ActingBusiness, Actor } from '../../actor.ts';
@@ -29,6 +30,7 @@ import {
   type DealerRow,
   type InstallerRow,
 } from './repo.ts';
+import * as repo from './repo.ts';
 
 /** A dealer is always the acting business's: its partner fields are the actor's business. */
 const toDealer = (dealer: DealerRow, partner: ActingBusiness): Dealer => ({
@@ -208,3 +210,15 @@ export function createDealerService(ctx: AppContext, partners: Partners, activit
 }
 
 export type DealerService = ReturnType<typeof createDealerService>;
+
+// ---- Writes other modules make in their own transaction (issue 16) --------------------------------
+
+/** A business's new dealer record (an approved dealer request); its owner publishes the profile from /my-business. */
+export function createDealer(tx: Tx, dealer: Parameters<typeof repo.createDealer>[1]): Promise<string> {
+  return repo.createDealer(tx, dealer);
+}
+
+/** A user joins a dealer's staff: the owner when a dealer request is approved, an installer when invited. */
+export function addInstaller(tx: Tx, installer: { userId: string; dealerId: string; isOwner: boolean }): Promise<void> {
+  return repo.addInstaller(tx, installer);
+}
