@@ -1,7 +1,6 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
-import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client.ts';
-import { brands, categories, channels, products, searchWords } from '../schema.ts';
+import { brands, categories, products, searchWords } from '../schema.ts';
 
 export const listCategories = (db: Db) =>
   db.select({ name: categories.name, slug: categories.slug }).from(categories).orderBy(asc(categories.position));
@@ -41,14 +40,3 @@ export async function refreshSearchWords(db: Db) {
       where word ~ '^[[:alpha:]]+$'`);
   });
 }
-
-/** Brands as other modules' reads show them (a business's approved brands), for them to join in their own query. */
-export const brandRefs = (as = 'brand_refs') =>
-  new QueryBuilder()
-    .select({ id: brands.id, name: brands.name, slug: brands.slug, position: brands.position })
-    .from(brands)
-    .as(as);
-
-/** Sales channels as other modules' reads show them (the channel a new dealer is priced in). */
-export const channelRefs = (as = 'channel_refs') =>
-  new QueryBuilder().select({ slug: channels.slug, name: channels.name }).from(channels).as(as);
