@@ -4,6 +4,7 @@ import type { Order, OrderStatus } from '@portal/contracts';
 import type { Db, Tx } from '../../db/client.ts';
 import { partnerRefs } from '../business-partners/index.ts';
 import { orderAddressOf, type OrderAddress } from './address.ts';
+import { orderNumberOf } from './numbers.ts';
 import { orderLines, orderStatusEvents, orders } from './schema.ts';
 
 export interface NewOrder {
@@ -144,9 +145,6 @@ const wireLineOf = (line: Omit<typeof orderLines.$inferSelect, 'orderId' | 'posi
   total: { cents: line.totalCents },
   variant: { product: { id: line.productId } },
 });
-
-/** The order number as a dealer quotes it. */
-export const orderNumberOf = (number: number) => `SO-${number}`;
 
 /** One order of a business in its wire shape, or null (another business's order is not found). */
 export async function orderOf(db: Db | Tx, businessPartnerId: string, orderId: string): Promise<Order | null> {

@@ -18,6 +18,8 @@ import { refuse } from '../../refusal.ts';
 import { viewerOf } from '../../plugins/actor.ts';
 import type { Actor } from '../../actor.ts';
 import { forSaleInChannel, productsByIds } from '../catalog/index.ts';
+import type { Tx } from '../../db/client.ts';
+import { orderNumberOf } from './numbers.ts';
 import * as repo from './repo.ts';
 
 type Business = NonNullable<Actor['business']>;
@@ -91,7 +93,7 @@ export function createOrderService(ctx: AppContext, cart: CartForReorder) {
       cursor: encodeCursor({ created: row.key, id: row.id }),
       node: {
         id: row.id,
-        number: repo.orderNumberOf(row.number),
+        number: orderNumberOf(row.number),
         status: row.status as OrderStatus,
         created: row.createdAt.toISOString(),
         poNumber: row.poNumber,
@@ -188,3 +190,36 @@ export function createOrderService(ctx: AppContext, cart: CartForReorder) {
   return { list, byId, reorder, lastProductIds };
 }
 export type OrderService = ReturnType<typeof createOrderService>;
+
+// ---- Writes other modules make in their own transaction -------------------------------------------
+
+export type { NewOrder } from './repo.ts';
+
+/**
+ * Writes an order with its lines and its first status and answers it in its wire shape from what was
+ * written, without reading it back: checkout completion does it in its deciding transaction (issue 18).
+ */
+export function placeOrder(
+  tx: Tx,
+  order: repo.NewOrder,
+  partner: { sapBpCode: string; companyName: string },
+): Promise<Order> {
+  return repo.placeOrder(tx, order, partner);
+}
+
+/** Writes an order with its lines and its first status, in the caller's transaction; answers its id (the demo seed). */
+export function insertOrder(tx: Tx, order: repo.NewOrder): Promise<string> {
+  return repo.insertOrder(tx, order);
+}
+
+/**
+ * Moves an order to a status in the caller's transaction and records it in the order's history, with the
+ * carrier and tracking number a shipment brings (the demo seed; shipping updates to come).
+ */
+export function recordOrderStatus(
+  tx: Tx,
+  orderId: string,
+  change: Parameters<typeof repo.recordOrderStatus>[2],
+): Promise<void> {
+  return repo.recordOrderStatus(tx, orderId, change);
+}
