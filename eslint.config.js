@@ -156,6 +156,26 @@ export default tseslint.config(
     },
   },
   {
+    // A door hands on operations (service functions, named reads, projections), never the repo itself:
+    // what another module may call is chosen, and the repo stays free to change.
+    files: ['apps/server/src/modules/*/index.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^drizzle-orm(/|$)', message: 'SQL lives in the module’s repo.ts.' },
+            { regex: '(^|/)schema\\.ts$', message: 'Tables are read and written in the module’s repo.ts.' },
+            {
+              regex: '^\\./repo(\\.ts$|/)',
+              message: 'A door exports service functions, named reads (queries.ts) and projections, not the repo.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Outside the modules (main.ts, jobs to come): a module through its door. app.ts, the composition
     // root, also builds each module from its routes.ts and service.ts (the block below). The demo seed
     // loads every table in bulk, as tests set up data, and may name them.
