@@ -5,12 +5,11 @@ import {
   BILLING_TEXTS,
   INVOICES_MAX_PAGE,
   addDays,
+  type Endpoint,
   type BillingSummary,
-  type CreditMemoConnection,
-  type CreditMemoDetail,
+  type BodyOf,
   type CreditMemoListRequest,
   type InvoiceConnection,
-  type InvoiceDetail,
   type InvoiceListRequest,
 } from '@portal/contracts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
@@ -42,14 +41,14 @@ afterEach(async () => {
   expect(await ledgerMismatches(t.db)).toEqual([]);
 });
 
-const post = async <T>(c: TestClient, url: string, body: object) => {
-  const res = await c.call('POST', url, body);
-  expect(res.statusCode, `${url} ${res.body}`).toBe(200);
-  return res.json() as T;
+/** The answer of a call that must succeed. */
+const post = async <E extends Endpoint>(c: TestClient, endpoint: E, body: BodyOf<E>) => {
+  const res = await c.call(endpoint, { body });
+  expect(res.statusCode, `${endpoint.path} ${res.body}`).toBe(200);
+  return res.json();
 };
-const list = (c: TestClient, body: InvoiceListRequest = {}) => post<InvoiceConnection>(c, '/api/invoices', body);
-const memos = (c: TestClient, body: CreditMemoListRequest = {}) =>
-  post<CreditMemoConnection>(c, '/api/credit-memos', body);
+const list = (c: TestClient, body: InvoiceListRequest = {}) => post(c, endpoints.billing.invoices, body);
+const memos = (c: TestClient, body: CreditMemoListRequest = {}) => post(c, endpoints.billing.creditMemos, body);
 const fieldsOf = (body: unknown) =>
   Object.fromEntries(
     ((body as { validation?: { field: string; messages: string[] }[] }).validation ?? []).map((v) => [
@@ -275,7 +274,7 @@ describe('POST /api/invoices (spec 02 §7, §9)', () => {
 describe('POST /api/invoice (one invoice)', () => {
   it('shows the order’s lines, the payments with who paid (a rep acting for the dealer named), the credit drawn', async () => {
     const all = await everyInvoice(owner, { status: 'paid' });
-    const details = await Promise.all(all.map((i) => post<InvoiceDetail>(owner, '/api/invoice', { id: i.id })));
+    const details = await Promise.all(all.map((i) => post(owner, endpoints.billing.invoice, { id: i.id })));
     const byRep = details.find((d) => d.payments.some((p) => p.paidBy.actingFor))!;
     expect(byRep.payments[0]!.paidBy).toEqual({ name: 'Tessa Morales', actingFor: 'Gary Lindqvist' });
     expect(byRep.creditMemos).toHaveLength(1);
@@ -317,7 +316,7 @@ describe('credit memos (POST /api/credit-memos, /api/credit-memo)', () => {
     const used = all.edges.find((e) => e.node.amount_left.amount === 0)!.node;
     expect(used.invoice?.number).toMatch(/^INV-/);
     expect(used.order?.number).toMatch(/^SO-/);
-    const detail = await post<CreditMemoDetail>(owner, '/api/credit-memo', { id: used.id });
+    const detail = await post(owner, endpoints.billing.creditMemo, { id: used.id });
     expect(detail.applications.reduce((s, a) => s + a.amount.amount, 0)).toBe(used.amount.amount);
     expect(detail.applications[0]!.receiptNumber).toMatch(/^RCPT-/);
     const paged = await memos(owner, { first: 1 });
@@ -346,17 +345,16 @@ describe('credit memos (POST /api/credit-memos, /api/credit-memo)', () => {
 });
 
 describe('who sees Billing (spec 01 §6)', () => {
-  const calls: [string, string, object | undefined][] = [
-    ['GET', '/api/billing-summary', undefined],
-    ['POST', '/api/invoices', {}],
-    ['POST', '/api/credit-memos', {}],
-  ];
+  const calls = {
+    summary: (c: TestClient) => c.call(endpoints.billing.summary),
+    invoices: (c: TestClient) => c.call(endpoints.billing.invoices, { body: {} }),
+    creditMemos: (c: TestClient) => c.call(endpoints.billing.creditMemos, { body: {} }),
+  };
 
   it('owners, the accountant and reps with a business; installers, purchasers and others get 403 with why', async () => {
     const rep = await signedInAs(t.app, 'insiderep@demo.test', { sapBpCode: 'C100234' });
     for (const c of [owner, accountant, rep])
-      for (const [method, url, body] of calls)
-        expect((await c.call(method as 'GET', url, body)).statusCode, url).toBe(200);
+      for (const [name, send] of Object.entries(calls)) expect((await send(c)).statusCode, name).toBe(200);
     for (const email of [
       'installer@demo.test',
       'purchaser@demo.test',
@@ -365,10 +363,10 @@ describe('who sees Billing (spec 01 §6)', () => {
       'consumer@demo.test',
     ]) {
       const c = await signedInAs(t.app, email);
-      for (const [method, url, body] of calls) {
-        const res = await c.call(method as 'GET', url, body);
-        expect(res.statusCode, `${email} ${url}`).toBe(403);
-        expect(res.json()).toEqual({ detail: BILLING_TEXTS.noBilling });
+      for (const [name, send] of Object.entries(calls)) {
+        const res = await send(c);
+        expect(res.statusCode, `${email} ${name}`).toBe(403);
+        expect(res.json<unknown>()).toEqual({ detail: BILLING_TEXTS.noBilling });
       }
     }
     const noBusiness = await signedInAs(t.app, 'outsiderep@demo.test');
