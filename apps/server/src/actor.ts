@@ -16,6 +16,8 @@ export interface ActingBusiness {
   dealerId: string | null;
   /** spec 01 §6: the brands the business may see discounted prices of, by slug, in the brands' order. */
   approvedBrandSlugs: string[];
+  /** spec 02 §3 creditLimit in cents (0 for none): billing's credit standing reads it beside the ledger. */
+  creditLimitCents: number;
 }
 
 /**

@@ -37,11 +37,7 @@ import {
 import { accountRoutes, createAccountsService } from './modules/accounts/index.ts';
 import { createInvitationService, invitationRoutes } from './modules/invitations/index.ts';
 import { createDealerRequestService, dealerRequestRoutes } from './modules/dealer-requests/index.ts';
-import {
-  businessPartnerRoutes,
-  createBusinessPartnerService,
-  creditLimitOf,
-} from './modules/business-partners/index.ts';
+import { businessPartnerRoutes, createBusinessPartnerService } from './modules/business-partners/index.ts';
 import { createDealerService, dealerRoutes } from './modules/dealers/index.ts';
 import { vehicleRoutes } from './modules/vehicles/routes.ts';
 import { cartRoutes } from './modules/cart/routes.ts';
@@ -151,7 +147,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   const cart = createCartService(ctx, attempts);
   await app.register(cartRoutes(cart));
   // Billing reads the order behind an invoice and the credit limit through their modules' doors.
-  const billing = createBillingService(ctx, { orderOf, creditLimitOf, attempts });
+  const billing = createBillingService(ctx, { orderOf, attempts });
   // Background work (issue 26): the recovery sweep settles what a crash or a lost connection left half done
   // within seconds, on any instance, while the server lives; mail leaves through the outbox.
   const jobs = createJobRunner(ctx.config, app.log);

@@ -75,6 +75,7 @@ describe('a Refusal answered over HTTP (plugins/errors.ts)', () => {
       conflict: 409,
       unprocessable: 422,
       limited: 429,
+      unavailable: 503,
     });
   });
 

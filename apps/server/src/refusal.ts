@@ -21,7 +21,9 @@ export type RefusalKind =
   /** Well formed but not acceptable (422). */
   | 'unprocessable'
   /** Too many tries; `retryAfterMs` says when to come back (429). */
-  | 'limited';
+  | 'limited'
+  /** A part the answer needs is out of service for now (the VIN decoder warming up) (503). */
+  | 'unavailable';
 
 export interface RefusalOptions {
   /** A stable code the web branches on (contracts `REFUSAL_CODES`). */
@@ -60,6 +62,7 @@ export const refuse = {
   conflict: (detail: string, code?: string) => new Refusal('conflict', detail, { code }),
   unprocessable: (detail: string, code?: string) => new Refusal('unprocessable', detail, { code }),
   limited: (detail: string, retryAfterMs: number) => new Refusal('limited', detail, { retryAfterMs }),
+  unavailable: (detail: string) => new Refusal('unavailable', detail),
   /** Field errors found past the request's schema (an amount over what is owed). */
   fields: (validation: ValidationError['validation']) =>
     new Refusal('invalid', validation.map((v) => `${v.field}: ${v.messages.join(' ')}`).join('; '), { validation }),
@@ -75,6 +78,7 @@ export const STATUS_OF_KIND: Record<RefusalKind, number> = {
   conflict: 409,
   unprocessable: 422,
   limited: 429,
+  unavailable: 503,
 };
 
 /** The kind of a stored failure written before kinds existed (it kept the HTTP status). */

@@ -61,10 +61,11 @@ describe('registerRateLimit (@fastify/rate-limit over the shared store)', () => 
     await app.inject({ method: 'POST', url: '/form', remoteAddress: '10.2.0.1' });
     await app.inject({ method: 'POST', url: '/other-form', remoteAddress: '10.2.0.1' });
     expect(store.counts.get('form:ip:10.2.0.1')).toBe(2);
+    // A service's limit says no as a refusal (plugins/errors.ts answers 429 with Retry-After).
     await expect(limit('form:ip:10.2.0.1', rule, 'Slow down.')).rejects.toMatchObject({
-      statusCode: 429,
+      kind: 'limited',
       detail: 'Slow down.',
-      headers: { 'retry-after': '60' },
+      retryAfterMs: 60_000,
     });
     await expect(limit('code-send:someone', rule, 'Slow down.')).resolves.toBeUndefined();
   });

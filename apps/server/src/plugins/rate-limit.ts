@@ -2,6 +2,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { messages } from '@portal/contracts';
 import { tooManyRequests } from './errors.ts';
+import { refuse } from '../refusal.ts';
 
 export interface RateLimitRule {
   limit: number;
@@ -81,6 +82,6 @@ export async function registerRateLimit(app: FastifyInstance, store: RateLimitSt
 
   return async (key, rule, detail) => {
     const result = await count(key, rule);
-    if (result && !result.allowed) throw tooManyRequests(detail, result.retryAfterMs);
+    if (result && !result.allowed) throw refuse.limited(detail, result.retryAfterMs);
   };
 }

@@ -1,8 +1,9 @@
 /** The billing module's door: what other modules and app.ts may call (CONVENTIONS: one door per module). */
 export { createBillingService, type BillingDeps, type BillingService } from './service.ts';
 export { billingRoutes } from './routes.ts';
-// A business partner's balance fields, summed from the ledger (business-partners and checkout read them).
-export { partnerBalances, type PartnerBalances } from './queries.ts';
+// A business's credit standing: its credit limit beside the ledger's balances (the partner's detail, the
+// checkout's TERMS); billing owns the rule.
+export { creditStandingOf, termsRefusalOf, type CreditStanding } from './standing.ts';
 // An order bought on terms writes its invoice in the order's own transaction (cart/complete.ts).
 export { invoiceForOrder, type OrderToInvoice } from './documents.ts';
 // The demo seed's documents and past payments.

@@ -19,17 +19,17 @@ import type { Db, Tx } from '../../db/client.ts';
 import { refuse } from '../../refusal.ts';
 import type { Actor } from '../acting/index.ts';
 import { createInvoicePayment } from './pay.ts';
+import { creditStandingOf } from './standing.ts';
 import type { AttemptMachine } from '../../attempts/machine.ts';
 import * as repo from './repo/index.ts';
 
 /**
  * What billing needs of other modules, passed in by app.ts: the order behind an invoice (the orders
- * module's `orderOf`) and a partner's credit limit (business-partners'). Billing imports neither door:
- * both depend on billing's balances (business-partners → billing; orders → business-partners).
+ * module's `orderOf`; billing does not import orders, which depends on business-partners, which reads
+ * billing's credit standing), and the attempt machine its payments run on.
  */
 export interface BillingDeps {
   orderOf(db: Db | Tx, businessPartnerId: string, orderId: string): Promise<Order | null>;
-  creditLimitOf(db: Db, businessPartnerId: string): Promise<number>;
   /** The attempt machine invoice payment runs on (issue 26). */
   attempts: AttemptMachine;
 }
@@ -160,21 +160,20 @@ export function createBillingService(ctx: AppContext, deps: BillingDeps) {
   async function summary(actor: Actor, now = new Date()): Promise<BillingSummary> {
     const business = businessOf(actor);
     const today = repo.dayOf(now);
-    const [balances, creditLimitCents, credit, inWindow] = await Promise.all([
-      repo.partnerBalances(ctx.db, business.id, now),
-      deps.creditLimitOf(ctx.db, business.id),
+    const [standing, credit, inWindow] = await Promise.all([
+      creditStandingOf(ctx.db, business, now),
       repo.creditLeftOf(ctx.db, business.id),
       repo.invoicesInDiscountWindow(ctx.db, business.id, today),
     ]);
     const discounts = inWindow.map((row) => payoffOf(figuresOf(row), today).discountCents).filter((d) => d > 0);
     return {
       businessPartner: { sapBpCode: business.sapBpCode, companyName: business.companyName },
-      accountBalance: cents(balances.accountBalanceCents),
-      creditLimit: cents(creditLimitCents),
-      creditAvailable: cents(Math.max(0, creditLimitCents - balances.accountBalanceCents)),
-      pastDue: { amount: cents(balances.pastDueCents), count: balances.pastDueCount },
-      open: { amount: cents(balances.openCents), count: balances.openCount },
-      invoiceCount: balances.invoiceCount,
+      accountBalance: cents(standing.accountBalanceCents),
+      creditLimit: cents(standing.creditLimitCents),
+      creditAvailable: cents(standing.creditAvailableCents),
+      pastDue: { amount: cents(standing.pastDueCents), count: standing.pastDueCount },
+      open: { amount: cents(standing.openCents), count: standing.openCount },
+      invoiceCount: standing.invoiceCount,
       creditMemos: { amount_left: cents(credit.amountLeftCents), count: credit.count },
       discountAvailable: { amount: cents(discounts.reduce((sum, d) => sum + d, 0)), count: discounts.length },
     };

@@ -1,7 +1,6 @@
 import type { Address } from '@portal/contracts';
 import type { Db, Tx } from '../../db/client.ts';
-import { checkoutFactRows, checkoutTermsOf, type AddressRow } from './repo.ts';
-import { partnerBalances } from '../billing/index.ts';
+import { checkoutFactRows, type AddressRow } from './repo.ts';
 
 export const toAddress = (row: AddressRow): Address => ({
   id: row.id,
@@ -39,20 +38,5 @@ export async function checkoutFactsOf(db: Db | Tx, partnerId: string): Promise<C
         : [],
     ),
     taxExempt: Boolean(rows[0]?.resaleCertificate),
-  };
-}
-
-/**
- * What TERMS reads (spec 02 §3 creditLimit and the balance fields, from the ledger), with the partner's
- * row locked for the rest of the caller's transaction: two orders on terms of one business at once are
- * decided one after the other, so together they can not pass the credit limit.
- */
-export async function termsStandingOf(tx: Db | Tx, partnerId: string) {
-  const partner = await checkoutTermsOf(tx, partnerId, { lock: true });
-  const balances = await partnerBalances(tx, partnerId);
-  return {
-    creditLimitCents: partner?.creditLimitCents ?? 0,
-    accountBalanceCents: balances.accountBalanceCents,
-    pastDueCents: balances.pastDueCents,
   };
 }

@@ -16,7 +16,7 @@ const brand = brandRefs();
  */
 export const actingBusinessJson = (businessId: SQL) => sql<ActingBusiness | null>`(select json_build_object(
     'id', bp.id, 'sapBpCode', bp.sap_bp_code, 'companyName', bp.company_name, 'channelSlug', bp.channel_slug,
-    'dealerPrimaryUserId', bp.dealer_primary_user_id,
+    'dealerPrimaryUserId', bp.dealer_primary_user_id, 'creditLimitCents', bp.credit_limit_cents,
     'dealerId', ${dealerIdOfBusiness(sql`bp.id`)},
     'approvedBrandSlugs', coalesce((select json_agg(${brand.slug} order by ${brand.position}, ${brand.name})
       from business_partner_approved_brands a join ${brand} on ${brand.id} = a.brand_id

@@ -13,7 +13,10 @@ export function partnerOfDealer(db: Db, dealerId: string) {
   return repo.partnerOfDealer(db, dealerId);
 }
 
-/** A partner's credit limit in cents (spec 02 §3 creditLimit; 0 for none, or an unknown partner): billing's summary. */
-export function creditLimitOf(db: Db | Tx, partnerId: string): Promise<number> {
-  return repo.creditLimitOf(db, partnerId);
+/**
+ * A partner's credit limit in cents (spec 02 §3 creditLimit; 0 for none, or an unknown partner), with the
+ * partner's row locked for the rest of the caller's transaction: the checkout's TERMS decides under it.
+ */
+export async function lockedCreditLimitOf(tx: Db | Tx, partnerId: string): Promise<number> {
+  return (await repo.checkoutTermsOf(tx, partnerId, { lock: true }))?.creditLimitCents ?? 0;
 }

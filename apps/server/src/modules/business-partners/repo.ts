@@ -222,8 +222,3 @@ export async function checkoutTermsOf(db: Db | Tx, partnerId: string, { lock = f
   const [row] = lock ? await query.for('update') : await query;
   return row ?? null;
 }
-
-/** A partner's credit limit in cents (spec 02 §3 creditLimit; 0 for none, or an unknown partner). */
-export async function creditLimitOf(db: Db | Tx, partnerId: string): Promise<number> {
-  return (await checkoutTermsOf(db, partnerId))?.creditLimitCents ?? 0;
-}

@@ -27,7 +27,7 @@ import {
 } from './repo.ts';
 import * as repo from './repo.ts';
 import { toAddress } from './checkout-facts.ts';
-import { partnerBalances } from '../billing/index.ts';
+import { creditStandingOf } from '../billing/index.ts';
 
 const EMPTY_PAGE: BusinessPartnersResponse = {
   edges: [],
@@ -124,7 +124,7 @@ export function createBusinessPartnerService(ctx: AppContext) {
     const [addresses, approvedBrands, balances] = await Promise.all([
       addressesOf(ctx.db, partner.id),
       approvedBrandsOf(ctx.db, partner.id),
-      limited ? null : partnerBalances(ctx.db, partner.id),
+      limited ? null : creditStandingOf(ctx.db, partner),
     ]);
     const defaultShipping = addresses.find((a) => a.isDefaultShipping);
     const defaultBilling = addresses.find((a) => a.isDefaultBilling);
@@ -132,7 +132,7 @@ export function createBusinessPartnerService(ctx: AppContext) {
     const money = balances
       ? {
           accountBalance: balances.accountBalanceCents,
-          creditLimit: partner.creditLimitCents,
+          creditLimit: balances.creditLimitCents,
           pastDueInvoices: balances.pastDueCents,
           invoices: { totalCount: balances.invoiceCount },
         }

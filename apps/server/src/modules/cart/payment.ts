@@ -1,8 +1,9 @@
-import { CHECKOUT_TEXTS, REFUSAL_CODES, formatMoney, type SetPaymentRequest } from '@portal/contracts';
+import { CHECKOUT_TEXTS, REFUSAL_CODES, type SetPaymentRequest } from '@portal/contracts';
 import type { AppContext } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { refuse } from '../../refusal.ts';
-import { termsStandingOf } from '../business-partners/index.ts';
+import { lockedCreditLimitOf } from '../business-partners/index.ts';
+import { creditStandingOf, termsRefusalOf } from '../billing/index.ts';
 import { paymentLabelOf, paymentMethodOfBusiness, refuseUnlessMethodCanPay } from '../payment-methods/index.ts';
 import type { Buyer, PricedCheckout } from './pricing.ts';
 
@@ -40,15 +41,11 @@ export function createPaymentRules(_ctx: AppContext) {
     if (choice.gateway === 'COD')
       return { kind: 'COD', label: GATEWAY_LABELS.COD, paymentMethodId: null, source: null };
     if (choice.gateway === 'TERMS') {
-      const { creditLimitCents, accountBalanceCents, pastDueCents } = await termsStandingOf(db, buyer.business.id);
-      if (creditLimitCents <= 0) throw refuse.invalid(CHECKOUT_TEXTS.termsNoCredit, REFUSAL_CODES.TERMS_NO_CREDIT);
-      if (pastDueCents > 0) throw refuse.invalid(CHECKOUT_TEXTS.termsPastDue, REFUSAL_CODES.TERMS_PAST_DUE);
-      const left = creditLimitCents - accountBalanceCents;
-      if (total > left)
-        throw refuse.invalid(
-          CHECKOUT_TEXTS.termsOverLimit(formatMoney(Math.max(0, left))),
-          REFUSAL_CODES.TERMS_UNAVAILABLE,
-        );
+      // The partner's row locked for the rest of the transaction: two orders on terms of one business at once
+      // are decided one after the other, so together they can not pass the credit limit.
+      const creditLimitCents = await lockedCreditLimitOf(db, buyer.business.id);
+      const refusal = termsRefusalOf(await creditStandingOf(db, { id: buyer.business.id, creditLimitCents }), total);
+      if (refusal) throw refusal;
       return { kind: 'TERMS', label: GATEWAY_LABELS.TERMS, paymentMethodId: null, source: null };
     }
     const method = await methodOf(db, buyer.business.id, choice.paymentMethodId);

@@ -8,7 +8,6 @@ import {
   type WiringCategory,
 } from '@portal/contracts';
 import type { AppContext } from '../../context.ts';
-import { HttpError } from '../../plugins/errors.ts';
 import { refuse } from '../../refusal.ts';
 import { VinDecoderUnavailableError, type VinDecode } from '../../adapters/vin/index.ts';
 import type { Actor } from '../../actor.ts';
@@ -47,8 +46,7 @@ export async function decodeVin(ctx: AppContext, vin: string) {
   try {
     decoded = await ctx.vinDecoder.decode(vin);
   } catch (error) {
-    // An outage, not a refusal: refusal.ts has no kind for 503, so this stays an HTTP answer.
-    if (error instanceof VinDecoderUnavailableError) throw new HttpError(503, messages.vinUnavailable);
+    if (error instanceof VinDecoderUnavailableError) throw refuse.unavailable(messages.vinUnavailable);
     throw error;
   }
   const answer = decoded && (await inCascade(ctx, decoded));
