@@ -47,7 +47,7 @@ const pay = (c: TestClient, body: object) =>
 
 describe.runIf(inject('postgresTemplate'))('thirty payments at once on one credit memo (PostgreSQL)', () => {
   it('never a 500, never a payment left charging, the ledger balanced, race after race', async () => {
-    const RACES = Number(process.env.RACES ?? 6);
+    const RACES = Number(process.env.RACES ?? 15);
     for (let race = 0; race < RACES; race++) {
       const memo = await newCreditMemo(t.db, northsideId, 214);
       const invoices: Awaited<ReturnType<typeof newInvoice>>[] = [];
