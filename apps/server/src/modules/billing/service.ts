@@ -17,7 +17,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { refuse } from '../../refusal.ts';
-import type { Actor } from '../acting/index.ts';
+import type { Actor } from '../../actor.ts';
 import { createInvoicePayment } from './pay.ts';
 import { creditStandingOf } from './standing.ts';
 import type { AttemptMachine } from '../../attempts/machine.ts';
