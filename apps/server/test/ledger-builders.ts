@@ -22,14 +22,14 @@ export async function aSoldProduct(db: Db) {
 
 /**
  * A new invoice of a business, as an order on terms writes it (the order and its invoice in one
- * transaction), dated `daysAgo` days before now.
+ * transaction), dated `daysAgo` days before now (or at `at`).
  */
 export function newInvoice(
   db: Db,
-  options: { partnerId: string; userId: string; productId: string; totalCents?: number; daysAgo?: number },
+  options: { partnerId: string; userId: string; productId: string; totalCents?: number; daysAgo?: number; at?: Date },
 ) {
   const totalCents = options.totalCents ?? 50_000;
-  const placedAt = new Date(Date.now() - (options.daysAgo ?? 0) * DAY);
+  const placedAt = options.at ?? new Date(Date.now() - (options.daysAgo ?? 0) * DAY);
   return db.transaction(async (tx) => {
     const [checkout] = await tx
       .insert(checkouts)

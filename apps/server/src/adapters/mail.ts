@@ -18,10 +18,10 @@ export interface Mailer {
   send(message: MailMessage, db?: Db): Promise<void>;
 }
 
-/** Offline default: keeps every message in mail_outbox (inside the caller's transaction if given). */
-export function createOutboxMailer(defaultDb: Db): Mailer {
+/** Writes a message to mail_outbox (inside the caller's transaction if given), for delivery by `deliverBy` or to stay. */
+function outboxMailer(kind: Mailer['kind'], defaultDb: Db, deliverBy: 'smtp' | null): Mailer {
   return {
-    kind: 'outbox',
+    kind,
     async send(message, db = defaultDb) {
       await db.insert(mailOutbox).values({
         to: message.to,
@@ -30,32 +30,21 @@ export function createOutboxMailer(defaultDb: Db): Mailer {
         html: message.html ?? null,
         replyTo: message.replyTo ?? null,
         reader: mailboxReaderFor(message.to),
+        deliverBy,
       });
     },
   };
 }
+
+/** Offline default: keeps every message in mail_outbox (inside the caller's transaction if given). */
+export const createOutboxMailer = (defaultDb: Db): Mailer => outboxMailer('outbox', defaultDb, null);
 
 /**
  * With SMTP configured: the message is written to the outbox in the caller's transaction, marked for
  * delivery; the mail delivery job sends it (createSmtpDelivery). A rolled-back transaction sends nothing,
  * and a mail server that is down delays mail instead of failing the request that sent it.
  */
-export function createSmtpMailer(defaultDb: Db): Mailer {
-  return {
-    kind: 'smtp',
-    async send(message, db = defaultDb) {
-      await db.insert(mailOutbox).values({
-        to: message.to,
-        subject: message.subject,
-        text: message.text,
-        html: message.html ?? null,
-        replyTo: message.replyTo ?? null,
-        reader: mailboxReaderFor(message.to),
-        deliverBy: 'smtp',
-      });
-    },
-  };
-}
+export const createSmtpMailer = (defaultDb: Db): Mailer => outboxMailer('smtp', defaultDb, 'smtp');
 
 /** A message is given up after this many refusals (the operator reads last_error). */
 export const MAIL_DELIVERY_TRIES = 8;

@@ -36,6 +36,31 @@ export interface TryView<S> {
   createdAt: Date;
 }
 
+/**
+ * The view of a try row as both kinds keep it: 'charging' while pending, `doneStatus` once written
+ * ('completed', 'succeeded'), else failed.
+ */
+export function tryViewOf<S>(
+  row: {
+    id: string;
+    requestHash: string;
+    status: string;
+    snapshot: unknown;
+    failure: StoredFailure | null;
+    createdAt: Date;
+  },
+  doneStatus: string,
+): TryView<S> {
+  return {
+    id: row.id,
+    requestHash: row.requestHash,
+    state: row.status === 'charging' ? 'pending' : row.status === doneStatus ? 'done' : 'failed',
+    snapshot: row.snapshot as S,
+    failure: row.failure ?? null,
+    createdAt: row.createdAt,
+  };
+}
+
 /** Where a kind keeps its tries (its own table: the try is also a domain record, as a receipt is). */
 export interface AttemptStore<S, Row> {
   /** The unique index on (owner, idempotency key): two requests with one key at once collide on it. */

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import {
   BILLING_TEXTS,
   CHECKOUT_TEXTS,
@@ -21,13 +21,15 @@ import {
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { signedInAs, type TestClient } from '../../../test/client.ts';
 import { idOf, mailsTo, partnerByCode } from '../../../test/builders.ts';
-import { brands, products } from '../catalog/schema.ts';
 import { businessPartners } from '../business-partners/schema.ts';
-import { checkouts } from '../cart/schema.ts';
 import { processorCharges } from '../../adapters/payments/schema.ts';
-import { insertOrder } from '../orders/repo.ts';
 import { creditMemos, invoicePayments, invoices, paymentApplications } from './schema.ts';
-import { insertCreditMemo, invoiceForOrder, ledgerMismatches } from './repo/index.ts';
+import { ledgerMismatches } from './repo/index.ts';
+import {
+  aSoldProduct,
+  newCreditMemo as buildCreditMemo,
+  newInvoice as buildInvoice,
+} from '../../../test/ledger-builders.ts';
 
 let t: TestContext;
 let northsideId: string;
@@ -39,7 +41,6 @@ let accountant: TestClient;
 /** Northside's main card (DEMO-DATA: Visa 4242). */
 let visa: PaymentCard;
 
-const DAY = 86_400_000;
 const today = () => new Date().toISOString().slice(0, 10);
 
 beforeAll(async () => {
@@ -47,14 +48,7 @@ beforeAll(async () => {
   northsideId = (await partnerByCode(t.db, 'C100234')).id;
   lakesideId = (await partnerByCode(t.db, 'C100310')).id;
   ownerId = await idOf(t.db, 'owner@demo.test');
-  const [product] = await t.db
-    .select({ id: products.id })
-    .from(products)
-    .innerJoin(brands, eq(brands.id, products.brandId))
-    .where(and(eq(brands.slug, 'northwind'), eq(products.isAvailableForPurchase, true)))
-    .orderBy(asc(products.sku))
-    .limit(1);
-  productId = product!.id;
+  productId = await aSoldProduct(t.db);
   [owner, accountant] = await Promise.all([
     signedInAs(t.app, 'owner@demo.test'),
     signedInAs(t.app, 'accountant@demo.test'),
@@ -107,57 +101,9 @@ const rep = (sapBpCode: string) => {
   return client;
 };
 
-/**
- * A new invoice of a business, as an order on terms writes it (an order and its invoice in one
- * transaction), dated `daysAgo` days before now (or at `at`).
- */
-async function newInvoice(options: { partnerId?: string; totalCents?: number; daysAgo?: number; at?: Date } = {}) {
-  const businessPartnerId = options.partnerId ?? northsideId;
-  const totalCents = options.totalCents ?? 50_000;
-  const placedAt = options.at ?? new Date(Date.now() - (options.daysAgo ?? 0) * DAY);
-  return t.db.transaction(async (tx) => {
-    const [checkout] = await tx
-      .insert(checkouts)
-      .values({ userId: ownerId, businessPartnerId, status: 'completed' })
-      .returning({ id: checkouts.id });
-    const address = {
-      name: 'Test',
-      streetAddress1: '1 Main St',
-      streetAddress2: '',
-      city: 'Columbus',
-      countryArea: 'OH',
-      postalCode: '43215',
-      country: 'US',
-      phone: null,
-    };
-    const orderId = await insertOrder(tx, {
-      businessPartnerId,
-      checkoutId: checkout!.id,
-      placedBy: { userId: ownerId, name: 'Gary Lindqvist', email: 'owner@demo.test' },
-      actingForName: null,
-      poNumber: 'PAY-TEST',
-      shippingAddress: address,
-      billingAddress: null,
-      shippingMethod: { id: 'b2b-ups-ground', name: 'B2B-UPS Ground' },
-      subtotalCents: totalCents,
-      shippingCents: 0,
-      tax: { cents: 0, rateBp: 0, exempt: true },
-      totalCents,
-      payment: { kind: 'TERMS', label: 'On account (terms)', paymentMethodId: null, chargeId: null },
-      lines: [{ productId, sku: 'TEST-1', name: 'Test product', quantity: 1, unitPriceCents: totalCents }],
-      metadata: [],
-      createdAt: placedAt,
-    });
-    return invoiceForOrder(tx, {
-      businessPartnerId,
-      orderId,
-      orderNumber: 'SO-TEST',
-      poNumber: 'PAY-TEST',
-      totalCents,
-      placedAt,
-    });
-  });
-}
+/** A new invoice of a business (Northside unless told), as an order on terms writes it. */
+const newInvoice = (options: { partnerId?: string; totalCents?: number; daysAgo?: number; at?: Date } = {}) =>
+  buildInvoice(t.db, { ...options, partnerId: options.partnerId ?? northsideId, userId: ownerId, productId });
 
 let keys = 0;
 const newKey = () => `pay-test-${Date.now()}-${++keys}`;
@@ -208,18 +154,7 @@ async function addCard(c: TestClient, number: string) {
 }
 
 /** A credit memo of a business with `amountCents` to apply. */
-const newCreditMemo = (amountCents: number, partnerId = northsideId) =>
-  t.db.transaction((tx) =>
-    insertCreditMemo(tx, {
-      businessPartnerId: partnerId,
-      createDate: today(),
-      amountCents,
-      reason: 'Test credit',
-      invoiceId: null,
-      orderId: null,
-      orderNumber: null,
-    }),
-  );
+const newCreditMemo = (amountCents: number, partnerId = northsideId) => buildCreditMemo(t.db, partnerId, amountCents);
 
 describe('paying invoices (spec 02 §4; issue 19)', () => {
   it('pays two invoices with a credit memo applied and the early-pay discount on one; receipt, mail and new balance', async () => {

@@ -15,7 +15,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { refuse } from '../../refusal.ts';
-import type { AttemptMachine, AttemptStore } from '../../attempts/machine.ts';
+import { tryViewOf, type AttemptMachine, type AttemptStore } from '../../attempts/machine.ts';
 import { chargeStep } from '../../attempts/charge-step.ts';
 import type { Actor } from '../../actor.ts';
 import { paymentLabelOf, paymentMethodOfBusiness, refuseUnlessMethodCanPay } from '../payment-methods/index.ts';
@@ -62,14 +62,7 @@ const store: AttemptStore<Plan, repo.PaymentRow> = {
   byKey: (db, userId, key) => repo.paymentByKey(db, userId, key),
   byId: (db, id) => repo.paymentById(db, id),
   pendingBefore: (db, before) => repo.chargingPayments(db, before),
-  view: (row) => ({
-    id: row.id,
-    requestHash: row.requestHash,
-    state: row.status === 'charging' ? 'pending' : row.status === 'succeeded' ? 'done' : 'failed',
-    snapshot: row.snapshot as Plan,
-    failure: row.failure ?? null,
-    createdAt: row.createdAt,
-  }),
+  view: (row) => tryViewOf(row, 'succeeded'),
   async fail(tx, row, failure) {
     // The payment first, then its invoices and memos in the ledger's order: as the write takes them.
     if (!(await repo.failPayment(tx, row.id, failure))) return false;

@@ -9,7 +9,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { refuse } from '../../refusal.ts';
-import type { AttemptMachine, AttemptStore } from '../../attempts/machine.ts';
+import { tryViewOf, type AttemptMachine, type AttemptStore } from '../../attempts/machine.ts';
 import { chargeStep, type MadeCharge } from '../../attempts/charge-step.ts';
 import { orderAddressOf, orderOf, placeOrder, type NewOrder } from '../orders/index.ts';
 import { invoiceForOrder } from '../billing/index.ts';
@@ -38,14 +38,7 @@ const store: AttemptStore<Snapshot, repo.AttemptRow> = {
   byKey: (db, userId, key) => repo.attemptByKey(db, userId, key),
   byId: (db, id) => repo.attemptById(db, id),
   pendingBefore: (db, before) => repo.chargingAttempts(db, before),
-  view: (row) => ({
-    id: row.id,
-    requestHash: row.requestHash,
-    state: row.status === 'charging' ? 'pending' : row.status === 'completed' ? 'done' : 'failed',
-    snapshot: row.snapshot as Snapshot,
-    failure: row.failure ?? null,
-    createdAt: row.createdAt,
-  }),
+  view: (row) => tryViewOf(row, 'completed'),
   async fail(tx, row, failure) {
     if (!(await repo.failAttempt(tx, row.id, failure))) return false;
     // The cart comes back, unless the buyer has opened another since.
