@@ -46,7 +46,7 @@ import { createPaymentMethodService, paymentMethodRoutes } from './modules/payme
 import { createOrderService, orderOf, orderRoutes } from './modules/orders/index.ts';
 import { billingRoutes, createBillingService } from './modules/billing/index.ts';
 import { createAttemptMachine } from './attempts/machine.ts';
-import { createJobRunner } from './jobs/index.ts';
+import { createJobRunner, systemPrincipal, type SystemPrincipal } from './jobs/index.ts';
 
 /** The sweep that settles tries left half done (attempts/machine.ts). */
 export const RECOVERY_JOB = 'attempt-recovery';
@@ -151,8 +151,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   // Background work (issue 26): the recovery sweep settles what a crash or a lost connection left half done
   // within seconds, on any instance, while the server lives; mail leaves through the outbox.
   const jobs = createJobRunner(ctx.config, app.log);
-  const recoverAttempts = async () => {
-    for (const { label, count } of await attempts.recoverAll())
+  const recoverAttempts = async (_data: object, by: SystemPrincipal) => {
+    for (const { label, count } of await attempts.recoverAll(by))
       if (count) app.log.warn(`settled ${count} ${label}(s) a crash interrupted`);
   };
   jobs.define(RECOVERY_JOB, recoverAttempts, { everyMs: ctx.config.ATTEMPT_RECOVERY_EVERY_MS });
@@ -164,7 +164,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   }
   app.addHook('onReady', async () => {
     // At start first, before a request can replay one of them.
-    await recoverAttempts().catch((error: unknown) =>
+    await recoverAttempts({}, systemPrincipal(RECOVERY_JOB)).catch((error: unknown) =>
       app.log.error({ err: error }, 'settling interrupted tries failed'),
     );
     await jobs.start();

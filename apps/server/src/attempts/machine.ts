@@ -5,6 +5,7 @@ import { isUniqueViolation } from '../db/errors.ts';
 import { Refusal, kindOfStatus, refuse } from '../refusal.ts';
 import { transact } from './transact.ts';
 import type { StoredFailure } from './failure.ts';
+import type { SystemPrincipal } from '../jobs/principal.ts';
 
 export type { StoredFailure };
 
@@ -146,8 +147,8 @@ export interface AttemptRunner<Actor, Input, Result> {
   name: string;
   label: string;
   run(actor: Actor, input: Input, key: string | undefined): Promise<{ replayed: boolean; body: Result }>;
-  /** Settles every try pending for longer than the recovery delay; answers how many. */
-  recover(): Promise<number>;
+  /** Settles every try pending for longer than the recovery delay, as `by` (a job); answers how many. */
+  recover(by: SystemPrincipal): Promise<number>;
 }
 
 const KEY_PATTERN = /^[\w-]{8,100}$/;
@@ -310,13 +311,21 @@ export function createAttemptMachine(deps: AttemptMachineDeps) {
       return carryOut(row, found);
     }
 
-    async function recover() {
+    async function recover(by: SystemPrincipal) {
       const stale = await store.pendingBefore(deps.db, new Date(Date.now() - deps.recoveryAfterMs));
-      for (const row of stale)
-        await settle(row).catch((error: unknown) => {
-          if (!(error instanceof Refusal))
-            deps.log.error({ err: error, attempt: store.view(row).id }, `${kind.name}: settling failed`);
-        });
+      for (const row of stale) {
+        const id = store.view(row).id;
+        const outcome = await settle(row).then(
+          () => 'written',
+          (error: unknown) => {
+            if (error instanceof Refusal) return `ended: ${error.code ?? error.kind}`;
+            deps.log.error({ err: error, attempt: id, by: by.name }, `${kind.name}: settling failed`);
+            return 'left pending';
+          },
+        );
+        // Who settled what, and how: a try finished by no request is still done by someone with a name.
+        deps.log.warn({ attempt: id, by: by.name, outcome }, `${kind.name}: settled a try a crash interrupted`);
+      }
       return stale.length;
     }
 
@@ -325,11 +334,11 @@ export function createAttemptMachine(deps: AttemptMachineDeps) {
     return runner;
   }
 
-  /** Every kind's pending tries older than the recovery delay, settled (the recovery job; at start). */
-  async function recoverAll() {
+  /** Every kind's pending tries older than the recovery delay, settled by `by` (the recovery job; at start). */
+  async function recoverAll(by: SystemPrincipal) {
     const settled: { name: string; label: string; count: number }[] = [];
     for (const runner of runners)
-      settled.push({ name: runner.name, label: runner.label, count: await runner.recover() });
+      settled.push({ name: runner.name, label: runner.label, count: await runner.recover(by) });
     return settled;
   }
 
