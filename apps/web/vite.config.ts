@@ -78,32 +78,38 @@ function pagePreloads(): Plugin {
     configResolved(config) {
       routesFile = path.resolve(config.root, 'src/app/routes.ts');
     },
-    generateBundle(_options, bundle) {
-      const chunks = Object.values(bundle).filter((output): output is Rollup.OutputChunk => output.type === 'chunk');
-      const byModule = new Map(
-        chunks.flatMap((chunk) => (chunk.facadeModuleId ? [[chunk.facadeModuleId, chunk]] : [])),
-      );
-      const loadedWith = (chunk: Rollup.OutputChunk, into = new Set<string>()) => {
-        if (into.has(chunk.fileName)) return into;
-        into.add(chunk.fileName);
-        for (const file of chunk.imports) {
-          const imported = bundle[file];
-          if (imported?.type === 'chunk') loadedWith(imported, into);
+    // Last, after Vite's own generateBundle hooks: its CSS plugin drops the chunks that held only CSS
+    // imports, and a list made before would name files the build never writes (issue 27 §3).
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const chunks = Object.values(bundle).filter((output): output is Rollup.OutputChunk => output.type === 'chunk');
+        const byModule = new Map(
+          chunks.flatMap((chunk) => (chunk.facadeModuleId ? [[chunk.facadeModuleId, chunk]] : [])),
+        );
+        const loadedWith = (chunk: Rollup.OutputChunk, into = new Set<string>()) => {
+          if (into.has(chunk.fileName)) return into;
+          into.add(chunk.fileName);
+          for (const file of chunk.imports) {
+            // Only what the bundle still holds: a chunk Vite removed is loaded by no one.
+            const imported = bundle[file];
+            if (imported?.type === 'chunk') loadedWith(imported, into);
+          }
+          return into;
+        };
+        const initial = new Set(chunks.filter((chunk) => chunk.isEntry).flatMap((chunk) => [...loadedWith(chunk)]));
+        const screens = [
+          ...readFileSync(routesFile, 'utf8').matchAll(/^\s*'(\/[^']*)': \(\) => import\('([^']+)'\),$/gm),
+        ];
+        if (screens.length === 0) this.error(`no screens found in ${routesFile}`);
+        const table: Record<string, string[]> = {};
+        for (const [, page = '', specifier = ''] of screens) {
+          const chunk = byModule.get(path.resolve(path.dirname(routesFile), specifier));
+          if (!chunk) this.error(`the screen of ${page} (${specifier}) has no chunk of its own`);
+          table[page] = [...loadedWith(chunk)].filter((file) => !initial.has(file)).map((file) => `/${file}`);
         }
-        return into;
-      };
-      const initial = new Set(chunks.filter((chunk) => chunk.isEntry).flatMap((chunk) => [...loadedWith(chunk)]));
-      const screens = [
-        ...readFileSync(routesFile, 'utf8').matchAll(/^\s*'(\/[^']*)': \(\) => import\('([^']+)'\),$/gm),
-      ];
-      if (screens.length === 0) this.error(`no screens found in ${routesFile}`);
-      const table: Record<string, string[]> = {};
-      for (const [, page = '', specifier = ''] of screens) {
-        const chunk = byModule.get(path.resolve(path.dirname(routesFile), specifier));
-        if (!chunk) this.error(`the screen of ${page} (${specifier}) has no chunk of its own`);
-        table[page] = [...loadedWith(chunk)].filter((file) => !initial.has(file)).map((file) => `/${file}`);
-      }
-      this.emitFile({ type: 'asset', fileName: PAGE_PRELOADS_FILE, source: JSON.stringify(table, null, 1) });
+        this.emitFile({ type: 'asset', fileName: PAGE_PRELOADS_FILE, source: JSON.stringify(table, null, 1) });
+      },
     },
   };
 }
