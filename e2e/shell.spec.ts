@@ -111,7 +111,7 @@ test.describe('top navigation and dark menu (spec 01 §2.4)', () => {
     await expect(footer.getByRole('link', { name: /Installer Community Group/ })).toBeVisible();
     await expect(footer.getByRole('link', { name: 'Terms' })).toBeVisible();
     await expect(footer.getByRole('link', { name: 'Privacy' })).toBeVisible();
-    await expect(footer).toContainText('© 2021');
+    await expect(footer).toContainText(`© 2021–${new Date().getUTCFullYear()}`);
   });
 });
 

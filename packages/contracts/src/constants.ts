@@ -34,6 +34,12 @@ export const MAX_FAILED_SIGN_INS_PER_ACCOUNT = 100;
 export const IDENTITY_COOKIE_DAYS = 365;
 export const CAROUSEL_SWIPE_THRESHOLD_PX = 30;
 export const COPYRIGHT_YEAR = 2021;
+/**
+ * The footer's years: spec 01 §9's notice year 2021 as the first, through the current year (issue 27 §12:
+ * a notice stuck at 2021 reads as an abandoned site), e.g. '2021–2026'.
+ */
+export const copyrightYears = (today = new Date()) =>
+  today.getUTCFullYear() > COPYRIGHT_YEAR ? `${COPYRIGHT_YEAR}–${today.getUTCFullYear()}` : String(COPYRIGHT_YEAR);
 export const INSTALLERS_FETCH_LIMIT = 80;
 export const ORDERS_DEFAULT_LIMIT = 25;
 /** spec 02 §9: invoices fetched in pages of at most 100. */

@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router';
-import { COMPANY, COPYRIGHT_YEAR } from '@portal/contracts/constants';
+import { COMPANY, copyrightYears } from '@portal/contracts/constants';
 import { AlertBar } from '../components/AlertBar.tsx';
 import { BackIcon } from '../components/icons.tsx';
 import { Logo } from './Logo.tsx';
@@ -24,7 +24,7 @@ export function CheckoutLayout() {
       </main>
       <footer className="copyright-footer">
         <small>
-          © {COPYRIGHT_YEAR} {COMPANY.name} All rights reserved.
+          © {copyrightYears()} {COMPANY.name} All rights reserved.
         </small>
       </footer>
     </div>

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { COMPANY, COPYRIGHT_YEAR } from '@portal/contracts/constants';
+import { COMPANY, copyrightYears } from '@portal/contracts/constants';
 import { useShellState } from './useShellState.ts';
 import { useCatalogMenu } from '../features/catalog/api.ts';
 import { brandHref, categoryHref, COMMUNITY_LINK, SERVICES_LINKS, WIKI_LINK } from './navigation.ts';
@@ -88,7 +88,7 @@ export function Footer() {
           <Link to="/privacy-policy">Privacy</Link>
         </span>
         <small>
-          © {COPYRIGHT_YEAR} {COMPANY.name} All rights reserved.
+          © {copyrightYears()} {COMPANY.name} All rights reserved.
         </small>
       </div>
     </footer>
