@@ -5,9 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { CURRENCY, type Session, type VehicleOption } from '@portal/contracts';
+import { CURRENCY, endpoints, type Endpoint, type Session, type VehicleOption } from '@portal/contracts';
 import { createTestApp, type TestContext } from './helpers.ts';
-import { testClient, type TestClient } from './client.ts';
+import { testClient, type EndpointInput, type TestClient } from './client.ts';
 import { brands, products } from '../src/modules/catalog/schema.ts';
 import { businessPartners } from '../src/modules/business-partners/schema.ts';
 import { invoices } from '../src/modules/billing/schema.ts';
@@ -24,10 +24,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Json = Record<string, unknown>;
-const ok = async (c: TestClient, method: 'GET' | 'POST', url: string, body?: object) => {
-  const res = await c.call(method, url, body);
-  expect(res.statusCode, `${method} ${url}`).toBe(200);
-  return res.json() as Json;
+/** The raw JSON of a call that must succeed: these tests read field names, not the contracts' types. */
+const ok = async <E extends Endpoint>(c: TestClient, endpoint: E, input?: EndpointInput<E>) => {
+  const res = await c.call(endpoint, input);
+  expect(res.statusCode, `${endpoint.method} ${endpoint.path}`).toBe(200);
+  return res.json<Json>();
 };
 const money = (cents: number) => ({ amount: cents / 100, currency: CURRENCY });
 
@@ -87,7 +88,7 @@ function expectSpecProduct(product: Json, withDetail = true) {
 describe('Product and catalog product (spec 01 §3)', () => {
   it('product-by-sku carries every field the spec names, money as decimal amounts', async () => {
     const wanted = await productWithEverything();
-    const product = await ok(owner, 'GET', `/api/product-by-sku/${wanted.sku}`);
+    const product = await ok(owner, endpoints.catalog.productBySku, { params: { sku: wanted.sku } });
     expectSpecProduct(product);
     expect(product).toMatchObject({
       sku: wanted.sku,
@@ -103,13 +104,15 @@ describe('Product and catalog product (spec 01 §3)', () => {
 
   it('a visitor and a dealer read the same fields; the price follows the rule (spec 01 §6)', async () => {
     const wanted = await productWithEverything();
-    const visitor = await ok(testClient(t.app), 'GET', `/api/product-by-sku/${wanted.sku}`);
+    const visitor = await ok(testClient(t.app), endpoints.catalog.productBySku, { params: { sku: wanted.sku } });
     expectSpecProduct(visitor);
     expect(visitor.pricing).toMatchObject({ priceRange: { start: { gross: money(wanted.msrpCents!) } } });
   });
 
   it('search results carry them, in the paged result (results, totalCount, cursors, accountInformation)', async () => {
-    const page = await ok(owner, 'POST', '/api/search-products', { limit: 20, filters: { sort: 'name-asc' } });
+    const page = await ok(owner, endpoints.catalog.searchProducts, {
+      body: { limit: 20, filters: { sort: 'name-asc' } },
+    });
     expect(page).toMatchObject({
       totalCount: expect.any(Number) as unknown,
       startCursor: expect.any(String) as unknown,
@@ -124,7 +127,7 @@ describe('Product and catalog product (spec 01 §3)', () => {
       sku: string;
       attributes: { attribute: { slug: string }; values: { name: string }[] }[];
     };
-    const detail = await ok(owner, 'GET', `/api/product-by-sku/${first.sku}`);
+    const detail = await ok(owner, endpoints.catalog.productBySku, { params: { sku: first.sku } });
     expect(
       first.attributes.find((a) => a.attribute.slug === 'related-product-skus')!.values.map((v) => v.name),
     ).toEqual(detail.relatedSkus);
@@ -133,15 +136,15 @@ describe('Product and catalog product (spec 01 §3)', () => {
   it('every product list carries them: by ids, by SKUs, popular, accessories; condensed keeps name, price and variant', async () => {
     const wanted = await productWithEverything();
     const lists = [
-      await ok(owner, 'POST', '/api/products-by-ids', { ids: [wanted.id] }),
-      await ok(owner, 'POST', '/api/vehicle-saleor-products', { skus: [wanted.sku] }),
-      await ok(owner, 'GET', '/api/popular-products?limit=4'),
-      await ok(owner, 'POST', '/api/vehicle-saleor-accessory-products', { productId: wanted.id }),
+      await ok(owner, endpoints.catalog.productsByIds, { body: { ids: [wanted.id] } }),
+      await ok(owner, endpoints.catalog.productsBySkus, { body: { skus: [wanted.sku] } }),
+      await ok(owner, endpoints.catalog.popularProducts, { query: { limit: 4 } }),
+      await ok(owner, endpoints.vehicles.accessoryProducts, { body: { productId: wanted.id } }),
     ];
     for (const list of lists) for (const product of list.results as Json[]) expectSpecProduct(product, false);
     expect((lists[0]!.results as Json[])[0]).toMatchObject({ sku: wanted.sku, defaultVariant: { sku: wanted.sku } });
 
-    const condensed = await ok(owner, 'POST', '/api/condensed-products-by-ids', { ids: [wanted.id] });
+    const condensed = await ok(owner, endpoints.catalog.condensedProductsByIds, { body: { ids: [wanted.id] } });
     const [one] = condensed.results as Json[];
     expect(one).toMatchObject({ product_name: expect.any(String) as unknown, defaultVariant: { sku: wanted.sku } });
     expect(one!.pricing).toHaveProperty('priceRangeUndiscounted.start.gross.amount', wanted.msrpCents! / 100);
@@ -149,12 +152,14 @@ describe('Product and catalog product (spec 01 §3)', () => {
 
   it('a cart line’s product and a deal’s products carry them too', async () => {
     const wanted = await productWithEverything();
-    const cart = await ok(owner, 'POST', '/api/products-checkout/create-b2b', {
-      lines: [{ variantId: wanted.id, quantity: 1 }],
+    const cart = await ok(owner, endpoints.cart.create, {
+      body: {
+        lines: [{ variantId: wanted.id, quantity: 1 }],
+      },
     });
     const [line] = cart.lines as { product: Json }[];
     expectSpecProduct(line!.product, false);
-    const deals = await ok(owner, 'GET', '/api/get-discounted-products');
+    const deals = await ok(owner, endpoints.deals.discountedProducts);
     const dealProducts = deals.results as Json[];
     expect(dealProducts.length).toBeGreaterThan(0);
     for (const product of dealProducts) expectSpecProduct(product, false);
@@ -164,7 +169,7 @@ describe('Product and catalog product (spec 01 §3)', () => {
     // Both ends of the name order: brands Northside is approved for and brands it is not.
     const pages = await Promise.all(
       (['name-asc', 'name-desc'] as const).map((sort) =>
-        ok(owner, 'POST', '/api/search-products', { limit: 40, filters: { sort } }),
+        ok(owner, endpoints.catalog.searchProducts, { body: { limit: 40, filters: { sort } } }),
       ),
     );
     const rows = pages.flatMap((page) => page.results) as (Json & {
@@ -173,7 +178,7 @@ describe('Product and catalog product (spec 01 §3)', () => {
       msrpCents: number | null;
       brand: { slug: string };
     })[];
-    const approved = ((await ok(owner, 'GET', '/api/session')) as unknown as Session).selectedBusiness!.approvedBrands;
+    const approved = ((await ok(owner, endpoints.session.get)) as unknown as Session).selectedBusiness!.approvedBrands;
     expect(new Set(rows.map((r) => r.price.kind))).toEqual(new Set(['discounted', 'msrp']));
     for (const row of rows) {
       const kind = row.msrpCents === null || approved.includes(row.brand.slug) ? 'discounted' : 'msrp';
@@ -185,7 +190,7 @@ describe('Product and catalog product (spec 01 §3)', () => {
 
 describe('Business partner (spec 01 §3, spec 02 §3)', () => {
   it('the partner answers every field the spec names', async () => {
-    const bp = await ok(owner, 'GET', '/api/business-partners/C100234');
+    const bp = await ok(owner, endpoints.businessPartners.get, { params: { id: 'C100234' } });
     for (const key of [
       'id',
       'sapBpCode',
@@ -216,7 +221,7 @@ describe('Business partner (spec 01 §3, spec 02 §3)', () => {
     const today = new Date().toISOString().slice(0, 10);
     const codes = ['C100234', 'C100310', 'C100977', 'N200145', 'B2C-000001'];
     for (const code of codes) {
-      const bp = (await ok(rep, 'GET', `/api/business-partners/${code}`)) as {
+      const bp = (await ok(rep, endpoints.businessPartners.get, { params: { id: code } })) as {
         id: string;
         accountBalance: number;
         pastDueInvoices: number;
@@ -245,7 +250,7 @@ describe('Business partner (spec 01 §3, spec 02 §3)', () => {
       expect(Number.isInteger(bp.creditLimit)).toBe(true);
     }
     // DEMO-DATA.md: Northside owes, some of it past due; Lakeside has a few invoices.
-    const northside = (await ok(owner, 'GET', '/api/business-partners/C100234')) as Json & {
+    const northside = (await ok(owner, endpoints.businessPartners.get, { params: { id: 'C100234' } })) as Json & {
       accountBalance: number;
       pastDueInvoices: number;
       invoices: { totalCount: number };
@@ -258,7 +263,7 @@ describe('Business partner (spec 01 §3, spec 02 §3)', () => {
   it('the partner list is a connection whose nodes are the modal’s options (name and value)', async () => {
     const rep = testClient(t.app);
     await rep.signIn('insiderep@demo.test');
-    const page = await ok(rep, 'POST', '/api/business-partners', { limit: 5 });
+    const page = await ok(rep, endpoints.businessPartners.list, { body: { limit: 5 } });
     expect(page).toMatchObject({
       totalCount: expect.any(Number) as unknown,
       pageInfo: { hasNextPage: true, endCursor: expect.any(String) as unknown },
@@ -275,7 +280,7 @@ describe('Business partner (spec 01 §3, spec 02 §3)', () => {
 
 describe('Users (spec 01 §3)', () => {
   it('user info: approvedBrands, defaultShippingAddress, employees (id, isProductPurchaser), reps, own id', async () => {
-    const info = await ok(owner, 'GET', '/api/users-info-saleor');
+    const info = await ok(owner, endpoints.businessPartners.userInfo);
     const session = await owner.session();
     expect(info.id).toBe(session.user!.id);
     for (const key of ['approvedBrands', 'defaultShippingAddress', 'insideSalesRep', 'outsideSalesRep'])
@@ -288,7 +293,7 @@ describe('Users (spec 01 §3)', () => {
 
   it('the logged-in user and the auth user (GET /api/user/{id})', async () => {
     const session = await owner.session();
-    const user = await ok(owner, 'GET', `/api/user/${session.user!.id}`);
+    const user = await ok(owner, endpoints.accounts.getUser, { params: { id: session.user!.id } });
     // Logged-in user.
     for (const key of ['first_name', 'last_name', 'email', 'image', 'is_retired', 'subscriber_id', 'sub'])
       expect(user, key).toHaveProperty(key);
@@ -299,7 +304,7 @@ describe('Users (spec 01 §3)', () => {
   });
 
   it('the drone profile: droneProfile.droneUserId and permission groups by name', async () => {
-    const profile = await ok(owner, 'GET', '/api/get-user-drone-profile');
+    const profile = await ok(owner, endpoints.accounts.droneProfile);
     expect(profile).toHaveProperty('droneProfile.droneUserId');
     expect(profile.permissionGroups).toContainEqual({ name: 'Dealer Primary' });
   });
@@ -307,7 +312,7 @@ describe('Users (spec 01 §3)', () => {
 
 describe('Dealers and installers (spec 02 §3)', () => {
   it('a dealer in a list page (count, next, previous, results): dealer_id, dealer_profile, is_public_profile, contact_email', async () => {
-    const list = await ok(owner, 'GET', '/api/dealers');
+    const list = await ok(owner, endpoints.dealers.list);
     for (const key of ['count', 'next', 'previous', 'results']) expect(list, key).toHaveProperty(key);
     const [dealer] = list.results as Json[];
     for (const key of ['dealer_id', 'dealer_profile', 'is_public_profile', 'contact_email'])
@@ -320,7 +325,7 @@ describe('Dealers and installers (spec 02 §3)', () => {
       .from(dealers)
       .innerJoin(businessPartners, eq(businessPartners.id, dealers.businessPartnerId))
       .where(eq(businessPartners.sapBpCode, 'C100234'));
-    const list = await ok(owner, 'GET', `/api/dealers/${northside!.id}/installers`);
+    const list = await ok(owner, endpoints.dealers.listInstallers, { params: { id: northside!.id } });
     const installers = list.results as Json[];
     expect(installers.length).toBeGreaterThan(1);
     for (const installer of installers)
@@ -331,20 +336,22 @@ describe('Dealers and installers (spec 02 §3)', () => {
 
 describe('Vehicles and wiring (spec 01 §3)', () => {
   it('year-make-model options are name and value; a VIN answers ModelYear, Make, Model', async () => {
-    const makes = (await ok(owner, 'POST', '/api/year-make-model', { year: 2019 })).results as VehicleOption[];
+    const makes = (await ok(owner, endpoints.vehicles.yearMakeModel, { body: { year: 2019 } }))
+      .results as VehicleOption[];
     expect(makes[0]).toMatchObject({ name: expect.any(String), value: expect.any(String) });
-    const vin = await ok(owner, 'POST', '/api/dot-vehicle-by-vin', { VIN: DEMO_VEHICLES[0]!.vin });
+    const vin = await ok(owner, endpoints.vehicles.decodeVin, { body: { VIN: DEMO_VEHICLES[0]!.vin } });
     expect(Object.keys(vin).sort()).toEqual(['Make', 'Model', 'ModelYear']);
   });
 
   it('a vehicle with its wiring and instruction categories carries every field the spec names', async () => {
     const v = DEMO_VEHICLES[0]!;
-    const makes = (await ok(owner, 'POST', '/api/year-make-model', { year: v.year })).results as VehicleOption[];
+    const makes = (await ok(owner, endpoints.vehicles.yearMakeModel, { body: { year: v.year } }))
+      .results as VehicleOption[];
     const makeId = makes.find((m) => m.name === v.make)!.value;
-    const models = (await ok(owner, 'POST', '/api/year-make-model', { year: v.year, makeId }))
+    const models = (await ok(owner, endpoints.vehicles.yearMakeModel, { body: { year: v.year, makeId } }))
       .results as VehicleOption[];
     const modelId = models.find((m) => m.name === v.model)!.value;
-    const vehicle = await ok(owner, 'POST', '/api/vehicle-info', { year: v.year, makeId, modelId });
+    const vehicle = await ok(owner, endpoints.vehicles.vehicleInfo, { body: { year: v.year, makeId, modelId } });
     for (const key of [
       'id',
       'year',
@@ -374,9 +381,8 @@ describe('Vehicles and wiring (spec 01 §3)', () => {
       uuid: expect.any(String),
       instructions: expect.any(Array),
     });
-    const byCategory = await ok(owner, 'POST', '/api/wiring-by-category', {
-      vehicleId: vehicle.id,
-      categoryId: wiring!.id,
+    const byCategory = await ok(owner, endpoints.vehicles.wiringByCategory, {
+      body: { vehicleId: vehicle.id as string, categoryId: wiring!.id as string },
     });
     expect(byCategory).toMatchObject({ id: wiring!.id, uuid: wiring!.uuid, wires: expect.any(Array) });
   });

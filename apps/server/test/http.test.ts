@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '@portal/contracts';
+import { endpoints, messages } from '@portal/contracts';
 import { createTestApp, type TestContext } from './helpers.ts';
 import { redactSecrets } from '../src/app.ts';
+import { call, unchecked } from './client.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -11,8 +12,8 @@ afterAll(() => t.close());
 
 describe('server foundation over HTTP', () => {
   it('answers liveness and readiness', async () => {
-    expect((await t.app.inject('/healthz')).json()).toEqual({ status: 'ok' });
-    const ready = await t.app.inject('/readyz');
+    expect((await call(t.app, endpoints.health.live)).json()).toEqual({ status: 'ok' });
+    const ready = await call(t.app, endpoints.health.ready);
     expect(ready.statusCode).toBe(200);
     expect(ready.json()).toEqual({ status: 'ready', database: 'up' });
   });
@@ -25,18 +26,16 @@ describe('server foundation over HTTP', () => {
   });
 
   it('answers malformed JSON with 400 and a detail, not 500', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/contact-us',
+    const res = await call(t.app, endpoints.content.contactUs, {
+      body: unchecked('{"name": '),
       headers: { 'content-type': 'application/json' },
-      payload: '{"name": ',
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ detail: 'Malformed JSON body' });
   });
 
   it('answers wrong types with field errors in the spec shape', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/contact-us', payload: { name: 42, email: 'nope' } });
+    const res = await call(t.app, endpoints.content.contactUs, { body: unchecked({ name: 42, email: 'nope' }) });
     expect(res.statusCode).toBe(400);
     const body = res.json() as { validation: { field: string; messages: string[] }[] };
     const byField = Object.fromEntries(body.validation.map((v) => [v.field, v.messages[0]]));
@@ -46,42 +45,38 @@ describe('server foundation over HTTP', () => {
   });
 
   it("text the database can not hold (a NUL character) is the request's fault: 4xx, never 500", async () => {
-    const contact = { name: 'Lee', email: 'lee@example.com', subject: 'Other', message: 'Hi\u0000there' };
+    const contact = { name: 'Lee', email: 'lee@example.com', subject: 'Other' as const, message: 'Hi\u0000there' };
     const refused = [
-      t.app.inject({ method: 'POST', url: '/api/contact-us', payload: contact }),
-      t.app.inject({ method: 'POST', url: '/api/search-products', payload: { filters: { search: 'x\u0000' } } }),
-      t.app.inject({ method: 'GET', url: '/api/product-by-sku/NW%00X' }),
+      call(t.app, endpoints.content.contactUs, { body: contact }),
+      call(t.app, endpoints.catalog.searchProducts, { body: { filters: { search: 'x\u0000' } } }),
+      call(t.app, endpoints.catalog.productBySku, { params: { sku: 'NW\u0000X' } }),
     ];
     for (const res of await Promise.all(refused)) {
       expect(res.statusCode, res.body).toBe(400);
       expect(res.json()).toEqual({ detail: messages.invalidRequest });
     }
-    const form = await t.app.inject({
-      method: 'POST',
-      url: '/api/dealer-requests',
-      payload: { companyName: 'A\u0000B' },
-    });
+    const form = await call(t.app, endpoints.dealerRequests.submit, { body: unchecked({ companyName: 'A\u0000B' }) });
     expect(form.statusCode).toBe(400);
     expect(form.json()).toHaveProperty('validation');
-    const unknownPromotion = await t.app.inject({ method: 'GET', url: '/api/get-discounted-products?promotion=a%00b' });
+    const unknownPromotion = await call(t.app, endpoints.deals.discountedProducts, {
+      query: { promotion: 'a\u0000b' },
+    });
     expect(unknownPromotion.statusCode).toBeLessThan(500);
   });
 
   it('answers a non-JSON body type with 415, not 500', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/contact-us',
+    const res = await call(t.app, endpoints.content.contactUs, {
+      body: unchecked('a,b'),
       headers: { 'content-type': 'text/csv' },
-      payload: 'a,b',
     });
     expect(res.statusCode).toBe(415);
     expect(res.json()).toHaveProperty('detail');
   });
 
   it('echoes a request id, or makes one', async () => {
-    const given = await t.app.inject({ url: '/healthz', headers: { 'x-request-id': 'abc-123' } });
+    const given = await call(t.app, endpoints.health.live, { headers: { 'x-request-id': 'abc-123' } });
     expect(given.headers['x-request-id']).toBe('abc-123');
-    const made = await t.app.inject({ url: '/healthz' });
+    const made = await call(t.app, endpoints.health.live);
     expect(made.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
@@ -93,11 +88,9 @@ describe('server foundation over HTTP', () => {
   });
 
   it('refuses a state-changing call from another origin', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/contact-us',
+    const res = await call(t.app, endpoints.content.contactUs, {
+      body: unchecked({}),
       headers: { origin: 'https://evil.example', host: 'localhost:3000' },
-      payload: {},
     });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ detail: 'Cross-origin request refused' });
@@ -116,7 +109,7 @@ describe('server foundation over HTTP', () => {
   });
 
   it('reports an anonymous session until someone signs in', async () => {
-    const res = await t.app.inject('/api/session');
+    const res = await call(t.app, endpoints.session.get);
     expect(res.json()).toMatchObject({ user: null, selectedBusiness: null, site: 'us' });
     expect(res.headers['cache-control']).toBe('no-store');
   });
@@ -135,28 +128,22 @@ describe('server foundation over HTTP', () => {
   });
 
   it('tells an anonymous caller to sign in, and only an ended session to sign in again (issue 14 §9)', async () => {
-    const anonymous = await t.app.inject({ method: 'GET', url: '/api/dealers' });
+    const anonymous = await call(t.app, endpoints.dealers.list);
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json()).toEqual({ detail: messages.signInRequired });
-    const ended = await t.app.inject({
-      method: 'GET',
-      url: '/api/dealers',
+    const ended = await call(t.app, endpoints.dealers.list, {
       headers: { cookie: 'portal.session_token=ended.session' },
     });
     expect(ended.statusCode).toBe(401);
     expect(ended.json()).toEqual({ detail: messages.credentialsNeedRefresh });
-    const badBearer = await t.app.inject({
-      method: 'GET',
-      url: '/api/dealers',
-      headers: { authorization: 'Bearer gone' },
-    });
+    const badBearer = await call(t.app, endpoints.dealers.list, { headers: { authorization: 'Bearer gone' } });
     expect(badBearer.json()).toEqual({ detail: messages.credentialsNeedRefresh });
   });
 
   it('API answers are not kept by caches unless the route says so (ASVS 14.3.2)', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/dealers' })).headers['cache-control']).toBe('no-store');
-    expect((await t.app.inject({ method: 'GET', url: '/api/session' })).headers['cache-control']).toBe('no-store');
-    const carousel = await t.app.inject({ method: 'GET', url: '/api/content/home-carousel' });
+    expect((await call(t.app, endpoints.dealers.list)).headers['cache-control']).toBe('no-store');
+    expect((await call(t.app, endpoints.session.get)).headers['cache-control']).toBe('no-store');
+    const carousel = await call(t.app, endpoints.content.homeCarousel);
     expect(carousel.headers['cache-control']).toBe('public, max-age=300');
   });
 

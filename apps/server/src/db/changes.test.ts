@@ -2,13 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { inject } from 'vitest';
 import { createTestApp, writeUnnoticed, type TestContext } from '../../test/helpers.ts';
-import { testClient } from '../../test/client.ts';
+import { call, testClient } from '../../test/client.ts';
 import { users } from '../modules/users/schema.ts';
 import { sessions } from '../modules/auth/schema.ts';
 import { businessPartners } from '../modules/business-partners/schema.ts';
 import { products } from '../modules/catalog/schema.ts';
 import { FEED_APPLICATION, type ChangeKind } from './changes.ts';
 import { createMemo } from './memo.ts';
+import { endpoints } from '@portal/contracts';
 
 // The database's change notices and the in-memory caches that listen to them (sessions, pricing).
 
@@ -65,9 +66,9 @@ describe('change notices', () => {
       const rep = testClient(t.app);
       await rep.signIn('insiderep@demo.test');
       const repId = (await rep.session()).user!.id;
-      expect(await hear(() => rep.call('POST', '/api/select-business', { sapBpCode: 'C100234' }))).toContain(
-        `identity:${repId}`,
-      );
+      expect(
+        await hear(() => rep.call(endpoints.session.selectBusiness, { body: { sapBpCode: 'C100234' } })),
+      ).toContain(`identity:${repId}`);
       // A write that reads nothing of the caches' tables says nothing.
       expect(await hear(() => t.db.execute(sql`select 1`))).toEqual([]);
     } finally {
@@ -136,13 +137,13 @@ describe('change notices', () => {
     const client = testClient(t.app);
     await client.signIn('owner@demo.test');
     const onOther = async () =>
-      (await other.inject({ method: 'GET', url: '/api/session', headers: { cookie: client.jar.header() } })).json() as {
+      (await call(other, endpoints.session.get, { headers: { cookie: client.jar.header() } })).json() as {
         user: { email: string } | null;
       };
     const cookie = client.jar.header();
     expect((await onOther()).user?.email).toBe('owner@demo.test');
     await client.signOut();
-    const after = await other.inject({ method: 'GET', url: '/api/session', headers: { cookie } });
+    const after = await call(other, endpoints.session.get, { headers: { cookie } });
     expect(after.json().user).toBeNull();
   });
 });

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/helpers.ts';
 import { METRICS_FORBIDDEN } from './metrics.ts';
+import { endpoints } from '@portal/contracts';
+import { call } from '../../test/client.ts';
 
 const TOKEN = 'scrape-token-0123456789';
 
@@ -22,7 +24,7 @@ describe('GET /metrics (ARCHITECTURE, Observability)', () => {
     const series = 'method="GET",route="/api/product-by-sku/:sku",status_code="404"';
     const before = countOf(await scrape(), series);
     for (const sku of ['NO-SUCH-1', 'NO-SUCH-2', 'NO-SUCH-3'])
-      expect((await t.app.inject({ method: 'GET', url: `/api/product-by-sku/${sku}` })).statusCode).toBe(404);
+      expect((await call(t.app, endpoints.catalog.productBySku, { params: { sku } })).statusCode).toBe(404);
     const res = await t.app.inject({ method: 'GET', url: '/metrics' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
-import { messages, PASSWORD_MAX } from '@portal/contracts';
+import { endpoints, messages, PASSWORD_MAX } from '@portal/contracts';
 import { createTestApp, type TestContext } from '../helpers.ts';
 import { testClient } from '../client.ts';
 import { DEMO_PASSWORD } from '../../src/seed/people.ts';
@@ -20,7 +20,7 @@ describe('passwords (ASVS 6.2.1, 6.2.9)', () => {
     const long = `Garage#Bay42${'x'.repeat(52)}`;
     expect(long).toHaveLength(64);
     const change = (from: string, to: string) =>
-      c.call('POST', '/api/change-password', { password: from, new_password: to, confirm_new_password: to });
+      c.call(endpoints.auth.changePassword, { body: { password: from, new_password: to, confirm_new_password: to } });
 
     expect((await change(DEMO_PASSWORD, long)).statusCode).toBe(200);
     // Never truncated: the password without its last character is wrong.
@@ -43,9 +43,11 @@ describe('self-contained tokens (ASVS 9.1.1, 9.1.2)', () => {
   it('an invitation link re-signed with alg "none" or another key is refused', async () => {
     const owner = testClient(t.app);
     await owner.signIn('owner@demo.test');
-    const sent = await owner.call('POST', '/api/user/invite', {
-      email: 'jwt.check@example.com',
-      user_type: 'installer',
+    const sent = await owner.call(endpoints.invitations.invite, {
+      body: {
+        email: 'jwt.check@example.com',
+        user_type: 'installer',
+      },
     });
     expect(sent.statusCode).toBe(201);
     const [mail] = await t.db
@@ -55,7 +57,8 @@ describe('self-contained tokens (ASVS 9.1.1, 9.1.2)', () => {
       .orderBy(desc(mailOutbox.createdAt))
       .limit(1);
     const token = mail!.text.match(/token=([\w.-]+)/)![1]!;
-    const info = (value: string) => testClient(t.app).call('GET', `/api/user/token-info?token=${value}`);
+    const info = (value: string) =>
+      testClient(t.app).call(endpoints.invitations.tokenInfo, { query: { token: value } });
     expect((await info(token)).statusCode).toBe(200);
 
     const [, payload, signature] = token.split('.');

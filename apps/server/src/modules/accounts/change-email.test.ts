@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { signJWT } from 'better-auth/crypto';
-import { messages } from '@portal/contracts';
+import { endpoints, messages, type BodyOf } from '@portal/contracts';
 import { ACCOUNT_MAIL, ACCOUNT_TEXTS } from '@portal/contracts/accounts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { signedInAs, testClient, type TestClient } from '../../../test/client.ts';
+import { signedInAs, testClient, unchecked, type TestClient } from '../../../test/client.ts';
 import { lastMailTo, linkIn, mailsTo, userByEmail } from '../../../test/builders.ts';
 import { DEMO_PASSWORD } from '../../seed/people.ts';
 import { getAuthSecret } from '../auth/secret.ts';
@@ -20,10 +20,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const changeEmail = (c: TestClient, body: object) => c.call('POST', '/api/user/change-email', body);
+const changeEmail = (c: TestClient, body: BodyOf<typeof endpoints.accounts.requestEmailChange>) =>
+  c.call(endpoints.accounts.requestEmailChange, { body });
 const sessionUser = async (c: TestClient) => (await c.session()).user;
-const accept = (token: unknown) => testClient(t.app).call('POST', '/api/user/change-email/accept', { token });
-const decline = (token: unknown) => testClient(t.app).call('POST', '/api/user/change-email/decline', { token });
+const accept = (token: string) => testClient(t.app).call(endpoints.accounts.acceptEmailChange, { body: { token } });
+const decline = (token: string) => testClient(t.app).call(endpoints.accounts.declineEmailChange, { body: { token } });
 const pendingOf = async (userId: string) =>
   (
     await t.db
@@ -86,7 +87,7 @@ describe('e-mail change: the request (POST /api/user/change-email)', () => {
     [{ new_email: 'nope', password: 'x' }, [{ field: 'new_email', messages: [messages.emailInvalid] }]],
   ])('refuses %j with field errors', async (body, validation) => {
     const c = await signedInAs(t.app, 'purchaser@demo.test');
-    const res = await changeEmail(c, body);
+    const res = await changeEmail(c, unchecked(body));
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ validation });
   });
@@ -146,9 +147,11 @@ describe('e-mail change: accept and decline links', () => {
     }
     // They sign in again with the new e-mail; the old one is gone.
     await signedInAs(t.app, 'Priya.Books@example.test');
-    const old = await testClient(t.app).call('POST', '/api/auth/sign-in', {
-      email: 'accountant@demo.test',
-      password: DEMO_PASSWORD,
+    const old = await testClient(t.app).call(endpoints.auth.signIn, {
+      body: {
+        email: 'accountant@demo.test',
+        password: DEMO_PASSWORD,
+      },
     });
     expect(old.json()).toEqual({ detail: messages.invalidPasswordEmail });
   });
@@ -217,7 +220,7 @@ describe('e-mail change: accept and decline links', () => {
     }
     expect(await pendingOf(user!.id)).toBeDefined(); // none of them touched the real request
     for (const token of [undefined, '', 42]) {
-      const res = await accept(token);
+      const res = await accept(unchecked(token));
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ validation: [{ field: 'token', messages: [messages.invalidJwt] }] });
     }
@@ -229,12 +232,14 @@ describe('e-mail change: accept and decline links', () => {
     const token = await tokenFrom('jordan@example.test', 'change-email-accept');
     expect(
       (
-        await testClient(t.app).call('POST', '/api/user/register', {
-          first_name: 'Jordan',
-          last_name: 'Other',
-          email: 'jordan@example.test',
-          password: 'Garage#Bay42',
-          confirm_password: 'Garage#Bay42',
+        await testClient(t.app).call(endpoints.accounts.register, {
+          body: {
+            first_name: 'Jordan',
+            last_name: 'Other',
+            email: 'jordan@example.test',
+            password: 'Garage#Bay42',
+            confirm_password: 'Garage#Bay42',
+          },
         })
       ).statusCode,
     ).toBe(200);

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { signJWT, verifyPassword } from 'better-auth/crypto';
-import { messages, PASSWORD_TOO_COMMON } from '@portal/contracts';
+import { endpoints, messages, PASSWORD_TOO_COMMON, type BodyOf, type QueryOf } from '@portal/contracts';
 import { ACCOUNT_MAIL } from '@portal/contracts/accounts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { testClient } from '../../../test/client.ts';
+import { call, testClient, unchecked } from '../../../test/client.ts';
 import { linkIn, mailsTo, partnerOf, userByEmail } from '../../../test/builders.ts';
 import { withDatabase } from '../../../test/global-setup.ts';
 import { getAuthSecret } from '../auth/secret.ts';
@@ -25,17 +25,19 @@ afterAll(() => t.close());
 const SIGN_UP_SUBJECT = 'Finish setting up your Dealer Portal account';
 const PASSWORD = 'Garage#Bay42';
 
+type RegisterBody = BodyOf<typeof endpoints.accounts.register>;
+
 // Registrations are limited per address: every client comes from its own (testClient).
 function client() {
   const c = testClient(t.app);
   return {
     ...c,
-    register: (body: object) => c.call('POST', '/api/user/register', body),
+    register: (body: RegisterBody) => c.call(endpoints.accounts.register, { body }),
     signIn: (email: string, password = PASSWORD) => c.signIn(email, password),
   };
 }
 
-const person = (email: string, extra: object = {}) => ({
+const person = (email: string, extra: Partial<RegisterBody> = {}): RegisterBody => ({
   first_name: 'Riley',
   last_name: "O'Neil",
   email,
@@ -163,18 +165,16 @@ describe('consumer registration (spec 01 §1)', () => {
     [{ confirm_password: 'Garage#Bay43' }, ['confirm_password'], messages.passwordsDoNotMatch],
   ])('refuses %j with the field messages', async (change, fields, message) => {
     const body = Object.keys(change).length ? person('fields@example.test', change) : {};
-    const res = await client().register(body);
+    const res = await client().register(unchecked(body));
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ validation: fields.map((field) => ({ field, messages: [message] })) });
     expect(await userByEmail(t.db, 'fields@example.test')).toBeUndefined();
   });
 
   it('a malformed body is a 400, not a 500', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/user/register',
+    const res = await call(t.app, endpoints.accounts.register, {
+      body: unchecked('{"email":'),
       headers: { 'content-type': 'application/json' },
-      payload: '{"email":',
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ detail: 'Malformed JSON body' });
@@ -301,15 +301,16 @@ describe('B2C codes and the registration transaction', () => {
 });
 
 describe('the sign-up e-mail link (GET /api/auth/verify-email)', () => {
-  const open = (query: string) => client().call('GET', `/api/auth/verify-email${query}`);
+  const open = (query: QueryOf<typeof endpoints.accounts.verifyEmail>) =>
+    client().call(endpoints.accounts.verifyEmail, { query });
 
   it.each([
-    ['no token', ''],
-    ['an empty token', '?token='],
-    ['a token that is not a JWT', '?token=not-a-token'],
+    ['no token', {}],
+    ['an empty token', { token: '' }],
+    ['a token that is not a JWT', { token: 'not-a-token' }],
     [
       'a forged signature',
-      '?token=eyJhbGciOiJIUzI1NiJ9.eyJlbWFpbCI6ImFAYi5jIn0.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+      { token: 'eyJhbGciOiJIUzI1NiJ9.eyJlbWFpbCI6ImFAYi5jIn0.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' },
     ],
   ])('%s goes to /login?verified=0', async (_, query) => {
     const res = await open(query);
@@ -321,28 +322,28 @@ describe('the sign-up e-mail link (GET /api/auth/verify-email)', () => {
     await client().register(person('expired-link@example.test'));
     const user = await userByEmail(t.db, 'expired-link@example.test');
     const expired = await signJWT({ email: user!.email, userId: user!.id }, secret, -60);
-    const res = await open(`?token=${expired}&callbackURL=%2Flogin%3Fverified%3D1`);
+    const res = await open({ token: expired, callbackURL: '/login?verified=1' });
     expect(res.headers.location).toBe('/login?verified=0');
     expect((await userByEmail(t.db, 'expired-link@example.test'))?.emailVerified).toBe(false);
   });
 
   it('a well-signed token of another kind, or of an unknown e-mail, is a bad link too', async () => {
     const otherKind = await signJWT({ sub: 'someone', purpose: 'change_email_accept', nonce: 'x' }, secret, 600);
-    expect((await open(`?token=${otherKind}`)).headers.location).toBe('/login?verified=0');
+    expect((await open({ token: otherKind })).headers.location).toBe('/login?verified=0');
     const unknown = await signJWT({ email: 'nobody@example.test' }, secret, 600);
-    expect((await open(`?token=${unknown}`)).headers.location).toBe('/login?verified=0');
+    expect((await open({ token: unknown })).headers.location).toBe('/login?verified=0');
   });
 
   it('ignores a callbackURL pointing elsewhere', async () => {
     await client().register(person('callback@example.test'));
     const { token } = await signUpLink('callback@example.test');
-    const res = await open(`?token=${token}&callbackURL=${encodeURIComponent('https://evil.example/')}`);
+    const res = await open({ token, callbackURL: 'https://evil.example/' });
     expect(res.headers.location).toBe('/login?verified=1');
   });
 });
 
 describe('POST /api/user/email-resend (spec 01 §7, no auth)', () => {
-  const resend = (email: unknown, c = client()) => c.call('POST', '/api/user/email-resend', { email });
+  const resend = (email: string, c = client()) => c.call(endpoints.accounts.resendSignUpEmail, { body: { email } });
 
   it('sends a new link to an unconfirmed account, and answers the same for any other e-mail', async () => {
     await client().register(person('resend@example.test'));
@@ -363,7 +364,7 @@ describe('POST /api/user/email-resend (spec 01 §7, no auth)', () => {
   });
 
   it('a missing or malformed e-mail is a field error', async () => {
-    expect((await resend(undefined)).json()).toEqual({
+    expect((await resend(unchecked(undefined))).json()).toEqual({
       validation: [{ field: 'email', messages: [messages.requiredField] }],
     });
     expect((await resend('nope')).json()).toEqual({

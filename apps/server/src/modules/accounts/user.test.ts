@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages, PERMISSION_GROUPS } from '@portal/contracts';
+import { endpoints, messages, PERMISSION_GROUPS, type BodyOf } from '@portal/contracts';
 import { ACCOUNT_TEXTS } from '@portal/contracts/accounts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { signedInAs, type TestClient } from '../../../test/client.ts';
+import { signedInAs, unchecked, type TestClient } from '../../../test/client.ts';
 import { idOf, userByEmail } from '../../../test/builders.ts';
 
 let t: TestContext;
@@ -11,13 +11,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const patch = (c: TestClient, id: string, body: object | undefined) => c.call('PATCH', `/api/user/${id}`, body);
+const patch = (c: TestClient, id: string, body: BodyOf<typeof endpoints.accounts.updateUser> | undefined) =>
+  c.call(endpoints.accounts.updateUser, { params: { id }, body });
 
 describe('GET /api/user/{id} (spec 01 §7)', () => {
   it('answers the signed-in user with the fields of spec 01 §3', async () => {
     const c = await signedInAs(t.app, 'owner@demo.test');
     const id = await idOf(t.db, 'owner@demo.test');
-    const res = await c.call('GET', `/api/user/${id}`);
+    const res = await c.call(endpoints.accounts.getUser, { params: { id } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       id,
@@ -42,20 +43,24 @@ describe('GET /api/user/{id} (spec 01 §7)', () => {
     const installer = await signedInAs(t.app, 'installer@demo.test');
     const ownerId = await idOf(t.db, 'owner@demo.test');
     for (const id of [ownerId, 'no-such-user']) {
-      const res = await installer.call('GET', `/api/user/${id}`);
+      const res = await installer.call(endpoints.accounts.getUser, { params: { id } });
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({ detail: ACCOUNT_TEXTS.forbidden });
     }
     const admin = await signedInAs(t.app, 'admin@demo.test');
-    expect((await admin.call('GET', `/api/user/${ownerId}`)).json()).toMatchObject({ email: 'owner@demo.test' });
-    const missing = await admin.call('GET', '/api/user/no-such-user');
+    expect((await admin.call(endpoints.accounts.getUser, { params: { id: ownerId } })).json()).toMatchObject({
+      email: 'owner@demo.test',
+    });
+    const missing = await admin.call(endpoints.accounts.getUser, { params: { id: 'no-such-user' } });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ detail: messages.userNotFound });
   });
 
   it('needs a session, and an id', async () => {
     const anonymous = await signedInAs(t.app, null);
-    const res = await anonymous.call('GET', `/api/user/${await idOf(t.db, 'owner@demo.test')}`);
+    const res = await anonymous.call(endpoints.accounts.getUser, {
+      params: { id: await idOf(t.db, 'owner@demo.test') },
+    });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ detail: messages.signInRequired });
     for (const url of ['/api/user', '/api/user/']) {
@@ -82,7 +87,7 @@ describe('PATCH /api/user/{id} with updates (spec 01 §7)', () => {
     });
     const row = await userByEmail(t.db, 'purchaser@demo.test');
     expect(row).toMatchObject({ name: 'Danielle Kowalska-Ruiz', phoneNumber: '5550102233' });
-    expect(((await c.call('GET', '/api/session')).json() as { user: { first_name: string } }).user.first_name).toBe(
+    expect(((await c.call(endpoints.session.get)).json() as { user: { first_name: string } }).user.first_name).toBe(
       'Danielle',
     );
 
@@ -99,7 +104,7 @@ describe('PATCH /api/user/{id} with updates (spec 01 §7)', () => {
     ['updates a string', { updates: 'first_name=A' }],
   ])('%s: "Updates object is required"', async (_, body) => {
     const c = await signedInAs(t.app, 'installer@demo.test');
-    const res = await patch(c, await idOf(t.db, 'installer@demo.test'), body);
+    const res = await patch(c, await idOf(t.db, 'installer@demo.test'), unchecked(body));
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ detail: messages.updatesRequired });
   });
@@ -123,7 +128,7 @@ describe('PATCH /api/user/{id} with updates (spec 01 §7)', () => {
   ])('refuses %j as a field error', async (updates, field, message) => {
     const c = await signedInAs(t.app, 'installer@demo.test');
     const id = await idOf(t.db, 'installer@demo.test');
-    const res = await patch(c, id, { updates });
+    const res = await patch(c, id, { updates: unchecked(updates) });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ validation: [{ field, messages: [message] }] });
     expect((await userByEmail(t.db, 'installer@demo.test'))!.firstName).toBe('Marcus');
@@ -163,7 +168,7 @@ describe('GET /api/get-user-drone-profile (spec 01 §3, §7)', () => {
     ['consumer@demo.test', []],
   ])('%s: the drone user id and the permission groups', async (email, groups) => {
     const c = await signedInAs(t.app, email);
-    const res = await c.call('GET', '/api/get-user-drone-profile');
+    const res = await c.call(endpoints.accounts.droneProfile);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       droneProfile: { droneUserId: await idOf(t.db, email) },
@@ -172,7 +177,7 @@ describe('GET /api/get-user-drone-profile (spec 01 §3, §7)', () => {
   });
 
   it('needs a session', async () => {
-    const res = await (await signedInAs(t.app, null)).call('GET', '/api/get-user-drone-profile');
+    const res = await (await signedInAs(t.app, null)).call(endpoints.accounts.droneProfile);
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ detail: messages.signInRequired });
   });

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { messages, type SearchProductsResponse, type Session } from '@portal/contracts';
+import { endpoints, messages, type SearchProductsResponse, type Session } from '@portal/contracts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { signedInAs, testClient, type TestClient } from '../../../test/client.ts';
+import { signedInAs, testClient, unchecked, type TestClient } from '../../../test/client.ts';
 import { partnerByCode } from '../../../test/builders.ts';
 import { impersonationEvents } from './schema.ts';
 
@@ -12,10 +12,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const session = async (c: TestClient) => (await c.call('GET', '/api/session')).json() as Session;
-const select = (c: TestClient, sapBpCode: string) => c.call('POST', '/api/select-business', { sapBpCode });
+const session = async (c: TestClient) => (await c.call(endpoints.session.get)).json() as Session;
+const select = (c: TestClient, sapBpCode: string) => c.call(endpoints.session.selectBusiness, { body: { sapBpCode } });
 async function firstPriceKinds(c: TestClient, brand: string) {
-  const res = await c.call('POST', '/api/search-products', { limit: 20, filters: { brands: [brand] } });
+  const res = await c.call(endpoints.catalog.searchProducts, { body: { limit: 20, filters: { brands: [brand] } } });
   const body = res.json() as SearchProductsResponse;
   return { kinds: new Set(body.results.filter((p) => p.msrpCents !== null).map((p) => p.price.kind)), body };
 }
@@ -70,7 +70,7 @@ describe('POST /api/select-business (spec 01 §4)', () => {
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ detail: messages.partnerNotFound });
     for (const body of [{}, { sapBpCode: '' }, { sapBpCode: 'x'.repeat(21) }, { sapBpCode: 5 }]) {
-      const bad = await rep.call('POST', '/api/select-business', body);
+      const bad = await rep.call(endpoints.session.selectBusiness, { body: unchecked(body) });
       expect(bad.statusCode).toBe(400);
     }
   });
@@ -97,7 +97,7 @@ describe('POST /api/select-business (spec 01 §4)', () => {
     const second = await signedInAs(t.app, 'insiderep@demo.test');
     await select(first, 'C100310');
     expect((await session(second)).selectedBusiness).toBeNull();
-    const cleared = await first.call('DELETE', '/api/select-business');
+    const cleared = await first.call(endpoints.session.clearBusiness);
     expect(cleared.statusCode).toBe(200);
     expect((cleared.json() as Session).selectedBusiness).toBeNull();
     expect((await firstPriceKinds(first, 'sentinel')).kinds).toEqual(new Set(['discounted']));
@@ -113,15 +113,17 @@ describe('impersonation audit (issue 5)', () => {
       .select()
       .from(impersonationEvents)
       .where(and(eq(impersonationEvents.businessPartnerId, bp.id), eq(impersonationEvents.kind, 'request')));
-    await rep.call('GET', '/api/popular-products');
+    await rep.call(endpoints.catalog.popularProducts);
     // Reads sent as POST (spec 01 §7) are reads too.
-    expect((await rep.call('POST', '/api/search-products', { limit: 8 })).statusCode).toBe(200);
-    expect((await rep.call('POST', '/api/year-make-model', { year: 2019 })).statusCode).toBe(200);
-    const res = await rep.call('POST', '/api/contact-us', {
-      name: 'Inside Rep',
-      email: 'insiderep@demo.test',
-      subject: 'Other',
-      message: 'Sent while acting for Northside.',
+    expect((await rep.call(endpoints.catalog.searchProducts, { body: { limit: 8 } })).statusCode).toBe(200);
+    expect((await rep.call(endpoints.vehicles.yearMakeModel, { body: { year: 2019 } })).statusCode).toBe(200);
+    const res = await rep.call(endpoints.content.contactUs, {
+      body: {
+        name: 'Inside Rep',
+        email: 'insiderep@demo.test',
+        subject: 'Other',
+        message: 'Sent while acting for Northside.',
+      },
     });
     expect(res.statusCode).toBe(201);
     await expect

@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, like, sql } from 'drizzle-orm';
 import {
+  endpoints,
   MAX_FAILED_SIGN_INS,
   MAX_FAILED_SIGN_INS_PER_ACCOUNT,
   messages,
   PASSWORD_LOCKOUT_MINUTES,
 } from '@portal/contracts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { signedInAs, testClient } from '../../../test/client.ts';
+import { call, signedInAs, testClient, unchecked } from '../../../test/client.ts';
 import { idOf, lastMailTo, lastSmsCode } from '../../../test/builders.ts';
 import { totp } from '../../../test/totp.ts';
 import { DEMO_PASSWORD, DEMO_PEOPLE, DEMO_TOTP_SECRET } from '../../seed/people.ts';
@@ -73,7 +74,7 @@ describe('password sign-in (spec 01 §4, §8)', () => {
     [{ email: 'a@b.c', password: '' }, 'password'],
     [{ password: 'x' }, 'email'],
   ])('missing fields answer "Please complete all fields" (%j)', async (payload, field) => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload });
+    const res = await call(t.app, endpoints.auth.signIn, { body: unchecked(payload) });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ validation: [{ field, messages: [messages.completeAllFields] }] });
   });
@@ -98,7 +99,7 @@ describe('password sign-in (spec 01 §4, §8)', () => {
 
 describe('lockout (issue 3 §2, issue 14 §4: NIST SP 800-63B §5.2.2)', () => {
   const attempt = (remoteAddress: string, email: string, password = DEMO_PASSWORD) =>
-    t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email, password }, remoteAddress });
+    call(t.app, endpoints.auth.signIn, { body: { email, password }, remoteAddress });
   const answerOf = (res: Awaited<ReturnType<typeof attempt>>) => ({
     status: res.statusCode,
     body: res.json() as unknown,
@@ -329,27 +330,23 @@ describe('second factor (spec 01 §4)', () => {
 
 describe('bearer tokens for API clients (issue 3 §9)', () => {
   it('sign-in hands out a token that works as Authorization: Bearer, without cookies', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-in',
-      payload: { email: 'owner@demo.test', password: DEMO_PASSWORD },
+    const res = await call(t.app, endpoints.auth.signIn, {
+      body: { email: 'owner@demo.test', password: DEMO_PASSWORD },
       remoteAddress: '10.9.9.9',
     });
     const token = res.headers['set-auth-token'] as string;
     expect(token).toBeTruthy();
-    const session = await t.app.inject({ url: '/api/session', headers: { authorization: `Bearer ${token}` } });
+    const session = await call(t.app, endpoints.session.get, { headers: { authorization: `Bearer ${token}` } });
     expect((session.json() as { user: { email: string } }).user.email).toBe('owner@demo.test');
-    const wrong = await t.app.inject({ url: '/api/session', headers: { authorization: 'Bearer not-a-token' } });
+    const wrong = await call(t.app, endpoints.session.get, { headers: { authorization: 'Bearer not-a-token' } });
     expect(wrong.json()).toMatchObject({ user: null });
   });
 });
 
 describe('the session token stays out of a browser’s scripts (ASVS 3.3.4)', () => {
   it('a browser’s sign-in gets the HttpOnly cookie and no set-auth-token header', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-in',
-      payload: { email: 'owner@demo.test', password: DEMO_PASSWORD },
+    const res = await call(t.app, endpoints.auth.signIn, {
+      body: { email: 'owner@demo.test', password: DEMO_PASSWORD },
       headers: { 'sec-fetch-mode': 'cors', 'sec-fetch-site': 'same-origin' },
       remoteAddress: '10.9.9.11',
     });
@@ -361,19 +358,15 @@ describe('the session token stays out of a browser’s scripts (ASVS 3.3.4)', ()
 
 describe('password change for an API client (issue 14 §8)', () => {
   it('hands the new session token in set-auth-token, as sign-in does', async () => {
-    const signIn = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-in',
-      payload: { email: 'purchaser@demo.test', password: DEMO_PASSWORD },
+    const signIn = await call(t.app, endpoints.auth.signIn, {
+      body: { email: 'purchaser@demo.test', password: DEMO_PASSWORD },
       remoteAddress: '10.9.9.10',
     });
     const token = signIn.headers['set-auth-token'] as string;
     const change = (from: string, to: string, bearer: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/change-password',
+      call(t.app, endpoints.auth.changePassword, {
+        body: { password: from, new_password: to, confirm_new_password: to },
         headers: { authorization: `Bearer ${bearer}` },
-        payload: { password: from, new_password: to, confirm_new_password: to },
         remoteAddress: '10.9.9.10',
       });
     const changed = await change(DEMO_PASSWORD, 'Garage#Bay77', token);
@@ -381,7 +374,7 @@ describe('password change for an API client (issue 14 §8)', () => {
     const newToken = changed.headers['set-auth-token'] as string;
     expect(newToken).toBeTruthy();
     expect(newToken).not.toBe(token);
-    const session = await t.app.inject({ url: '/api/session', headers: { authorization: `Bearer ${newToken}` } });
+    const session = await call(t.app, endpoints.session.get, { headers: { authorization: `Bearer ${newToken}` } });
     expect((session.json() as { user: { email: string } | null }).user?.email).toBe('purchaser@demo.test');
     // Put the demo password back for the other tests.
     expect((await change('Garage#Bay77', DEMO_PASSWORD, newToken)).statusCode).toBe(200);
@@ -391,30 +384,24 @@ describe('password change for an API client (issue 14 §8)', () => {
 describe('two server instances on one database behave as one (ARCHITECTURE: scale-out)', () => {
   it('a session made by one instance is served by the other; limits and lockouts are shared', async () => {
     const other = await t.anotherInstance();
-    const signIn = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-in',
-      payload: { email: 'outsiderep@demo.test', password: DEMO_PASSWORD },
+    const signIn = await call(t.app, endpoints.auth.signIn, {
+      body: { email: 'outsiderep@demo.test', password: DEMO_PASSWORD },
       remoteAddress: '10.250.0.1',
     });
     const cookie = ([signIn.headers['set-cookie']].flat() as string[]).map((c) => c.split(';')[0]).join('; ');
-    const session = await other.inject({ url: '/api/session', headers: { cookie } });
+    const session = await call(other, endpoints.session.get, { headers: { cookie } });
     expect((session.json() as { user: { email: string } }).user.email).toBe('outsiderep@demo.test');
 
     // Wrong passwords spread over both instances still lock the account after five.
     for (let i = 0; i < MAX_FAILED_SIGN_INS; i++) {
       const instance = i % 2 === 0 ? t.app : other;
-      await instance.inject({
-        method: 'POST',
-        url: '/api/auth/sign-in',
-        payload: { email: 'accountant@demo.test', password: `Wrong!${i}xyz` },
+      await call(instance, endpoints.auth.signIn, {
+        body: { email: 'accountant@demo.test', password: `Wrong!${i}xyz` },
         remoteAddress: '10.250.0.2',
       });
     }
-    const locked = await other.inject({
-      method: 'POST',
-      url: '/api/auth/sign-in',
-      payload: { email: 'accountant@demo.test', password: DEMO_PASSWORD },
+    const locked = await call(other, endpoints.auth.signIn, {
+      body: { email: 'accountant@demo.test', password: DEMO_PASSWORD },
       remoteAddress: '10.250.0.2',
     });
     expect(locked.json()).toEqual({ detail: messages.accountLocked });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages, type MfaStatus } from '@portal/contracts';
+import { endpoints, messages, type MfaStatus } from '@portal/contracts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { signedInAs, testClient, type TestClient } from '../../../test/client.ts';
 import { lastSmsCode } from '../../../test/builders.ts';
@@ -18,7 +18,7 @@ const CHROME_WINDOWS =
 /** A browser (Chrome on Windows) asking its two-step status and who its session is. */
 const withCalls = (c: TestClient) => ({
   ...c,
-  status: async () => (await c.call('GET', '/api/mfa')).json() as MfaStatus,
+  status: async () => (await c.call(endpoints.mfa.status)).json() as MfaStatus,
   sessionEmail: async () => (await c.session()).user?.email ?? null,
 });
 const headers = { 'user-agent': CHROME_WINDOWS };
@@ -27,7 +27,7 @@ const signedIn = async (email: string) => withCalls(await signedInAs(t.app, emai
 
 describe('MFA management (issue 3 §4)', () => {
   it('needs a session', async () => {
-    const res = await client().call('GET', '/api/mfa');
+    const res = await client().call(endpoints.mfa.status);
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ detail: messages.signInRequired });
   });
@@ -36,16 +36,18 @@ describe('MFA management (issue 3 §4)', () => {
     const c = await signedIn('installer@demo.test');
     expect(await c.status()).toEqual({ mfaType: 'none', phone: null, devices: [] });
 
-    const wrongPassword = await c.call('POST', '/api/mfa/totp/enable', { password: 'Nope!2026x' });
+    const wrongPassword = await c.call(endpoints.mfa.enableTotp, { body: { password: 'Nope!2026x' } });
     expect(wrongPassword.json()).toEqual({ detail: messages.passwordInvalid });
-    const started = await c.call('POST', '/api/mfa/totp/enable', { password: DEMO_PASSWORD });
+    const started = await c.call(endpoints.mfa.enableTotp, { body: { password: DEMO_PASSWORD } });
     const { totpURI, secret } = started.json() as { totpURI: string; secret: string };
     expect(totpURI).toMatch(/^otpauth:\/\/totp\/Dealer%20Portal:installer%40demo\.test\?/);
     expect(secret).toMatch(/^[A-Z2-7]+=*$/);
-    expect((await c.call('POST', '/api/mfa/totp/confirm', { code: '000000' })).json()).toEqual({
+    expect((await c.call(endpoints.mfa.confirmTotp, { body: { code: '000000' } })).json()).toEqual({
       detail: messages.invalidCode,
     });
-    expect((await c.call('POST', '/api/mfa/totp/confirm', { code: await unusedTotp(secret) })).statusCode).toBe(200);
+    expect((await c.call(endpoints.mfa.confirmTotp, { body: { code: await unusedTotp(secret) } })).statusCode).toBe(
+      200,
+    );
     expect((await c.status()).mfaType).toBe('totp');
 
     const other = client();
@@ -55,16 +57,16 @@ describe('MFA management (issue 3 §4)', () => {
       destination: null,
     });
     const signInCode = await unusedTotp(secret);
-    expect((await other.call('POST', '/api/auth/second-factor', { code: signInCode })).json()).toEqual({
+    expect((await other.call(endpoints.auth.secondFactor, { body: { code: signInCode } })).json()).toEqual({
       status: 'signed-in',
     });
 
     // A code is used once (ASVS 6.5.1): the one that just signed in cannot turn the app off.
-    expect((await c.call('POST', '/api/mfa/disable', { code: signInCode })).json()).toEqual({
+    expect((await c.call(endpoints.mfa.disable, { body: { code: signInCode } })).json()).toEqual({
       detail: messages.invalidCode,
     });
     expect(await c.sessionEmail()).toBe('installer@demo.test');
-    const off = await c.call('POST', '/api/mfa/disable', { code: await unusedTotp(secret) });
+    const off = await c.call(endpoints.mfa.disable, { body: { code: await unusedTotp(secret) } });
     expect(off.statusCode).toBe(200);
     expect(await c.sessionEmail()).toBeNull();
     expect(await other.sessionEmail()).toBeNull(); // every session ends
@@ -75,24 +77,26 @@ describe('MFA management (issue 3 §4)', () => {
     const c = await signedIn('accountant@demo.test');
     const answers = [];
     for (let i = 0; i < RATE_LIMITS.changePasswordPerUser.limit + 1; i++)
-      answers.push((await c.call('POST', '/api/mfa/totp/enable', { password: `Nope!${i}2026x` })).statusCode);
+      answers.push((await c.call(endpoints.mfa.enableTotp, { body: { password: `Nope!${i}2026x` } })).statusCode);
     expect(answers.slice(0, -1).every((s) => s === 400)).toBe(true);
     expect(answers.at(-1)).toBe(429);
   });
 
   it('turns text-message sign-in on after the phone proves itself', async () => {
     const c = await signedIn('purchaser@demo.test');
-    const bad = await c.call('POST', '/api/mfa/sms/enable', { password: DEMO_PASSWORD, phone: '555-01' });
+    const bad = await c.call(endpoints.mfa.enableSms, { body: { password: DEMO_PASSWORD, phone: '555-01' } });
     expect(bad.json()).toEqual({ validation: [{ field: 'phone', messages: [messages.phoneInvalid] }] });
-    const sent = await c.call('POST', '/api/mfa/sms/enable', { password: DEMO_PASSWORD, phone: '(614) 555 - 0123' });
+    const sent = await c.call(endpoints.mfa.enableSms, {
+      body: { password: DEMO_PASSWORD, phone: '(614) 555 - 0123' },
+    });
     expect(sent.json()).toEqual({ destination: '(***) *** - **23' });
     const code = (await lastSmsCode(t.db, '+16145550123'))!;
     expect(
-      (await c.call('POST', '/api/mfa/sms/confirm', { code: code === '000000' ? '111111' : '000000' })).json(),
+      (await c.call(endpoints.mfa.confirmSms, { body: { code: code === '000000' ? '111111' : '000000' } })).json(),
     ).toEqual({
       detail: messages.invalidCode,
     });
-    expect((await c.call('POST', '/api/mfa/sms/confirm', { code })).statusCode).toBe(200);
+    expect((await c.call(endpoints.mfa.confirmSms, { body: { code } })).statusCode).toBe(200);
     expect(await c.status()).toMatchObject({ mfaType: 'sms', phone: '(***) *** - **23' });
 
     const next = client();
@@ -103,16 +107,18 @@ describe('MFA management (issue 3 §4)', () => {
     });
 
     // Turning it off needs a fresh code to the phone.
-    await c.call('POST', '/api/mfa/disable/send-code');
+    await c.call(endpoints.mfa.sendDisableCode);
     const offCode = (await lastSmsCode(t.db, '+16145550123'))!;
-    expect((await c.call('POST', '/api/mfa/disable', { code: offCode })).statusCode).toBe(200);
+    expect((await c.call(endpoints.mfa.disable, { body: { code: offCode } })).statusCode).toBe(200);
     expect((await client().signIn('purchaser@demo.test')).json()).toEqual({ status: 'signed-in' });
   });
 
   it('lists remembered devices by name, follows them across sign-ins, and forgets one', async () => {
     const c = client();
     await c.signIn('totp@demo.test', DEMO_PASSWORD, true);
-    await c.call('POST', '/api/auth/second-factor', { code: await unusedTotp(DEMO_TOTP_SECRET), trustDevice: true });
+    await c.call(endpoints.auth.secondFactor, {
+      body: { code: await unusedTotp(DEMO_TOTP_SECRET), trustDevice: true },
+    });
     const [device] = (await c.status()).devices;
     expect(device).toMatchObject({
       label: 'Chrome on Windows',
@@ -120,26 +126,28 @@ describe('MFA management (issue 3 §4)', () => {
       ipAddress: c.remoteAddress,
     });
 
-    await c.call('POST', '/api/auth/sign-out');
+    await c.call(endpoints.auth.signOut);
     expect((await c.signIn('totp@demo.test')).json()).toEqual({ status: 'signed-in' }); // trusted: no code
     const after = (await c.status()).devices;
     expect(after).toHaveLength(1);
     expect(after[0]).toMatchObject({ label: 'Chrome on Windows', current: true });
     expect(after[0]!.id).not.toBe(device!.id); // better-auth rotated it; the name followed
 
-    expect((await c.call('DELETE', `/api/mfa/devices/${after[0]!.id}`)).statusCode).toBe(200);
+    expect((await c.call(endpoints.mfa.forgetDevice, { params: { id: after[0]!.id } })).statusCode).toBe(200);
     expect((await c.status()).devices).toEqual([]);
-    expect((await c.call('DELETE', `/api/mfa/devices/${after[0]!.id}`)).statusCode).toBe(404);
-    await c.call('POST', '/api/auth/sign-out');
+    expect((await c.call(endpoints.mfa.forgetDevice, { params: { id: after[0]!.id } })).statusCode).toBe(404);
+    await c.call(endpoints.auth.signOut);
     expect((await c.signIn('totp@demo.test')).json()).toMatchObject({ status: 'second-factor' });
   });
 
   it('"remember this device" without "remember me" keeps the session a browser session', async () => {
     const c = client();
     await c.signIn('totp@demo.test', DEMO_PASSWORD, false);
-    const res = await c.call('POST', '/api/auth/second-factor', {
-      code: await unusedTotp(DEMO_TOTP_SECRET),
-      trustDevice: true,
+    const res = await c.call(endpoints.auth.secondFactor, {
+      body: {
+        code: await unusedTotp(DEMO_TOTP_SECRET),
+        trustDevice: true,
+      },
     });
     const setCookies = [res.headers['set-cookie']].flat() as string[];
     const sessionCookie = setCookies.find((line) => line.startsWith('portal.session_token='))!;
@@ -147,7 +155,7 @@ describe('MFA management (issue 3 §4)', () => {
     expect(setCookies.some((line) => line.startsWith('portal.dont_remember='))).toBe(false);
     expect(c.jar.has('portal.dont_remember')).toBe(true);
     // Later calls do not stretch it to 365 days either.
-    const later = await c.call('GET', '/api/session');
+    const later = await c.call(endpoints.session.get);
     const refreshed = ([later.headers['set-cookie']].flat() as (string | undefined)[]).filter(Boolean) as string[];
     expect(refreshed.filter((line) => /Max-Age=31536000/.test(line))).toEqual([]);
   });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { MAX_FAILED_SIGN_INS, messages, PASSWORD_TOO_COMMON } from '@portal/contracts';
+import { endpoints, MAX_FAILED_SIGN_INS, messages, PASSWORD_TOO_COMMON, type BodyOf } from '@portal/contracts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { signedInAs, testClient, type TestClient } from '../../../test/client.ts';
 import { codeIn, lastMailTo } from '../../../test/builders.ts';
@@ -13,12 +13,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A browser posting by default, asking who its session is. */
-const withCalls = (c: TestClient) => ({
-  ...c,
-  call: (url: string, payload?: object, method: 'GET' | 'POST' = 'POST') => c.call(method, url, payload),
-  userOfSession: async () => (await c.session()).user,
-});
+/** A browser asking who its session is. */
+const withCalls = (c: TestClient) => ({ ...c, userOfSession: async () => (await c.session()).user });
 const client = () => withCalls(testClient(t.app));
 const signedIn = async (email: string) => withCalls(await signedInAs(t.app, email));
 
@@ -33,8 +29,8 @@ describe('forgot and reset password (issue 3 §3)', () => {
   it('answers the same for known and unknown e-mails; only a known one gets a code', async () => {
     const c = client();
     const before = await mailCount('nobody@demo.test');
-    const unknown = await c.call('/api/auth/forgot-password', { email: 'nobody@demo.test' });
-    const known = await c.call('/api/auth/forgot-password', { email: 'Installer@Demo.test' });
+    const unknown = await c.call(endpoints.auth.forgotPassword, { body: { email: 'nobody@demo.test' } });
+    const known = await c.call(endpoints.auth.forgotPassword, { body: { email: 'Installer@Demo.test' } });
     expect(unknown.statusCode).toBe(200);
     expect(known.statusCode).toBe(200);
     expect(unknown.json()).toEqual(known.json());
@@ -43,7 +39,7 @@ describe('forgot and reset password (issue 3 §3)', () => {
   });
 
   it('a malformed e-mail is an invalid request', async () => {
-    const res = await client().call('/api/auth/forgot-password', { email: 'not-an-email' });
+    const res = await client().call(endpoints.auth.forgotPassword, { body: { email: 'not-an-email' } });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ validation: [{ field: 'email', messages: [messages.invalidRequest] }] });
   });
@@ -56,16 +52,12 @@ describe('forgot and reset password (issue 3 §3)', () => {
     expect((await locked.signIn(email)).json()).toEqual({ detail: messages.accountLocked });
 
     const c = client();
-    await c.call('/api/auth/forgot-password', { email });
+    await c.call(endpoints.auth.forgotPassword, { body: { email } });
     const code = await lastResetCode(email);
     const wrongCode = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
-    const reset = (body: object) =>
-      c.call('/api/auth/reset-password', {
-        email,
-        code,
-        password: 'Garage#Bay42',
-        confirmPassword: 'Garage#Bay42',
-        ...body,
+    const reset = (body: Partial<BodyOf<typeof endpoints.auth.resetPassword>>) =>
+      c.call(endpoints.auth.resetPassword, {
+        body: { email, code, password: 'Garage#Bay42', confirmPassword: 'Garage#Bay42', ...body },
       });
 
     const wrong = await reset({ code: wrongCode });
@@ -94,20 +86,22 @@ describe('forgot and reset password (issue 3 §3)', () => {
     const c = client();
     const statuses = [];
     for (let i = 0; i < 6; i++)
-      statuses.push((await c.call('/api/auth/forgot-password', { email: 'admin@demo.test' })).statusCode);
+      statuses.push((await c.call(endpoints.auth.forgotPassword, { body: { email: 'admin@demo.test' } })).statusCode);
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
-    const last = await c.call('/api/auth/forgot-password', { email: 'admin@demo.test' });
+    const last = await c.call(endpoints.auth.forgotPassword, { body: { email: 'admin@demo.test' } });
     expect(last.json()).toEqual({ detail: messages.attemptLimitForgot });
   });
 });
 
 describe('change password (spec 01 §7, §8)', () => {
-  const change = (c: ReturnType<typeof client>, body: object) =>
-    c.call('/api/change-password', {
-      password: DEMO_PASSWORD,
-      new_password: 'Remote#Start77',
-      confirm_new_password: 'Remote#Start77',
-      ...body,
+  const change = (c: ReturnType<typeof client>, body: Partial<BodyOf<typeof endpoints.auth.changePassword>>) =>
+    c.call(endpoints.auth.changePassword, {
+      body: {
+        password: DEMO_PASSWORD,
+        new_password: 'Remote#Start77',
+        confirm_new_password: 'Remote#Start77',
+        ...body,
+      },
     });
 
   it('needs a session: without one the client is told to sign in', async () => {
@@ -143,14 +137,14 @@ describe('sign out everywhere (issue 3 §4)', () => {
   it('ends every session of the user, this one included', async () => {
     const a = await signedIn('consumer@demo.test');
     const b = await signedIn('consumer@demo.test');
-    const res = await a.call('/api/auth/sign-out-everywhere');
+    const res = await a.call(endpoints.auth.signOutEverywhere);
     expect(res.statusCode).toBe(200);
     expect(await a.userOfSession()).toBeNull();
     expect(await b.userOfSession()).toBeNull();
   });
 
   it('needs a session', async () => {
-    const res = await client().call('/api/auth/sign-out-everywhere');
+    const res = await client().call(endpoints.auth.signOutEverywhere);
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ detail: messages.signInRequired });
   });

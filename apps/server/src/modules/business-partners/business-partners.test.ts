@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import {
+  endpoints,
   DEALER_TEXTS,
   messages,
   type BillingSummary,
@@ -9,7 +10,7 @@ import {
   type UserInfo,
 } from '@portal/contracts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { signedInAs, testClient, type TestClient } from '../../../test/client.ts';
+import { signedInAs, testClient, unchecked, type TestClient } from '../../../test/client.ts';
 import { INVALID_CURSOR } from '../catalog/index.ts';
 import { businessPartners } from './schema.ts';
 
@@ -24,7 +25,7 @@ afterAll(() => t.close());
 const signedIn = (email: string) => signedInAs(t.app, email);
 const withBusiness = (email: string, sapBpCode: string) => signedInAs(t.app, email, { sapBpCode });
 const listPartners = async (c: TestClient, body: object) => {
-  const res = await c.call('POST', '/api/business-partners', body);
+  const res = await c.call(endpoints.businessPartners.list, { body });
   expect(res.statusCode).toBe(200);
   return res.json() as BusinessPartnersResponse;
 };
@@ -102,14 +103,14 @@ describe('POST /api/business-partners (spec 01 §4, §7)', () => {
     expect(codes(await listPartners(await signedIn('owner@demo.test'), { can: true }))).toEqual([]);
     const rep = await signedIn('outsiderep@demo.test');
     expect(codes(await listPartners(rep, { can: true }))).toEqual([]); // no business selected
-    expect((await rep.call('POST', '/api/select-business', { sapBpCode: 'N200145' })).statusCode).toBe(200);
+    expect((await rep.call(endpoints.session.selectBusiness, { body: { sapBpCode: 'N200145' } })).statusCode).toBe(200);
     expect(codes(await listPartners(rep, { can: true }))).toEqual(['N200145']);
-    expect((await rep.call('POST', '/api/select-business', { sapBpCode: 'C100310' })).statusCode).toBe(200);
+    expect((await rep.call(endpoints.session.selectBusiness, { body: { sapBpCode: 'C100310' } })).statusCode).toBe(200);
     expect(codes(await listPartners(rep, { can: true }))).toEqual([]);
   });
 
   it('anonymous: 401 asking to sign in', async () => {
-    const res = await testClient(t.app).call('POST', '/api/business-partners', { limit: 100 });
+    const res = await testClient(t.app).call(endpoints.businessPartners.list, { body: { limit: 100 } });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ detail: messages.signInRequired });
   });
@@ -124,7 +125,7 @@ describe('POST /api/business-partners (spec 01 §4, §7)', () => {
       { can: 'yes' },
       { endCursor: 5 },
     ]) {
-      const res = await rep.call('POST', '/api/business-partners', body);
+      const res = await rep.call(endpoints.businessPartners.list, { body: unchecked(body) });
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json()).toHaveProperty('validation');
     }
@@ -136,7 +137,7 @@ describe('POST /api/business-partners (spec 01 §4, §7)', () => {
       Buffer.from(JSON.stringify(['a\u0000', '00000000-0000-4000-8000-000000000000'])).toString('base64url'),
     ];
     for (const endCursor of notOurs) {
-      const res = await rep.call('POST', '/api/business-partners', { endCursor });
+      const res = await rep.call(endpoints.businessPartners.list, { body: { endCursor } });
       expect(res.statusCode, endCursor).toBe(400);
       expect(res.json()).toEqual({ detail: INVALID_CURSOR });
     }
@@ -146,7 +147,7 @@ describe('POST /api/business-partners (spec 01 §4, §7)', () => {
 describe('GET /api/business-partners/{id} (spec 01 §3, §6; spec 02 §3)', () => {
   it('the owner reads their business in full, by id or by code', async () => {
     const owner = await signedIn('owner@demo.test');
-    const res = await owner.call('GET', `/api/business-partners/${idByCode.get('C100234')}`);
+    const res = await owner.call(endpoints.businessPartners.get, { params: { id: idByCode.get('C100234')! } });
     expect(res.statusCode).toBe(200);
     const bp = res.json() as BusinessPartner;
     expect(bp).toMatchObject({
@@ -157,7 +158,7 @@ describe('GET /api/business-partners/{id} (spec 01 §3, §6; spec 02 §3)', () =
       accountInformation: { paymentTerms: 'NET 30', country: 'US' },
     });
     // Derived from the ledger (issue 19): the billing summary reads the same sums.
-    const summary = (await owner.call('GET', '/api/billing-summary')).json() as BillingSummary;
+    const summary = (await owner.call(endpoints.billing.summary)).json() as BillingSummary;
     expect({
       accountBalance: bp.accountBalance,
       pastDueInvoices: bp.pastDueInvoices,
@@ -175,25 +176,27 @@ describe('GET /api/business-partners/{id} (spec 01 §3, §6; spec 02 §3)', () =
     const session = await owner.session();
     expect(bp.dealerPrimary).toEqual({ droneProfile: { droneUserId: session.user!.id } });
 
-    const byCode = await owner.call('GET', '/api/business-partners/c100234');
+    const byCode = await owner.call(endpoints.businessPartners.get, { params: { id: 'c100234' } });
     expect(byCode.json()).toEqual(bp);
   });
 
   it('limited=true leaves out money and invoices; an Installer-only user always gets the limited shape', async () => {
     const owner = await signedIn('owner@demo.test');
-    const limited = (await owner.call('GET', '/api/business-partners/C100234?limited=true')).json() as object;
+    const limited = (
+      await owner.call(endpoints.businessPartners.get, { params: { id: 'C100234' }, query: { limited: 'true' } })
+    ).json() as object;
     for (const key of MONEY_KEYS) expect(limited).not.toHaveProperty(key);
     expect(limited).toMatchObject({ sapBpCode: 'C100234', accountInformation: { paymentTerms: 'NET 30' } });
     for (const email of ['installer@demo.test', 'purchaser@demo.test', 'retired@demo.test']) {
       const c = await signedIn(email);
-      for (const url of ['/api/business-partners/C100234', '/api/business-partners/C100234?limited=false']) {
-        const res = await c.call('GET', url);
+      for (const query of [{}, { limited: 'false' as const }]) {
+        const res = await c.call(endpoints.businessPartners.get, { params: { id: 'C100234' }, query });
         expect(res.statusCode).toBe(200);
-        for (const key of MONEY_KEYS) expect(res.json(), `${email} ${url}`).not.toHaveProperty(key);
+        for (const key of MONEY_KEYS) expect(res.json(), `${email} ${JSON.stringify(query)}`).not.toHaveProperty(key);
       }
     }
     const accountant = (
-      await (await signedIn('accountant@demo.test')).call('GET', '/api/business-partners/C100234')
+      await (await signedIn('accountant@demo.test')).call(endpoints.businessPartners.get, { params: { id: 'C100234' } })
     ).json();
     expect(accountant).toHaveProperty('creditLimit', 5_000_000);
   });
@@ -209,14 +212,14 @@ describe('GET /api/business-partners/{id} (spec 01 §3, §6; spec 02 §3)', () =
     ]) {
       const c = await signedIn(email);
       for (const id of [lakeside, 'C100310']) {
-        const res = await c.call('GET', `/api/business-partners/${id}`);
+        const res = await c.call(endpoints.businessPartners.get, { params: { id } });
         expect(res.statusCode, `${email} ${id}`).toBe(404);
         expect(res.json()).toEqual({ detail: DEALER_TEXTS.partnerNotFound });
       }
     }
     // A rep reads any partner (before selecting it), with or without a business selected.
     for (const rep of [await signedIn('insiderep@demo.test'), await withBusiness('insiderep@demo.test', 'C100234')]) {
-      const res = await rep.call('GET', `/api/business-partners/${lakeside}`);
+      const res = await rep.call(endpoints.businessPartners.get, { params: { id: lakeside } });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toHaveProperty('creditLimit');
     }
@@ -232,19 +235,26 @@ describe('GET /api/business-partners/{id} (spec 01 §3, §6; spec 02 §3)', () =
       'C100234%00',
       'a%20b',
     ]) {
-      expect((await rep.call('GET', `/api/business-partners/${id}`)).statusCode, id).toBe(404);
+      expect((await rep.call(endpoints.businessPartners.get, { params: { id } })).statusCode, id).toBe(404);
     }
-    expect((await rep.call('GET', `/api/business-partners/${'x'.repeat(61)}`)).statusCode).toBe(400);
-    expect((await rep.call('GET', '/api/business-partners/C100234?limited=yes')).statusCode).toBe(400);
-    const anonymous = await testClient(t.app).call('GET', '/api/business-partners/C100234');
+    expect((await rep.call(endpoints.businessPartners.get, { params: { id: 'x'.repeat(61) } })).statusCode).toBe(400);
+    expect(
+      (
+        await rep.call(endpoints.businessPartners.get, {
+          params: { id: 'C100234' },
+          query: unchecked({ limited: 'yes' }),
+        })
+      ).statusCode,
+    ).toBe(400);
+    const anonymous = await testClient(t.app).call(endpoints.businessPartners.get, { params: { id: 'C100234' } });
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json()).toEqual({ detail: messages.signInRequired });
   });
 });
 
 describe('GET /api/users-info-saleor (spec 01 §3, §4)', () => {
-  const info = async (c: TestClient, query = '') => {
-    const res = await c.call('GET', `/api/users-info-saleor${query}`);
+  const info = async (c: TestClient, bpId?: string) => {
+    const res = await c.call(endpoints.businessPartners.userInfo, { query: { bpId } });
     return { status: res.statusCode, body: res.json() as UserInfo & { detail?: string } };
   };
 
@@ -266,8 +276,8 @@ describe('GET /api/users-info-saleor (spec 01 §3, §4)', () => {
     expect(body.insideSalesRep?.email).toBe('insiderep@demo.test');
     expect(body.outsideSalesRep?.email).toBe('outsiderep@demo.test');
     // The same business named by id or code is fine.
-    expect((await info(owner, `?bpId=${idByCode.get('C100234')}`)).status).toBe(200);
-    expect((await info(owner, '?bpId=C100234')).status).toBe(200);
+    expect((await info(owner, idByCode.get('C100234'))).status).toBe(200);
+    expect((await info(owner, 'C100234')).status).toBe(200);
   });
 
   it('staff who may not see My Business see only themselves among the employees (issue 14 §6)', async () => {
@@ -283,16 +293,16 @@ describe('GET /api/users-info-saleor (spec 01 §3, §4)', () => {
 
   it('another business by bpId: 404 except for outside reps', async () => {
     for (const email of ['owner@demo.test', 'installer@demo.test', 'consumer@demo.test', 'admin@demo.test']) {
-      const res = await info(await signedIn(email), `?bpId=${idByCode.get('C100310')}`);
+      const res = await info(await signedIn(email), idByCode.get('C100310'));
       expect(res.status, email).toBe(404);
       expect(res.body).toEqual({ detail: DEALER_TEXTS.partnerNotFound });
     }
     const inside = await withBusiness('insiderep@demo.test', 'C100234');
-    expect((await info(inside, '?bpId=C100310')).status).toBe(404);
+    expect((await info(inside, 'C100310')).status).toBe(404);
     expect((await info(inside)).body.employees.map((e) => e.email)).toContain('owner@demo.test');
 
     const outside = await signedIn('outsiderep@demo.test');
-    const lakeside = await info(outside, '?bpId=C100310');
+    const lakeside = await info(outside, 'C100310');
     expect(lakeside.status).toBe(200);
     expect(lakeside.body.employees).toEqual([]); // staff only for those who see My Business (issue 14 §6)
     expect(lakeside.body.id).toBe((await outside.session()).user!.id);
@@ -305,9 +315,9 @@ describe('GET /api/users-info-saleor (spec 01 §3, §4)', () => {
       expect(res.body).toEqual({ detail: DEALER_TEXTS.noBusiness });
     }
     const outside = await signedIn('outsiderep@demo.test');
-    expect((await info(outside, '?bpId=C999999')).status).toBe(404);
-    expect((await info(outside, '?bpId=%00')).status).toBe(404);
-    expect((await info(outside, `?bpId=${'x'.repeat(61)}`)).status).toBe(400);
+    expect((await info(outside, 'C999999')).status).toBe(404);
+    expect((await info(outside, '\u0000')).status).toBe(404);
+    expect((await info(outside, 'x'.repeat(61))).status).toBe(400);
     const anonymous = await info(testClient(t.app));
     expect(anonymous.status).toBe(401);
     expect(anonymous.body).toEqual({ detail: messages.signInRequired });

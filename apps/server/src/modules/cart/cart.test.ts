@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import {
+  endpoints,
   CART_TEXTS,
   MAX_LINE_QUANTITY,
   messages,
@@ -9,7 +10,7 @@ import {
   type ProductSummary,
 } from '@portal/contracts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { signedInAs, testClient, type TestClient } from '../../../test/client.ts';
+import { signedInAs, testClient, unchecked, type TestClient } from '../../../test/client.ts';
 import { idOf } from '../../../test/builders.ts';
 import { brands, productPrices, products } from '../catalog/schema.ts';
 import { users } from '../users/schema.ts';
@@ -43,11 +44,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const BASE = '/api/products-checkout';
-
-const last = async (c: TestClient) => (await c.call('GET', `${BASE}/last-b2b-token`)).json() as LastCheckout;
+const last = async (c: TestClient) => (await c.call(endpoints.cart.last)).json() as LastCheckout;
 const create = (c: TestClient, lines: { variantId: string; quantity: number }[] = []) =>
-  c.call('POST', `${BASE}/create-b2b`, { lines });
+  c.call(endpoints.cart.create, { body: { lines } });
 const quantities = (checkout: Checkout) => Object.fromEntries(checkout.lines.map((l) => [l.product.id, l.quantity]));
 const validationFields = (body: unknown) =>
   ((body as { validation?: { field: string }[] }).validation ?? []).map((v) => v.field);
@@ -68,12 +67,15 @@ describe('the cart of a dealer owner (spec 02 §4, §7)', () => {
     const again = (await create(owner)).json() as Checkout;
     expect(again.token).toBe(cart.token);
 
-    const added = await owner.call('POST', `${BASE}/${cart.token}/add-lines`, {
-      lines: [
-        { variantId: approvedA, quantity: 3 },
-        { variantId: approvedB, quantity: 1 },
-        { variantId: approvedB, quantity: 1 },
-      ],
+    const added = await owner.call(endpoints.cart.addLines, {
+      params: { token: cart.token },
+      body: {
+        lines: [
+          { variantId: approvedA, quantity: 3 },
+          { variantId: approvedB, quantity: 1 },
+          { variantId: approvedB, quantity: 1 },
+        ],
+      },
     });
     expect(added.statusCode).toBe(200);
     const merged = added.json() as Checkout;
@@ -84,13 +86,16 @@ describe('the cart of a dealer owner (spec 02 §4, §7)', () => {
 
     const lineB = merged.lines.find((l) => l.product.id === approvedB)!;
     const updated = (
-      await owner.call('POST', `${BASE}/${cart.token}/update-lines`, { lines: [{ lineId: lineB.id, quantity: 9 }] })
+      await owner.call(endpoints.cart.updateLines, {
+        params: { token: cart.token },
+        body: { lines: [{ lineId: lineB.id, quantity: 9 }] },
+      })
     ).json() as Checkout;
     expect(quantities(updated)).toEqual({ [approvedA]: 5, [approvedB]: 9 });
 
     const lineA = merged.lines.find((l) => l.product.id === approvedA)!;
     const removed = (
-      await owner.call('POST', `${BASE}/${cart.token}/delete-lines`, { lineId: lineA.id })
+      await owner.call(endpoints.cart.deleteLines, { params: { token: cart.token }, body: { lineId: lineA.id } })
     ).json() as Checkout;
     expect(quantities(removed)).toEqual({ [approvedB]: 9 });
 
@@ -99,7 +104,7 @@ describe('the cart of a dealer owner (spec 02 §4, §7)', () => {
     const found = await last(later);
     expect(found.token).toBe(cart.token);
     expect(found.checkout).toEqual(removed);
-    expect((await later.call('GET', `${BASE}/${cart.token}`)).json()).toEqual(removed);
+    expect((await later.call(endpoints.cart.byToken, { params: { token: cart.token } })).json()).toEqual(removed);
   });
 
   it('prices every line as the session prices the catalog (approved brand: dealer price; other: list)', async () => {
@@ -110,7 +115,9 @@ describe('the cart of a dealer owner (spec 02 §4, §7)', () => {
         { variantId: otherBrand, quantity: 4 },
       ])
     ).json() as Checkout;
-    const listed = (await owner.call('POST', '/api/products-by-ids', { ids: [approvedA, otherBrand] })).json() as {
+    const listed = (
+      await owner.call(endpoints.catalog.productsByIds, { body: { ids: [approvedA, otherBrand] } })
+    ).json() as {
       results: ProductSummary[];
     };
     for (const product of listed.results) {
@@ -136,7 +143,7 @@ describe('the cart of a dealer owner (spec 02 §4, §7)', () => {
 describe('who may buy (spec 01 §6, §8; spec 02 §4)', () => {
   it('refuses visitors, users without purchasing rights, and reps without a business', async () => {
     const visitor = testClient(t.app);
-    expect((await visitor.call('GET', `${BASE}/last-b2b-token`)).statusCode).toBe(401);
+    expect((await visitor.call(endpoints.cart.last)).statusCode).toBe(401);
     expect((await create(visitor, [{ variantId: approvedA, quantity: 1 }])).statusCode).toBe(401);
 
     // The admin has neither rights nor a business: the rights text, not the rep's business text.
@@ -169,16 +176,24 @@ describe('who may buy (spec 01 §6, §8; spec 02 §4)', () => {
     const buyer = await signedInAs(t.app, 'installer@demo.test');
     expect((await create(buyer)).statusCode).toBe(403);
     expect(
-      (await owner.call('POST', '/api/update-user-permissions', { addUsersId: [installerId], removeUsersId: [] }))
-        .statusCode,
+      (
+        await owner.call(endpoints.dealers.updateUserPermissions, {
+          body: { addUsersId: [installerId], removeUsersId: [] },
+        })
+      ).statusCode,
     ).toBe(200);
     const cart = await create(buyer, [{ variantId: approvedB, quantity: 2 }]);
     expect(cart.statusCode).toBe(200);
     expect(quantities(cart.json() as Checkout)).toEqual({ [approvedB]: 2 });
-    await owner.call('POST', '/api/update-user-permissions', { addUsersId: [], removeUsersId: [installerId] });
+    await owner.call(endpoints.dealers.updateUserPermissions, {
+      body: { addUsersId: [], removeUsersId: [installerId] },
+    });
     const token = (cart.json() as Checkout).token;
-    const refused = await buyer.call('POST', `${BASE}/${token}/add-lines`, {
-      lines: [{ variantId: approvedB, quantity: 1 }],
+    const refused = await buyer.call(endpoints.cart.addLines, {
+      params: { token },
+      body: {
+        lines: [{ variantId: approvedB, quantity: 1 }],
+      },
     });
     expect(refused.statusCode).toBe(403);
     expect(await last(buyer)).toEqual({ token: null, checkout: null });
@@ -189,15 +204,19 @@ describe('who may buy (spec 01 §6, §8; spec 02 §4)', () => {
     const token = ((await create(owner, [{ variantId: approvedA, quantity: 1 }])).json() as Checkout).token;
     // A colleague at the same business, with purchasing rights of their own.
     const purchaser = await signedInAs(t.app, 'purchaser@demo.test');
-    for (const [method, path, body] of [
-      ['GET', `${BASE}/${token}`, undefined],
-      ['POST', `${BASE}/${token}/add-lines`, { lines: [{ variantId: approvedA, quantity: 1 }] }],
-      ['POST', `${BASE}/${token}/update-lines`, { lines: [{ lineId: approvedA, quantity: 1 }] }],
-      ['POST', `${BASE}/${token}/delete-lines`, { lineId: approvedA }],
-    ] as const) {
-      const res = await purchaser.call(method, path, body);
-      expect(res.statusCode, path).toBe(404);
-      expect(res.json(), path).toEqual({ detail: CART_TEXTS.checkoutNotFound });
+    const params = { token };
+    const calls = {
+      byToken: () => purchaser.call(endpoints.cart.byToken, { params }),
+      addLines: () =>
+        purchaser.call(endpoints.cart.addLines, { params, body: { lines: [{ variantId: approvedA, quantity: 1 }] } }),
+      updateLines: () =>
+        purchaser.call(endpoints.cart.updateLines, { params, body: { lines: [{ lineId: approvedA, quantity: 1 }] } }),
+      deleteLines: () => purchaser.call(endpoints.cart.deleteLines, { params, body: { lineId: approvedA } }),
+    };
+    for (const [name, send] of Object.entries(calls)) {
+      const res = await send();
+      expect(res.statusCode, name).toBe(404);
+      expect(res.json<unknown>(), name).toEqual({ detail: CART_TEXTS.checkoutNotFound });
     }
     const [row] = await t.db.select().from(checkouts).where(eq(checkouts.token, token));
     expect(row!.status).toBe('open');
@@ -209,12 +228,18 @@ describe('who may buy (spec 01 §6, §8; spec 02 §4)', () => {
     const line = theirs.lines.find((l) => l.product.id === approvedB)!;
     const purchaser = await signedInAs(t.app, 'purchaser@demo.test');
     const mine = ((await create(purchaser, [{ variantId: approvedA, quantity: 1 }])).json() as Checkout).token;
-    const update = await purchaser.call('POST', `${BASE}/${mine}/update-lines`, {
-      lines: [{ lineId: line.id, quantity: 7 }],
+    const update = await purchaser.call(endpoints.cart.updateLines, {
+      params: { token: mine },
+      body: {
+        lines: [{ lineId: line.id, quantity: 7 }],
+      },
     });
     expect(update.statusCode).toBe(404);
     expect(update.json()).toEqual({ detail: CART_TEXTS.lineNotFound });
-    const remove = await purchaser.call('POST', `${BASE}/${mine}/delete-lines`, { lineId: line.id });
+    const remove = await purchaser.call(endpoints.cart.deleteLines, {
+      params: { token: mine },
+      body: { lineId: line.id },
+    });
     expect(remove.statusCode).toBe(404);
     const after = (await last(owner)).checkout!;
     expect(after.lines.find((l) => l.id === line.id)?.quantity).toBe(line.quantity);
@@ -235,24 +260,27 @@ describe('a sales rep’s cart follows the selected business (spec 01 §4, spec 
           await t.db
             .select({ kind: impersonationEvents.kind })
             .from(impersonationEvents)
-            .where(eq(impersonationEvents.path, `${BASE}/create-b2b`))
+            .where(eq(impersonationEvents.path, endpoints.cart.create.path))
         ).map((e) => e.kind),
       )
       .toEqual(['request']);
 
     // Selecting again (any business) clears the cart: the old token is gone.
-    expect((await rep.call('POST', '/api/select-business', { sapBpCode: 'C100310' })).statusCode).toBe(200);
+    expect((await rep.call(endpoints.session.selectBusiness, { body: { sapBpCode: 'C100310' } })).statusCode).toBe(200);
     expect(await last(rep)).toEqual({ token: null, checkout: null });
-    expect((await rep.call('GET', `${BASE}/${cart.token}`)).statusCode).toBe(404);
+    expect((await rep.call(endpoints.cart.byToken, { params: { token: cart.token } })).statusCode).toBe(404);
     const fresh = (await create(rep, [{ variantId: approvedB, quantity: 1 }])).json() as Checkout;
     expect(fresh.token).not.toBe(cart.token);
     expect(fresh.businessPartner.sapBpCode).toBe('C100310');
 
     // Clear Selected Business clears it too, and the rep cannot add without one.
-    expect((await rep.call('DELETE', '/api/select-business')).statusCode).toBe(200);
+    expect((await rep.call(endpoints.session.clearBusiness)).statusCode).toBe(200);
     expect(
       (
-        await rep.call('POST', `${BASE}/${fresh.token}/add-lines`, { lines: [{ variantId: approvedB, quantity: 1 }] })
+        await rep.call(endpoints.cart.addLines, {
+          params: { token: fresh.token },
+          body: { lines: [{ variantId: approvedB, quantity: 1 }] },
+        })
       ).json(),
     ).toEqual({ detail: messages.noLinkedBusiness });
     expect(
@@ -268,7 +296,7 @@ describe('a sales rep’s cart follows the selected business (spec 01 §4, spec 
   it('keeps the cart when a selection is refused', async () => {
     const rep = await signedInAs(t.app, 'insiderep@demo.test', { sapBpCode: 'C100234' });
     const cart = (await create(rep, [{ variantId: approvedA, quantity: 1 }])).json() as Checkout;
-    expect((await rep.call('POST', '/api/select-business', { sapBpCode: 'C100977' })).statusCode).toBe(400);
+    expect((await rep.call(endpoints.session.selectBusiness, { body: { sapBpCode: 'C100977' } })).statusCode).toBe(400);
     expect((await last(rep)).token).toBe(cart.token);
   });
 });
@@ -280,7 +308,7 @@ describe('a swap racing an add (PostgreSQL: two connections)', () => {
       const to = i % 2 === 0 ? 'C100310' : 'C100234';
       const [added, swapped] = await Promise.all([
         create(rep, [{ variantId: approvedA, quantity: 1 }]),
-        rep.call('POST', '/api/select-business', { sapBpCode: to }),
+        rep.call(endpoints.session.selectBusiness, { body: { sapBpCode: to } }),
       ]);
       expect([200, 409]).toContain(added.statusCode);
       expect(swapped.statusCode).toBe(200);
@@ -303,7 +331,8 @@ describe('bad input (rule 3: a clear 4xx, nothing changes)', () => {
     const owner = await signedInAs(t.app, 'purchaser@demo.test');
     const token = ((await create(owner, [{ variantId: approvedA, quantity: 1 }])).json() as Checkout).token;
     const before = await last(owner);
-    const add = (lines: unknown) => owner.call('POST', `${BASE}/${token}/add-lines`, { lines });
+    const add = (lines: unknown) =>
+      owner.call(endpoints.cart.addLines, { params: { token }, body: { lines: unchecked(lines) } });
 
     for (const quantity of [0, -1, 1.5, '2', MAX_LINE_QUANTITY + 1, null]) {
       const res = await add([{ variantId: approvedA, quantity }]);
@@ -335,7 +364,7 @@ describe('bad input (rule 3: a clear 4xx, nothing changes)', () => {
     // A line whose product stops being for sale may go down, never up.
     const held = (await last(owner)).checkout!.lines[0]!;
     const fewer = async (quantity: number) =>
-      owner.call('POST', `${BASE}/${token}/update-lines`, { lines: [{ lineId: held.id, quantity }] });
+      owner.call(endpoints.cart.updateLines, { params: { token }, body: { lines: [{ lineId: held.id, quantity }] } });
     await t.db.update(products).set({ isAvailableForPurchase: false }).where(eq(products.id, held.product.id));
     expect((await fewer(held.quantity + 1)).json()).toEqual({ detail: CART_TEXTS.notForSale });
     await t.db.update(products).set({ isAvailableForPurchase: true }).where(eq(products.id, held.product.id));
@@ -350,21 +379,38 @@ describe('bad input (rule 3: a clear 4xx, nothing changes)', () => {
     expect(unpriced.json()).toEqual({ detail: CART_TEXTS.notForSale });
     await t.db.insert(productPrices).values(dealerPrice!);
 
-    for (const [path, body, field] of [
-      [`${BASE}/not-a-token/add-lines`, { lines: [{ variantId: approvedA, quantity: 1 }] }, 'token'],
-      [`${BASE}/${token}/update-lines`, { lines: [{ lineId: 'x', quantity: 1 }] }, 'lines.0.lineId'],
-      [`${BASE}/${token}/update-lines`, { lines: [] }, 'lines'],
-      [`${BASE}/${token}/delete-lines`, {}, 'lineId'],
-    ] as const) {
-      const res = await owner.call('POST', path, body);
-      expect(res.statusCode, path).toBe(400);
-      expect(validationFields(res.json()), path).toContain(field);
-    }
-    const missing = await owner.call('POST', `${BASE}/${token}/update-lines`, {
-      lines: [
-        { lineId: before.checkout!.lines[0]!.id, quantity: 5 },
-        { lineId: '00000000-0000-4000-8000-000000000000', quantity: 1 },
+    for (const [field, send] of [
+      [
+        'token',
+        () =>
+          owner.call(endpoints.cart.addLines, {
+            params: { token: 'not-a-token' },
+            body: { lines: [{ variantId: approvedA, quantity: 1 }] },
+          }),
       ],
+      [
+        'lines.0.lineId',
+        () =>
+          owner.call(endpoints.cart.updateLines, {
+            params: { token },
+            body: { lines: [{ lineId: 'x', quantity: 1 }] },
+          }),
+      ],
+      ['lines', () => owner.call(endpoints.cart.updateLines, { params: { token }, body: { lines: [] } })],
+      ['lineId', () => owner.call(endpoints.cart.deleteLines, { params: { token }, body: unchecked({}) })],
+    ] as const) {
+      const res = await send();
+      expect(res.statusCode, field).toBe(400);
+      expect(validationFields(res.json()), field).toContain(field);
+    }
+    const missing = await owner.call(endpoints.cart.updateLines, {
+      params: { token },
+      body: {
+        lines: [
+          { lineId: before.checkout!.lines[0]!.id, quantity: 5 },
+          { lineId: '00000000-0000-4000-8000-000000000000', quantity: 1 },
+        ],
+      },
     });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ detail: CART_TEXTS.lineNotFound });

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc } from 'drizzle-orm';
-import type { ProductSummary } from '@portal/contracts';
+import { endpoints, type ProductSummary } from '@portal/contracts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { testClient } from '../../../test/client.ts';
+import { testClient, unchecked } from '../../../test/client.ts';
 import { products } from './schema.ts';
 
 let t: TestContext;
@@ -16,9 +16,11 @@ describe('POST /api/vehicle-saleor-products', () => {
     const rows = await t.db.select({ sku: products.sku }).from(products).orderBy(asc(products.sku)).limit(3);
     const [a, b, c] = rows.map((r) => r.sku);
     const client = testClient(t.app);
-    const res = await client.call('POST', '/api/vehicle-saleor-products', {
-      skus: [c, a!.toLowerCase(), 'NW-RS-X0000', b, c],
-      sapBpCode: 'C999999',
+    const res = await client.call(endpoints.catalog.productsBySkus, {
+      body: {
+        skus: [c!, a!.toLowerCase(), 'NW-RS-X0000', b!, c!],
+        sapBpCode: 'C999999',
+      },
     });
     expect(res.statusCode).toBe(200);
     expect((res.json() as { results: ProductSummary[] }).results.map((p) => p.sku)).toEqual([c, a, b]);
@@ -30,8 +32,8 @@ describe('POST /api/vehicle-saleor-products', () => {
     const owner = testClient(t.app);
     await owner.signIn('insiderep@demo.test');
     const body = { skus: [row!.sku], sapBpCode: 'C100234' };
-    const seen = await visitor.call('POST', '/api/vehicle-saleor-products', body);
-    const rep = await owner.call('POST', '/api/vehicle-saleor-products', body);
+    const seen = await visitor.call(endpoints.catalog.productsBySkus, { body });
+    const rep = await owner.call(endpoints.catalog.productsBySkus, { body });
     const [v] = (seen.json() as { results: ProductSummary[] }).results;
     const [r] = (rep.json() as { results: ProductSummary[] }).results;
     expect(r!.price.kind).toBe('discounted');
@@ -41,7 +43,7 @@ describe('POST /api/vehicle-saleor-products', () => {
   it('refuses an empty or oversized list with field errors', async () => {
     const client = testClient(t.app);
     for (const skus of [[], Array.from({ length: 101 }, (_, i) => `SKU-${i}`), [''], 'NW-RS-X0001']) {
-      const res = await client.call('POST', '/api/vehicle-saleor-products', { skus });
+      const res = await client.call(endpoints.catalog.productsBySkus, { body: { skus: unchecked(skus) } });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toHaveProperty('validation');
     }

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { ANONYMOUS_PRICING, CATEGORY_NAMES, priceFor, type PricingContext } from '@portal/contracts';
+import { ANONYMOUS_PRICING, CATEGORY_NAMES, endpoints, priceFor, type PricingContext } from '@portal/contracts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { call } from '../../../test/client.ts';
 import { DEMO_PRODUCT_COUNT } from '../../seed/demo.ts';
 import { brands, categories, productPrices, products } from './schema.ts';
 import { priceCentsSql } from './repo/pricing.ts';
@@ -55,8 +56,9 @@ describe('demo catalog (DEMO-DATA.md)', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/image\/svg\+xml/);
     expect(res.body).toContain(product!.sku);
-    expect((await t.app.inject('/api/product-images/NW-RS-X0000/1.svg')).statusCode).toBe(404);
-    expect((await t.app.inject('/api/product-images/<script>/1.svg')).statusCode).toBe(400);
+    const picture = (sku: string) => call(t.app, endpoints.catalog.productImage, { params: { sku, file: '1.svg' } });
+    expect((await picture('NW-RS-X0000')).statusCode).toBe(404);
+    expect((await picture('<script>')).statusCode).toBe(400);
   });
 });
 

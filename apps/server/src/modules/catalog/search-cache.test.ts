@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import type { SearchProductsResponse } from '@portal/contracts';
+import { endpoints, type SearchProductsResponse } from '@portal/contracts';
 import { createTestApp, writeUnnoticed, type TestContext } from '../../../test/helpers.ts';
 import type { Db } from '../../db/client.ts';
 import { signedInAs, testClient, type TestClient } from '../../../test/client.ts';
@@ -13,7 +13,7 @@ import { brands, productPrices } from './schema.ts';
 const NORTHWIND = { limit: 8, filters: { sort: 'price-asc', brands: ['northwind'], categories: [] } };
 
 const searchAs = async (c: TestClient, body: object = NORTHWIND) =>
-  (await c.call('POST', '/api/search-products', body)).json() as SearchProductsResponse;
+  (await c.call(endpoints.catalog.searchProducts, { body })).json() as SearchProductsResponse;
 
 describe('with pages shared for a minute', () => {
   let t: TestContext;
@@ -75,7 +75,7 @@ describe('with pages shared for a minute', () => {
     const rep = await signedInAs(t.app, 'insiderep@demo.test');
     const bare = await searchAs(rep, { ...NORTHWIND, filters: { ...NORTHWIND.filters, brands: ['sentinel'] } });
     expect(bare.results.every((p) => p.price.kind === 'discounted')).toBe(true);
-    await rep.call('POST', '/api/select-business', { sapBpCode: 'C100234' });
+    await rep.call(endpoints.session.selectBusiness, { body: { sapBpCode: 'C100234' } });
     const acting = await searchAs(rep, { ...NORTHWIND, filters: { ...NORTHWIND.filters, brands: ['sentinel'] } });
     expect(acting.accountInformation?.sapBpCode).toBe('C100234');
     expect(acting.results.some((p) => p.price.kind === 'msrp')).toBe(true);

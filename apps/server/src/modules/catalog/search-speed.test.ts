@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { ANONYMOUS_PRICING, priceFor, type SearchProductsResponse } from '@portal/contracts';
+import { endpoints, ANONYMOUS_PRICING, priceFor, type SearchProductsResponse } from '@portal/contracts';
 import { createTestApp, writeUnnoticed, type TestContext } from '../../../test/helpers.ts';
 import { testClient } from '../../../test/client.ts';
 import { users } from '../users/schema.ts';
@@ -40,7 +40,7 @@ async function search(email: string | null, body: object) {
   const c = testClient(t.app);
   if (email) await c.signIn(email);
   return async (extra: object = {}) =>
-    (await c.call('POST', '/api/search-products', { ...body, ...extra })).json() as SearchProductsResponse;
+    (await c.call(endpoints.catalog.searchProducts, { body: { ...body, ...extra } })).json() as SearchProductsResponse;
 }
 
 /** Every page of a search, following the end cursors. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { APPROVED_BRANDS_VALUE, type SearchProductsResponse } from '@portal/contracts';
+import { endpoints, APPROVED_BRANDS_VALUE, type BodyOf, type SearchProductsResponse } from '@portal/contracts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { signedInAs, testClient } from '../../../test/client.ts';
 import { DEMO_PRODUCT_COUNT } from '../../seed/demo.ts';
@@ -17,7 +17,7 @@ afterAll(() => t.close());
 async function as(email?: string) {
   const c = await signedInAs(t.app, email ?? null);
   return async (body: object = {}) => {
-    const res = await c.call('POST', '/api/search-products', body);
+    const res = await c.call(endpoints.catalog.searchProducts, { body });
     return { status: res.statusCode, body: res.json() as SearchProductsResponse & { detail?: string } };
   };
 }
@@ -176,26 +176,22 @@ describe('POST /api/search-products (spec 01 §2.5, §7)', () => {
 describe('the cursor endpoint, products by SKU and id, popular products (spec 01 §4, §7)', () => {
   it('gives the cursor before any page: the same as stepping there page by page', async () => {
     const c = testClient(t.app);
-    const post = async (url: string, body: object) =>
-      (await c.call('POST', url, body)).json() as Record<string, unknown>;
-    const filters = { sort: 'name-asc', categories: ['remote-start'] };
-    const page1 = (await post('/api/search-products', { limit: 20, filters })) as unknown as SearchProductsResponse;
-    const page2 = (await post('/api/search-products', {
-      limit: 20,
-      filters,
-      cursor: page1.endCursor,
-    })) as unknown as SearchProductsResponse;
-    expect(await post('/api/search-products/cursor', { limit: 20, page: 3, filters })).toEqual({
-      endCursor: page2.endCursor,
-    });
-    expect(await post('/api/search-products/cursor', { limit: 20, page: 1, filters })).toEqual({ endCursor: null });
-    expect(await post('/api/search-products/cursor', { limit: 20, page: 9999, filters })).toEqual({ endCursor: null });
+    const search = async (body: BodyOf<typeof endpoints.catalog.searchProducts>) =>
+      (await c.call(endpoints.catalog.searchProducts, { body })).json();
+    const cursor = async (body: BodyOf<typeof endpoints.catalog.searchCursor>) =>
+      (await c.call(endpoints.catalog.searchCursor, { body })).json();
+    const filters = { sort: 'name-asc' as const, categories: ['remote-start'] };
+    const page1 = await search({ limit: 20, filters });
+    const page2 = await search({ limit: 20, filters, cursor: page1.endCursor! });
+    expect(await cursor({ limit: 20, page: 3, filters })).toEqual({ endCursor: page2.endCursor });
+    expect(await cursor({ limit: 20, page: 1, filters })).toEqual({ endCursor: null });
+    expect(await cursor({ limit: 20, page: 9999, filters })).toEqual({ endCursor: null });
   });
 
   it('finds one product by SKU (any case) with its details; an unknown SKU is Not Found', async () => {
     const [product] = await t.db.select().from(products).limit(1);
     const c = testClient(t.app);
-    const res = await c.call('GET', `/api/product-by-sku/${product!.sku.toLowerCase()}`);
+    const res = await c.call(endpoints.catalog.productBySku, { params: { sku: product!.sku.toLowerCase() } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       sku: product!.sku,
@@ -204,7 +200,7 @@ describe('the cursor endpoint, products by SKU and id, popular products (spec 01
       relatedSkus: product!.relatedSkus,
       caseQty: product!.caseQty,
     });
-    const missing = await c.call('GET', '/api/product-by-sku/NW-RS-X0000');
+    const missing = await c.call(endpoints.catalog.productBySku, { params: { sku: 'NW-RS-X0000' } });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ detail: 'Not Found' });
   });
@@ -213,9 +209,13 @@ describe('the cursor endpoint, products by SKU and id, popular products (spec 01
     const rows = await t.db.select({ id: products.id }).from(products).limit(3);
     const ids = [rows[2]!.id, rows[0]!.id, '00000000-0000-4000-8000-000000000000', rows[1]!.id];
     const c = testClient(t.app);
-    const full = (await c.call('POST', '/api/products-by-ids', { ids })).json() as { results: { id: string }[] };
+    const full = (await c.call(endpoints.catalog.productsByIds, { body: { ids } })).json() as {
+      results: { id: string }[];
+    };
     expect(full.results.map((p) => p.id)).toEqual([rows[2]!.id, rows[0]!.id, rows[1]!.id]);
-    const condensed = (await c.call('POST', '/api/condensed-products-by-ids', { ids })).json() as { results: object[] };
+    const condensed = (await c.call(endpoints.catalog.condensedProductsByIds, { body: { ids } })).json() as {
+      results: object[];
+    };
     // The essentials, under the portal's names and the spec's (issue 15 §7).
     expect(Object.keys(condensed.results[0]!).sort()).toEqual([
       'defaultVariant',
@@ -227,13 +227,13 @@ describe('the cursor endpoint, products by SKU and id, popular products (spec 01
       'product_name',
       'sku',
     ]);
-    expect((await c.call('POST', '/api/products-by-ids', { ids: ['nope'] })).statusCode).toBe(400);
-    expect((await c.call('POST', '/api/products-by-ids', { ids: [] })).statusCode).toBe(400);
+    expect((await c.call(endpoints.catalog.productsByIds, { body: { ids: ['nope'] } })).statusCode).toBe(400);
+    expect((await c.call(endpoints.catalog.productsByIds, { body: { ids: [] } })).statusCode).toBe(400);
   });
 
   it('popular products are the best sellers still available', async () => {
     const c = testClient(t.app);
-    const { results } = (await c.call('GET', '/api/popular-products')).json() as {
+    const { results } = (await c.call(endpoints.catalog.popularProducts)).json() as {
       results: { sku: string; isAvailable: boolean }[];
     };
     expect(results).toHaveLength(8);

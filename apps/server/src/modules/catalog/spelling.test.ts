@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import type { SearchProductsResponse } from '@portal/contracts';
+import { endpoints, type SearchProductsResponse } from '@portal/contracts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { testClient } from '../../../test/client.ts';
 import { productPrices, products, searchWords } from './schema.ts';
@@ -15,9 +15,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function search(term: string, limit = 40) {
-  const response = await testClient(t.app).call('POST', '/api/search-products', {
-    limit,
-    filters: { search: term },
+  const response = await testClient(t.app).call(endpoints.catalog.searchProducts, {
+    body: {
+      limit,
+      filters: { search: term },
+    },
   });
   expect(response.statusCode).toBe(200);
   return response.json() as SearchProductsResponse;

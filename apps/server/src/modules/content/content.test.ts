@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
-import { messages } from '@portal/contracts';
+import { endpoints, messages, type BodyOf } from '@portal/contracts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { contactMessages } from './schema.ts';
 import { CONTACT_RATE_LIMITS } from './service.ts';
 import { mailOutbox } from '../../adapters/outbox-schema.ts';
+import { call, unchecked } from '../../../test/client.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -12,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const valid = {
+const valid: BodyOf<typeof endpoints.content.contactUs> = {
   name: "Dana O'Neil",
   email: 'Dana@Example.COM',
   phone: '(614) 555 - 0199',
@@ -23,7 +24,7 @@ const valid = {
 
 describe('POST /api/contact-us', () => {
   it('stores the message and mails it to the support inbox', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/contact-us', payload: valid });
+    const res = await call(t.app, endpoints.content.contactUs, { body: valid });
     expect(res.statusCode).toBe(201);
     const { id, received } = res.json() as { id: string; received: boolean };
     expect(received).toBe(true);
@@ -44,10 +45,8 @@ describe('POST /api/contact-us', () => {
   });
 
   it('accepts a message without the optional fields', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/contact-us',
-      payload: { name: 'Lee', email: 'lee@example.com', subject: 'Other', message: 'Hello' },
+    const res = await call(t.app, endpoints.content.contactUs, {
+      body: { name: 'Lee', email: 'lee@example.com', subject: 'Other', message: 'Hello' },
     });
     expect(res.statusCode).toBe(201);
   });
@@ -61,7 +60,7 @@ describe('POST /api/contact-us', () => {
     ['message', { message: '🚗🚗' }, messages.requiredField],
   ])('rejects a bad %s with the spec message', async (field, change, expected) => {
     const before = await t.db.$count(contactMessages);
-    const res = await t.app.inject({ method: 'POST', url: '/api/contact-us', payload: { ...valid, ...change } });
+    const res = await call(t.app, endpoints.content.contactUs, { body: unchecked({ ...valid, ...change }) });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ validation: [{ field, messages: [expected] }] });
     expect(await t.db.$count(contactMessages)).toBe(before);
@@ -70,7 +69,7 @@ describe('POST /api/contact-us', () => {
   it(`is limited per address across instances (issue 14 §5): ${CONTACT_RATE_LIMITS.submitPerIp.limit} an hour, then 429 and nothing kept`, async () => {
     const other = await t.anotherInstance();
     const post = (instance: typeof other) =>
-      instance.inject({ method: 'POST', url: '/api/contact-us', payload: valid, remoteAddress: '10.66.0.1' });
+      call(instance, endpoints.content.contactUs, { body: valid, remoteAddress: '10.66.0.1' });
     const statuses = [];
     for (let i = 0; i < CONTACT_RATE_LIMITS.submitPerIp.limit; i++)
       statuses.push((await post(i % 2 ? other : t.app)).statusCode);
@@ -83,12 +82,7 @@ describe('POST /api/contact-us', () => {
     expect(await t.db.$count(contactMessages)).toBe(stored);
     expect(await t.db.$count(mailOutbox)).toBe(mailed);
     // Another address is not held back.
-    const elsewhere = await t.app.inject({
-      method: 'POST',
-      url: '/api/contact-us',
-      payload: valid,
-      remoteAddress: '10.66.0.2',
-    });
+    const elsewhere = await call(t.app, endpoints.content.contactUs, { body: valid, remoteAddress: '10.66.0.2' });
     expect(elsewhere.statusCode).toBe(201);
   });
 });

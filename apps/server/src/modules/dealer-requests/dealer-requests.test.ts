@@ -1,16 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import {
+  endpoints,
   DEALER_REQUEST_TEXTS,
   messages,
   PERMISSION_GROUPS,
+  type BodyOf,
   type DealerRequest,
   type DealerRequestInput,
   type DealerRequestList,
 } from '@portal/contracts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { mailsTo } from '../../../test/builders.ts';
-import { signedInAs, testClient } from '../../../test/client.ts';
+import { signedInAs, testClient, unchecked } from '../../../test/client.ts';
 import { users } from '../users/schema.ts';
 import {
   businessPartnerAddresses,
@@ -50,8 +52,8 @@ const application = (overrides: Partial<DealerRequestInput> = {}): DealerRequest
   ...overrides,
 });
 
-async function submit(body: object, c = client()) {
-  return c.call('POST', '/api/dealer-requests', body);
+async function submit(body: DealerRequestInput, c = client()) {
+  return c.call(endpoints.dealerRequests.submit, { body });
 }
 const signedIn = (email: string) => signedInAs(t.app, email);
 const mailTo = (to: string) => mailsTo(t.db, to);
@@ -103,7 +105,7 @@ describe('POST /api/dealer-requests (public)', () => {
   });
 
   it('requires the fields and checks region, postal code, numbers and brands', async () => {
-    const empty = await submit({});
+    const empty = await submit(unchecked({}));
     const fields = (empty.json() as { validation: { field: string }[] }).validation.map((v) => v.field);
     expect(fields).toEqual(
       expect.arrayContaining(['companyName', 'firstName', 'email', 'phone', 'country', 'brandsOfInterest']),
@@ -175,31 +177,40 @@ describe('POST /api/dealer-requests (public)', () => {
 describe('admin review', () => {
   it('visitors get 401, everyone but admins 403', async () => {
     const visitor = client();
-    expect((await visitor.call('GET', '/api/admin/dealer-requests')).statusCode).toBe(401);
+    expect((await visitor.call(endpoints.dealerRequests.list)).statusCode).toBe(401);
     const id = '00000000-0000-4000-8000-000000000000';
-    expect((await visitor.call('GET', `/api/admin/dealer-requests/${id}`)).statusCode).toBe(401);
+    expect((await visitor.call(endpoints.dealerRequests.get, { params: { id } })).statusCode).toBe(401);
     expect(
       (
-        await visitor.call('POST', `/api/admin/dealer-requests/${id}/approve`, {
-          sapBpCode: 'C123456',
-          channel: 'dealer',
+        await visitor.call(endpoints.dealerRequests.approve, {
+          params: { id },
+          body: {
+            sapBpCode: 'C123456',
+            channel: 'dealer',
+          },
         })
       ).statusCode,
     ).toBe(401);
-    expect((await visitor.call('POST', `/api/admin/dealer-requests/${id}/decline`, { note: 'x' })).statusCode).toBe(
-      401,
-    );
+    expect(
+      (await visitor.call(endpoints.dealerRequests.decline, { params: { id }, body: { note: 'x' } })).statusCode,
+    ).toBe(401);
     for (const email of ['owner@demo.test', 'insiderep@demo.test', 'installer@demo.test']) {
       const c = await signedIn(email);
-      const res = await c.call('GET', '/api/admin/dealer-requests');
+      const res = await c.call(endpoints.dealerRequests.list);
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({ detail: DEALER_REQUEST_TEXTS.notAllowed });
       expect(
-        (await c.call('POST', `/api/admin/dealer-requests/${id}/approve`, { sapBpCode: 'C123456', channel: 'dealer' }))
-          .statusCode,
+        (
+          await c.call(endpoints.dealerRequests.approve, {
+            params: { id },
+            body: { sapBpCode: 'C123456', channel: 'dealer' },
+          })
+        ).statusCode,
       ).toBe(403);
-      expect((await c.call('POST', `/api/admin/dealer-requests/${id}/decline`, { note: 'x' })).statusCode).toBe(403);
-      expect((await c.call('GET', `/api/admin/dealer-requests/${id}`)).statusCode).toBe(403);
+      expect((await c.call(endpoints.dealerRequests.decline, { params: { id }, body: { note: 'x' } })).statusCode).toBe(
+        403,
+      );
+      expect((await c.call(endpoints.dealerRequests.get, { params: { id } })).statusCode).toBe(403);
     }
   });
 
@@ -208,20 +219,22 @@ describe('admin review', () => {
     const { id } = (await submit(body)).json() as { id: string };
     const admin = await signedIn('admin@demo.test');
     const list = (
-      await admin.call('GET', '/api/admin/dealer-requests?status=pending&pageSize=100')
+      await admin.call(endpoints.dealerRequests.list, { query: { status: 'pending', pageSize: 100 } })
     ).json() as DealerRequestList;
     expect(list.results.map((r) => r.id)).toContain(id);
     expect(list.counts.pending).toBe(list.totalCount);
     expect(list.channels.map((c) => c.slug)).toEqual(expect.arrayContaining(['msrp', 'dealer']));
     const firstPage = (
-      await admin.call('GET', '/api/admin/dealer-requests?pageSize=10&page=1')
+      await admin.call(endpoints.dealerRequests.list, { query: { pageSize: 10, page: 1 } })
     ).json() as DealerRequestList;
     expect(firstPage.results.length).toBeLessThanOrEqual(10);
-    expect((await admin.call('GET', '/api/admin/dealer-requests?status=maybe')).statusCode).toBe(400);
-    expect((await admin.call('GET', '/api/admin/dealer-requests?pageSize=7')).statusCode).toBe(400);
-    expect((await admin.call('GET', '/api/admin/dealer-requests?page=0')).statusCode).toBe(400);
+    expect(
+      (await admin.call(endpoints.dealerRequests.list, { query: unchecked({ status: 'maybe' }) })).statusCode,
+    ).toBe(400);
+    expect((await admin.call(endpoints.dealerRequests.list, { query: { pageSize: 7 } })).statusCode).toBe(400);
+    expect((await admin.call(endpoints.dealerRequests.list, { query: { page: '0' } })).statusCode).toBe(400);
 
-    const detail = (await admin.call('GET', `/api/admin/dealer-requests/${id}`)).json() as DealerRequest;
+    const detail = (await admin.call(endpoints.dealerRequests.get, { params: { id } })).json() as DealerRequest;
     expect(detail).toMatchObject({
       companyName: 'Listing Check Audio',
       email: body.email.toLowerCase(),
@@ -234,9 +247,10 @@ describe('admin review', () => {
       businessPartner: null,
     });
     expect(
-      (await admin.call('GET', '/api/admin/dealer-requests/00000000-0000-4000-8000-000000000000')).statusCode,
+      (await admin.call(endpoints.dealerRequests.get, { params: { id: '00000000-0000-4000-8000-000000000000' } }))
+        .statusCode,
     ).toBe(404);
-    expect((await admin.call('GET', '/api/admin/dealer-requests/not-a-uuid')).statusCode).toBe(400);
+    expect((await admin.call(endpoints.dealerRequests.get, { params: { id: 'not-a-uuid' } })).statusCode).toBe(400);
   });
 
   it('approve creates partner, dealer and owner in one go and mails the invitation; twice is 409', async () => {
@@ -250,22 +264,25 @@ describe('admin review', () => {
     const email = body.email.toLowerCase();
     const admin = await signedIn('admin@demo.test');
 
-    const url = `/api/admin/dealer-requests/${id}/approve`;
-    expect((await admin.call('POST', url, { sapBpCode: 'X123456', channel: 'dealer' })).json()).toEqual({
+    const approve = (body: BodyOf<typeof endpoints.dealerRequests.approve>) =>
+      admin.call(endpoints.dealerRequests.approve, { params: { id }, body });
+    expect((await approve({ sapBpCode: 'X123456', channel: 'dealer' })).json()).toEqual({
       validation: [{ field: 'sapBpCode', messages: [DEALER_REQUEST_TEXTS.sapBpCodeInvalid] }],
     });
-    expect((await admin.call('POST', url, { sapBpCode: '', channel: '' })).statusCode).toBe(400);
-    const canadian = await admin.call('POST', url, { sapBpCode: 'N654321', channel: 'dealer' });
+    expect((await approve({ sapBpCode: '', channel: '' })).statusCode).toBe(400);
+    const canadian = await approve({ sapBpCode: 'N654321', channel: 'dealer' });
     expect(canadian.json()).toEqual({ detail: DEALER_REQUEST_TEXTS.sapBpCodeCountry('US') });
-    const channel = await admin.call('POST', url, { sapBpCode: 'C654321', channel: 'gold' });
+    const channel = await approve({ sapBpCode: 'C654321', channel: 'gold' });
     expect(channel.json()).toEqual({ detail: DEALER_REQUEST_TEXTS.unknownChannel });
-    const taken = await admin.call('POST', url, { sapBpCode: 'c100234', channel: 'dealer' });
+    const taken = await approve({ sapBpCode: 'c100234', channel: 'dealer' });
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toEqual({ detail: DEALER_REQUEST_TEXTS.sapBpCodeTaken('C100234') });
     // Nothing of the refused attempts stayed behind.
-    expect((await admin.call('GET', `/api/admin/dealer-requests/${id}`)).json()).toMatchObject({ status: 'pending' });
+    expect((await admin.call(endpoints.dealerRequests.get, { params: { id } })).json()).toMatchObject({
+      status: 'pending',
+    });
 
-    const res = await admin.call('POST', url, { sapBpCode: 'c654321', channel: 'dealer' });
+    const res = await approve({ sapBpCode: 'c654321', channel: 'dealer' });
     expect(res.statusCode).toBe(200);
     const approved = res.json() as { businessPartner: { id: string; sapBpCode: string }; dealerId: string };
     expect(res.json()).toMatchObject({
@@ -306,27 +323,31 @@ describe('admin review', () => {
     expect(staff!.isOwner).toBe(true);
 
     // Twice: 409, never a second business.
-    const again = await admin.call('POST', url, { sapBpCode: 'C654322', channel: 'dealer' });
+    const again = await approve({ sapBpCode: 'C654322', channel: 'dealer' });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ detail: DEALER_REQUEST_TEXTS.alreadyReviewed('approved') });
     expect(await t.db.select().from(businessPartners).where(eq(businessPartners.sapBpCode, 'C654322'))).toEqual([]);
-    expect((await admin.call('POST', `/api/admin/dealer-requests/${id}/decline`, { note: 'late' })).statusCode).toBe(
-      409,
-    );
+    expect(
+      (await admin.call(endpoints.dealerRequests.decline, { params: { id }, body: { note: 'late' } })).statusCode,
+    ).toBe(409);
 
     // The invitation: a complete_registration link; the owner sets a password and signs in as Dealer Primary.
     const [mail] = await mailTo(email);
     expect(mail!.subject).toBe('Your dealer account for Approved Audio Works is approved');
     const token = mail!.text.match(/set-password\?token=([\w.-]+)/)![1]!;
     const visitor = client();
-    expect((await visitor.call('GET', `/api/user/token-info?token=${token}`)).json()).toMatchObject({
+    expect((await visitor.call(endpoints.invitations.tokenInfo, { query: { token } })).json()).toMatchObject({
       token_type: 'complete_registration',
       email,
     });
     const password = 'Harness#Pro88';
     expect(
-      (await visitor.call('POST', `/api/user/set-password?token=${token}`, { password, confirm_password: password }))
-        .statusCode,
+      (
+        await visitor.call(endpoints.invitations.setPassword, {
+          query: { token },
+          body: { password, confirm_password: password },
+        })
+      ).statusCode,
     ).toBe(200);
     const newOwner = client();
     expect((await newOwner.signIn(email, password)).json()).toEqual({ status: 'signed-in' });
@@ -338,10 +359,15 @@ describe('admin review', () => {
     const existing = application({ email: 'installer@demo.test' });
     const { id } = (await submit(existing)).json() as { id: string };
     const admin = await signedIn('admin@demo.test');
-    expect((await admin.call('GET', `/api/admin/dealer-requests/${id}`)).json()).toMatchObject({ hasAccount: true });
-    const res = await admin.call('POST', `/api/admin/dealer-requests/${id}/approve`, {
-      sapBpCode: 'C777001',
-      channel: 'dealer',
+    expect((await admin.call(endpoints.dealerRequests.get, { params: { id } })).json()).toMatchObject({
+      hasAccount: true,
+    });
+    const res = await admin.call(endpoints.dealerRequests.approve, {
+      params: { id },
+      body: {
+        sapBpCode: 'C777001',
+        channel: 'dealer',
+      },
     });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ detail: DEALER_REQUEST_TEXTS.accountExists });
@@ -349,14 +375,20 @@ describe('admin review', () => {
 
     const ca = application({ country: 'CA', countryArea: 'BC', postalCode: 'V6B 1A1' });
     const caId = ((await submit(ca)).json() as { id: string }).id;
-    const wrong = await admin.call('POST', `/api/admin/dealer-requests/${caId}/approve`, {
-      sapBpCode: 'C777002',
-      channel: 'msrp',
+    const wrong = await admin.call(endpoints.dealerRequests.approve, {
+      params: { id: caId },
+      body: {
+        sapBpCode: 'C777002',
+        channel: 'msrp',
+      },
     });
     expect(wrong.json()).toEqual({ detail: DEALER_REQUEST_TEXTS.sapBpCodeCountry('CA') });
-    const ok = await admin.call('POST', `/api/admin/dealer-requests/${caId}/approve`, {
-      sapBpCode: 'N777002',
-      channel: 'msrp',
+    const ok = await admin.call(endpoints.dealerRequests.approve, {
+      params: { id: caId },
+      body: {
+        sapBpCode: 'N777002',
+        channel: 'msrp',
+      },
     });
     expect(ok.statusCode).toBe(200);
   });
@@ -364,10 +396,11 @@ describe('admin review', () => {
   it('concurrent approvals create one business', async () => {
     const { id } = (await submit(application({ companyName: 'Race Condition Car Audio' }))).json() as { id: string };
     const admin = await signedIn('admin@demo.test');
-    const url = `/api/admin/dealer-requests/${id}/approve`;
+    const approve = (body: BodyOf<typeof endpoints.dealerRequests.approve>) =>
+      admin.call(endpoints.dealerRequests.approve, { params: { id }, body });
     const answers = await Promise.all([
-      admin.call('POST', url, { sapBpCode: 'C888001', channel: 'dealer' }),
-      admin.call('POST', url, { sapBpCode: 'C888002', channel: 'dealer' }),
+      approve({ sapBpCode: 'C888001', channel: 'dealer' }),
+      approve({ sapBpCode: 'C888002', channel: 'dealer' }),
     ]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
     const made = await t.db
@@ -381,11 +414,11 @@ describe('admin review', () => {
     const body = application();
     const { id } = (await submit(body)).json() as { id: string };
     const admin = await signedIn('admin@demo.test');
-    const url = `/api/admin/dealer-requests/${id}/decline`;
-    expect((await admin.call('POST', url, { note: '  ' })).json()).toEqual({
+    const decline = (note: string) => admin.call(endpoints.dealerRequests.decline, { params: { id }, body: { note } });
+    expect((await decline('  ')).json()).toEqual({
       validation: [{ field: 'note', messages: [messages.requiredField] }],
     });
-    const res = await admin.call('POST', url, { note: 'Outside our sales regions.' });
+    const res = await decline('Outside our sales regions.');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       status: 'declined',
@@ -395,9 +428,9 @@ describe('admin review', () => {
     const [mail] = await mailTo(body.email.toLowerCase());
     expect(mail!.subject).toBe('Your dealer request');
     expect(mail!.text).not.toContain('Outside our sales regions.');
-    expect((await admin.call('POST', url, { note: 'again' })).statusCode).toBe(409);
+    expect((await decline('again')).statusCode).toBe(409);
     const declined = (
-      await admin.call('GET', '/api/admin/dealer-requests?status=declined&pageSize=100')
+      await admin.call(endpoints.dealerRequests.list, { query: { status: 'declined', pageSize: 100 } })
     ).json() as DealerRequestList;
     expect(declined.results.map((r) => r.id)).toContain(id);
     expect((await submit(body)).statusCode).toBe(201);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import {
+  endpoints,
   DEALER_TEXTS,
   INVITATION_TEXTS,
   messages,
@@ -12,10 +13,11 @@ import {
   type Invitation,
   type Session,
   type UserInfo,
+  type BodyOf,
 } from '@portal/contracts';
 import type { DescribedActivityList } from '@portal/contracts/activity';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { signedInAs, testClient, type TestClient } from '../../../test/client.ts';
+import { signedInAs, testClient, unchecked, type TestClient } from '../../../test/client.ts';
 import { unusedTotp } from '../../../test/totp.ts';
 import { DEMO_TOTP_SECRET } from '../../seed/people.ts';
 import { businessPartners } from '../business-partners/schema.ts';
@@ -77,29 +79,29 @@ describe('GET /api/dealers, /api/dealers/{id} (spec 02 §7)', () => {
     ];
     for (const [who, open, expected] of cases) {
       const c = await open();
-      const list = (await c.call('GET', '/api/dealers')).json() as DealerList;
+      const list = (await c.call(endpoints.dealers.list)).json() as DealerList;
       expect(
         list.results.map((d) => d.id),
         who,
       ).toEqual(expected ? [expected] : []);
       expect(list.count).toBe(expected ? 1 : 0);
       if (expected) {
-        const one = await c.call('GET', `/api/dealers/${expected}`);
+        const one = await c.call(endpoints.dealers.get, { params: { id: expected } });
         expect(one.statusCode, who).toBe(200);
         expect((one.json() as Dealer).dealer_id).toBe(expected);
       }
       const other = expected === lakeside ? northside : lakeside;
-      const res = await c.call('GET', `/api/dealers/${other}`);
+      const res = await c.call(endpoints.dealers.get, { params: { id: other } });
       expect(res.statusCode, who).toBe(404);
     }
-    const anonymous = await testClient(t.app).call('GET', '/api/dealers');
+    const anonymous = await testClient(t.app).call(endpoints.dealers.list);
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json()).toEqual({ detail: messages.signInRequired });
   });
 
   it('the dealer has its profile, public flag and contact e-mail', async () => {
     const dealer = (
-      await (await signedIn('owner@demo.test')).call('GET', `/api/dealers/${northside}`)
+      await (await signedIn('owner@demo.test')).call(endpoints.dealers.get, { params: { id: northside } })
     ).json() as Dealer;
     expect(dealer).toMatchObject({
       business_partner: { sapBpCode: 'C100234', companyName: 'Northside Auto Sound' },
@@ -111,10 +113,10 @@ describe('GET /api/dealers, /api/dealers/{id} (spec 02 §7)', () => {
 
   it('unknown or malformed ids', async () => {
     const owner = await signedIn('owner@demo.test');
-    const unknown = await owner.call('GET', '/api/dealers/00000000-0000-4000-8000-000000000000');
+    const unknown = await owner.call(endpoints.dealers.get, { params: { id: '00000000-0000-4000-8000-000000000000' } });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ detail: DEALER_TEXTS.dealerNotFound });
-    const bad = await owner.call('GET', '/api/dealers/nope');
+    const bad = await owner.call(endpoints.dealers.get, { params: { id: 'nope' } });
     expect(bad.statusCode).toBe(400);
     expect(validationFields(bad.json())).toEqual(['id']);
   });
@@ -123,7 +125,9 @@ describe('GET /api/dealers, /api/dealers/{id} (spec 02 §7)', () => {
 describe('GET /api/dealers/{id}/installers (spec 02 §7, §9)', () => {
   it('lists the staff with owner, retired and purchaser flags, owners first', async () => {
     const owner = await signedIn('owner@demo.test');
-    const list = (await owner.call('GET', `/api/dealers/${northside}/installers`)).json() as InstallerList;
+    const list = (
+      await owner.call(endpoints.dealers.listInstallers, { params: { id: northside } })
+    ).json() as InstallerList;
     expect(list.count).toBe(5);
     expect(list.next).toBeNull();
     expect(list.results[0]).toMatchObject({ email: 'owner@demo.test', is_owner: true, dealer_id: northside });
@@ -132,10 +136,12 @@ describe('GET /api/dealers/{id}/installers (spec 02 §7, §9)', () => {
     expect(byEmail['purchaser@demo.test']).toMatchObject({ is_retired: false, is_purchaser: true });
     expect(byEmail['installer@demo.test']).toMatchObject({ is_purchaser: false, first_name: 'Marcus' });
 
-    const first = (await owner.call('GET', `/api/dealers/${northside}/installers?limit=2`)).json() as InstallerList;
+    const first = (
+      await owner.call(endpoints.dealers.listInstallers, { params: { id: northside }, query: { limit: 2 } })
+    ).json() as InstallerList;
     expect(first).toMatchObject({ count: 5, next: 2, previous: null });
     const last = (
-      await owner.call('GET', `/api/dealers/${northside}/installers?limit=2&offset=4`)
+      await owner.call(endpoints.dealers.listInstallers, { params: { id: northside }, query: { limit: 2, offset: 4 } })
     ).json() as InstallerList;
     expect(last).toMatchObject({ count: 5, next: null, previous: 2 });
     expect(last.results).toHaveLength(1);
@@ -154,15 +160,17 @@ describe('GET /api/dealers/{id}/installers (spec 02 §7, §9)', () => {
     for (const [who, open, status] of cases) {
       const c = await open();
       // The server asks the question the web's profile menu asks (spec 01 §6).
-      const session = (await c.call('GET', '/api/session')).json() as Session;
+      const session = (await c.call(endpoints.session.get)).json() as Session;
       expect(profileMenuFor(session.user!, session.selectedBusiness !== null).myBusiness, who).toBe(status === 200);
-      const res = await c.call('GET', `/api/dealers/${northside}/installers`);
+      const res = await c.call(endpoints.dealers.listInstallers, { params: { id: northside } });
       expect(res.statusCode, who).toBe(status);
       if (status === 403) {
         expect(res.json(), who).toEqual({ detail: messages.staffOwnersOnly });
         // Their own record and their dealer stay readable.
-        expect((await c.call('GET', `/api/dealers/${northside}`)).statusCode, who).toBe(200);
-        expect((await c.call('GET', `/api/user/${session.user!.id}`)).statusCode, who).toBe(200);
+        expect((await c.call(endpoints.dealers.get, { params: { id: northside } })).statusCode, who).toBe(200);
+        expect((await c.call(endpoints.accounts.getUser, { params: { id: session.user!.id } })).statusCode, who).toBe(
+          200,
+        );
       }
     }
   });
@@ -175,31 +183,32 @@ describe('GET /api/dealers/{id}/installers (spec 02 §7, §9)', () => {
       await signedIn('insiderep@demo.test'),
       await signedIn('admin@demo.test'),
     ]) {
-      expect((await c.call('GET', `/api/dealers/${lakeside}/installers`)).statusCode).toBe(404);
+      expect((await c.call(endpoints.dealers.listInstallers, { params: { id: lakeside } })).statusCode).toBe(404);
     }
-    expect((await lakesideOwner.call('GET', `/api/dealers/${northside}/installers`)).statusCode).toBe(404);
-    expect((await lakesideOwner.call('GET', `/api/dealers/${lakeside}/installers`)).statusCode).toBe(200);
+    expect((await lakesideOwner.call(endpoints.dealers.listInstallers, { params: { id: northside } })).statusCode).toBe(
+      404,
+    );
+    expect((await lakesideOwner.call(endpoints.dealers.listInstallers, { params: { id: lakeside } })).statusCode).toBe(
+      200,
+    );
   });
 
   it('bad paging: 400 with field errors', async () => {
     const owner = await signedIn('owner@demo.test');
-    for (const [query, field] of [
-      ['limit=81', 'limit'],
-      ['limit=0', 'limit'],
-      ['limit=ten', 'limit'],
-      ['offset=-1', 'offset'],
-      ['offset=1.5', 'offset'],
-    ]) {
-      const res = await owner.call('GET', `/api/dealers/${northside}/installers?${query}`);
-      expect(res.statusCode, query).toBe(400);
-      expect(validationFields(res.json())).toEqual([field]);
+    for (const query of [{ limit: 81 }, { limit: 0 }, { limit: 'ten' }, { offset: -1 }, { offset: 1.5 }]) {
+      const res = await owner.call(endpoints.dealers.listInstallers, {
+        params: { id: northside },
+        query: unchecked(query),
+      });
+      expect(res.statusCode, JSON.stringify(query)).toBe(400);
+      expect(validationFields(res.json())).toEqual(Object.keys(query));
     }
   });
 });
 
 describe('PATCH /api/installer/{id} (spec 02 §3, §7)', () => {
-  const patch = (c: TestClient, email: string, body: object) =>
-    c.call('PATCH', `/api/installer/${installerIdByEmail.get(email)}`, body);
+  const patch = (c: TestClient, email: string, body: BodyOf<typeof endpoints.dealers.updateInstaller>) =>
+    c.call(endpoints.dealers.updateInstaller, { params: { id: installerIdByEmail.get(email)! }, body });
 
   it('the owner grants purchasing rights; the installer can then purchase', async () => {
     const owner = await signedIn('owner@demo.test');
@@ -267,7 +276,7 @@ describe('PATCH /api/installer/{id} (spec 02 §3, §7)', () => {
   it('bad input: 400 with the spec’s messages; unknown ids 404; anonymous 401', async () => {
     const owner = await signedIn('owner@demo.test');
     for (const body of [{}, { is_purchaser: 'yes' }, { is_owner: true }, { is_retired: null }]) {
-      const res = await patch(owner, 'installer@demo.test', body);
+      const res = await patch(owner, 'installer@demo.test', unchecked(body));
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json()).toHaveProperty('validation');
     }
@@ -275,10 +284,17 @@ describe('PATCH /api/installer/{id} (spec 02 §3, §7)', () => {
       validation: [{ field: 'body', messages: [messages.updatesRequired] }],
     });
     expect(
-      (await owner.call('PATCH', '/api/installer/00000000-0000-4000-8000-000000000000', { is_purchaser: true }))
-        .statusCode,
+      (
+        await owner.call(endpoints.dealers.updateInstaller, {
+          params: { id: '00000000-0000-4000-8000-000000000000' },
+          body: { is_purchaser: true },
+        })
+      ).statusCode,
     ).toBe(404);
-    expect((await owner.call('PATCH', '/api/installer/12', { is_purchaser: true })).statusCode).toBe(400);
+    expect(
+      (await owner.call(endpoints.dealers.updateInstaller, { params: { id: '12' }, body: { is_purchaser: true } }))
+        .statusCode,
+    ).toBe(400);
     expect((await patch(testClient(t.app), 'installer@demo.test', { is_purchaser: true })).statusCode).toBe(401);
   });
 });
@@ -286,14 +302,17 @@ describe('PATCH /api/installer/{id} (spec 02 §3, §7)', () => {
 describe('PATCH /api/dealer/{id} (spec 02 §3, §5)', () => {
   it('the owner updates the profile: e-mail lowercased, phone digits, AU country, roles', async () => {
     const owner = await signedIn('owner@demo.test');
-    const res = await owner.call('PATCH', `/api/dealer/${northside}`, {
-      is_public_profile: false,
-      contact_email: '  Sales@Northside.Example ',
-      dealer_profile: {
-        phone: '(614) 555 - 0199',
-        phoneCountry: 'AU',
-        website: 'https://northside.example',
-        contactRoles: ['owner', 'purchaser', 'owner'],
+    const res = await owner.call(endpoints.dealers.updateDealer, {
+      params: { id: northside },
+      body: {
+        is_public_profile: false,
+        contact_email: '  Sales@Northside.Example ',
+        dealer_profile: {
+          phone: '(614) 555 - 0199',
+          phoneCountry: 'AU',
+          website: 'https://northside.example',
+          contactRoles: ['owner', 'purchaser', 'owner'],
+        },
       },
     });
     expect(res.statusCode).toBe(200);
@@ -311,8 +330,11 @@ describe('PATCH /api/dealer/{id} (spec 02 §3, §5)', () => {
     });
     // A rep impersonating the owner may too; an empty phone clears it.
     const rep = await withBusiness('insiderep@demo.test');
-    const cleared = await rep.call('PATCH', `/api/dealer/${northside}`, {
-      dealer_profile: { phone: '', city: 'Dublin' },
+    const cleared = await rep.call(endpoints.dealers.updateDealer, {
+      params: { id: northside },
+      body: {
+        dealer_profile: { phone: '', city: 'Dublin' },
+      },
     });
     expect(cleared.json()).toMatchObject({ dealer_profile: { phone: '', city: 'Dublin', phoneCountry: 'AU' } });
   });
@@ -333,19 +355,32 @@ describe('PATCH /api/dealer/{id} (spec 02 §3, §5)', () => {
       [{}, 'body', messages.updatesRequired],
     ];
     for (const [body, field, message] of cases) {
-      const res = await owner.call('PATCH', `/api/dealer/${northside}`, body);
+      const res = await owner.call(endpoints.dealers.updateDealer, { params: { id: northside }, body });
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json()).toEqual({ validation: [{ field, messages: [message] }] });
     }
-    expect((await owner.call('PATCH', `/api/dealer/${northside}`, { dealer_id: lakeside })).statusCode).toBe(400);
+    expect(
+      (
+        await owner.call(endpoints.dealers.updateDealer, {
+          params: { id: northside },
+          body: unchecked({ dealer_id: lakeside }),
+        })
+      ).statusCode,
+    ).toBe(400);
     // NUL and other control characters never reach the database (it refuses them: a 500).
-    const nul = await owner.call('PATCH', `/api/dealer/${northside}`, {
-      dealer_profile: { displayName: 'North\u0000side', city: '\u0000', website: 'https://a\u0000b.example' },
+    const nul = await owner.call(endpoints.dealers.updateDealer, {
+      params: { id: northside },
+      body: {
+        dealer_profile: { displayName: 'North\u0000side', city: '\u0000', website: 'https://a\u0000b.example' },
+      },
     });
     expect(nul.statusCode).toBe(400);
     expect(validationFields(nul.json())).toEqual(['dealer_profile.website']);
-    const cleaned = await owner.call('PATCH', `/api/dealer/${northside}`, {
-      dealer_profile: { displayName: 'North\u0000side Auto Sound', countryArea: 'O\u0007H' },
+    const cleaned = await owner.call(endpoints.dealers.updateDealer, {
+      params: { id: northside },
+      body: {
+        dealer_profile: { displayName: 'North\u0000side Auto Sound', countryArea: 'O\u0007H' },
+      },
     });
     expect(cleaned.json()).toMatchObject({
       dealer_profile: { displayName: 'Northside Auto Sound', countryArea: 'OH' },
@@ -354,28 +389,36 @@ describe('PATCH /api/dealer/{id} (spec 02 §3, §5)', () => {
 
   it('only the acting dealer’s owner: others 403, other dealers 404', async () => {
     for (const email of ['installer@demo.test', 'accountant@demo.test']) {
-      const res = await (await signedIn(email)).call('PATCH', `/api/dealer/${northside}`, { is_public_profile: true });
+      const res = await (
+        await signedIn(email)
+      ).call(endpoints.dealers.updateDealer, { params: { id: northside }, body: { is_public_profile: true } });
       expect(res.statusCode, email).toBe(403);
     }
     expect(
       (
         await (
           await withBusiness('outsiderep@demo.test')
-        ).call('PATCH', `/api/dealer/${northside}`, { is_public_profile: true })
+        ).call(endpoints.dealers.updateDealer, { params: { id: northside }, body: { is_public_profile: true } })
       ).statusCode,
     ).toBe(403);
-    const cross = await lakesideOwner.call('PATCH', `/api/dealer/${northside}`, { is_public_profile: true });
+    const cross = await lakesideOwner.call(endpoints.dealers.updateDealer, {
+      params: { id: northside },
+      body: { is_public_profile: true },
+    });
     expect(cross.statusCode).toBe(404);
     expect(cross.json()).toEqual({ detail: DEALER_TEXTS.dealerNotFound });
     expect(
-      (await (await signedIn('owner@demo.test')).call('PATCH', `/api/dealer/${lakeside}`, { is_public_profile: false }))
-        .statusCode,
+      (
+        await (
+          await signedIn('owner@demo.test')
+        ).call(endpoints.dealers.updateDealer, { params: { id: lakeside }, body: { is_public_profile: false } })
+      ).statusCode,
     ).toBe(404);
     expect(
       (
         await (
           await signedIn('admin@demo.test')
-        ).call('PATCH', `/api/dealer/${northside}`, { is_public_profile: false })
+        ).call(endpoints.dealers.updateDealer, { params: { id: northside }, body: { is_public_profile: false } })
       ).statusCode,
     ).toBe(404);
     const [row] = await t.db.select().from(dealers).where(eq(dealers.id, lakeside));
@@ -385,7 +428,7 @@ describe('PATCH /api/dealer/{id} (spec 02 §3, §5)', () => {
 
 describe('POST /api/update-user-permissions (spec 02 §4, §7)', () => {
   const update = (c: TestClient, addUsersId: string[], removeUsersId: string[] = []) =>
-    c.call('POST', '/api/update-user-permissions', { addUsersId, removeUsersId });
+    c.call(endpoints.dealers.updateUserPermissions, { body: { addUsersId, removeUsersId } });
   const purchasers = (info: UserInfo) =>
     info.employees
       .filter((e) => e.isProductPurchaser)
@@ -447,7 +490,7 @@ describe('POST /api/update-user-permissions (spec 02 §4, §7)', () => {
       [{ removeUsersId: [''] }, 'removeUsersId.0'],
       [{ addUsersId: ['a\u0000'] }, 'addUsersId.0'],
     ] as const) {
-      const res = await owner.call('POST', '/api/update-user-permissions', body);
+      const res = await owner.call(endpoints.dealers.updateUserPermissions, { body: unchecked(body) });
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(validationFields(res.json()), JSON.stringify(body)).toEqual([field]);
     }
@@ -456,9 +499,9 @@ describe('POST /api/update-user-permissions (spec 02 §4, §7)', () => {
 
 describe('invitations of the acting dealer (/my-business)', () => {
   const invite = (c: TestClient, email: string) =>
-    c.call('POST', '/api/user/invite', { email, user_type: 'installer' });
-  const pending = async (c: TestClient, query = '') =>
-    ((await c.call('GET', `/api/user/token${query}`)).json() as { results: Invitation[] }).results.map((i) => i.email);
+    c.call(endpoints.invitations.invite, { body: { email, user_type: 'installer' } });
+  const pending = async (c: TestClient) =>
+    (await c.call(endpoints.invitations.listPending)).json().results.map((i) => i.email);
   const lastLink = async (to: string) => {
     const [mail] = await t.db
       .select()
@@ -476,24 +519,24 @@ describe('invitations of the acting dealer (/my-business)', () => {
     expect(await pending(owner)).toContain('new.tech@example.com');
     const first = await lastLink('new.tech@example.com');
 
-    const resent = await owner.call('POST', `/api/user/invite/${created.id}/resend`);
+    const resent = await owner.call(endpoints.invitations.resend, { params: { id: created.id } });
     expect(resent.statusCode).toBe(200);
     const second = await lastLink('new.tech@example.com');
     expect(second).not.toBe(first);
     const anonymous = testClient(t.app);
-    expect((await anonymous.call('GET', `/api/user/token-info?token=${first}`)).json()).toEqual({
+    expect((await anonymous.call(endpoints.invitations.tokenInfo, { query: { token: first } })).json()).toEqual({
       detail: messages.invalidJwt,
     });
-    expect((await anonymous.call('GET', `/api/user/token-info?token=${second}`)).statusCode).toBe(200);
+    expect((await anonymous.call(endpoints.invitations.tokenInfo, { query: { token: second } })).statusCode).toBe(200);
 
-    const revoked = await owner.call('DELETE', `/api/user/invite/${created.id}`);
+    const revoked = await owner.call(endpoints.invitations.revoke, { params: { id: created.id } });
     expect(revoked.json()).toMatchObject({ status: 'revoked' });
     expect(await pending(owner)).not.toContain('new.tech@example.com');
-    expect((await anonymous.call('GET', `/api/user/token-info?token=${second}`)).json()).toEqual({
+    expect((await anonymous.call(endpoints.invitations.tokenInfo, { query: { token: second } })).json()).toEqual({
       detail: messages.invalidJwt,
     });
-    expect((await owner.call('DELETE', `/api/user/invite/${created.id}`)).statusCode).toBe(404);
-    expect((await owner.call('POST', `/api/user/invite/${created.id}/resend`)).statusCode).toBe(404);
+    expect((await owner.call(endpoints.invitations.revoke, { params: { id: created.id } })).statusCode).toBe(404);
+    expect((await owner.call(endpoints.invitations.resend, { params: { id: created.id } })).statusCode).toBe(404);
   });
 
   it('a rep impersonating the owner invites and sees the pending list; other dealers see nothing', async () => {
@@ -505,32 +548,39 @@ describe('invitations of the acting dealer (/my-business)', () => {
     expect(await pending(rep)).toContain('rep.invited@example.com');
 
     expect(await pending(lakesideOwner)).not.toContain('rep.invited@example.com');
-    const other = await lakesideOwner.call('GET', `/api/user/token?dealer_id=${northside}`);
+    const other = await lakesideOwner.call(endpoints.invitations.listPending, { query: { dealer_id: northside } });
     expect(other.statusCode).toBe(404);
-    expect((await lakesideOwner.call('POST', `/api/user/invite/${invitation.id}/resend`)).statusCode).toBe(404);
-    expect((await lakesideOwner.call('DELETE', `/api/user/invite/${invitation.id}`)).statusCode).toBe(404);
+    expect((await lakesideOwner.call(endpoints.invitations.resend, { params: { id: invitation.id } })).statusCode).toBe(
+      404,
+    );
+    expect((await lakesideOwner.call(endpoints.invitations.revoke, { params: { id: invitation.id } })).statusCode).toBe(
+      404,
+    );
     for (const c of [
       await signedIn('installer@demo.test'),
       await withBusiness('outsiderep@demo.test'),
       await signedIn('insiderep@demo.test'),
     ]) {
-      const denied = await c.call('DELETE', `/api/user/invite/${invitation.id}`);
+      const denied = await c.call(endpoints.invitations.revoke, { params: { id: invitation.id } });
       expect(denied.statusCode).toBe(403);
       expect(denied.json()).toEqual({ detail: INVITATION_TEXTS.notAllowed });
     }
-    expect((await rep.call('DELETE', '/api/user/invite/not-a-uuid')).statusCode).toBe(400);
-    expect((await rep.call('DELETE', `/api/user/invite/${invitation.id}`)).statusCode).toBe(200);
+    expect((await rep.call(endpoints.invitations.revoke, { params: { id: 'not-a-uuid' } })).statusCode).toBe(400);
+    expect((await rep.call(endpoints.invitations.revoke, { params: { id: invitation.id } })).statusCode).toBe(200);
   });
 });
 
 describe('GET /api/my-business/activity (issue 5)', () => {
   it('the owner sees what a rep did while impersonating, newest first, with names', async () => {
     const rep = await withBusiness('insiderep@demo.test');
-    await rep.call('PATCH', `/api/installer/${installerIdByEmail.get('installer@demo.test')}`, { is_purchaser: false });
+    await rep.call(endpoints.dealers.updateInstaller, {
+      params: { id: installerIdByEmail.get('installer@demo.test')! },
+      body: { is_purchaser: false },
+    });
     // The audit is written after the answer; give it a moment.
     await new Promise((resolve) => setTimeout(resolve, 100));
     const owner = await signedIn('owner@demo.test');
-    const res = await owner.call('GET', '/api/my-business/activity?limit=100');
+    const res = await owner.call(endpoints.dealers.activity, { query: { limit: 100 } });
     expect(res.statusCode).toBe(200);
     const list = res.json() as DescribedActivityList;
     expect(list.count).toBeGreaterThanOrEqual(2);
@@ -551,11 +601,11 @@ describe('GET /api/my-business/activity (issue 5)', () => {
     const times = list.results.map((e) => e.created_at);
     expect([...times].sort().reverse()).toEqual(times);
     // The rep acting for the business sees the same list.
-    expect(((await rep.call('GET', '/api/my-business/activity?limit=100')).json() as DescribedActivityList).count).toBe(
-      list.count,
-    );
+    expect(
+      ((await rep.call(endpoints.dealers.activity, { query: { limit: 100 } })).json() as DescribedActivityList).count,
+    ).toBe(list.count);
     const paged = (
-      await owner.call('GET', '/api/my-business/activity?limit=1&offset=1')
+      await owner.call(endpoints.dealers.activity, { query: { limit: 1, offset: 1 } })
     ).json() as DescribedActivityList;
     expect(paged).toMatchObject({ count: list.count, previous: 0 });
     expect(paged.results[0]!.id).toBe(list.results[1]!.id);
@@ -563,21 +613,26 @@ describe('GET /api/my-business/activity (issue 5)', () => {
 
   it('says in words what each call did, what was refused, and a plain line for any other call (issue 15 §13)', async () => {
     const rep = await withBusiness('insiderep@demo.test');
-    const found = (await rep.call('POST', '/api/search-products', { limit: 40 })).json() as {
+    const found = (await rep.call(endpoints.catalog.searchProducts, { body: { limit: 40 } })).json() as {
       results: { id: string; isAvailableForPurchase: boolean }[];
     };
     const product = found.results.find((p) => p.isAvailableForPurchase)!;
-    const cart = await rep.call('POST', '/api/products-checkout/create-b2b', {
-      lines: [{ variantId: product.id, quantity: 2 }],
+    const cart = await rep.call(endpoints.cart.create, {
+      body: {
+        lines: [{ variantId: product.id, quantity: 2 }],
+      },
     });
     expect(cart.statusCode).toBe(200);
     const owner = installerIdByEmail.get('owner@demo.test')!;
-    expect((await rep.call('PATCH', `/api/installer/${owner}`, { is_retired: true })).statusCode).toBe(400);
-    await rep.call('POST', '/api/user/email-resend', { email: 'nobody@example.test' });
+    expect(
+      (await rep.call(endpoints.dealers.updateInstaller, { params: { id: owner }, body: { is_retired: true } }))
+        .statusCode,
+    ).toBe(400);
+    await rep.call(endpoints.accounts.resendSignUpEmail, { body: { email: 'nobody@example.test' } });
     const described = async () =>
-      ((await rep.call('GET', '/api/my-business/activity?limit=10')).json() as DescribedActivityList).results.map(
-        (e) => e.description,
-      );
+      (
+        (await rep.call(endpoints.dealers.activity, { query: { limit: 10 } })).json() as DescribedActivityList
+      ).results.map((e) => e.description);
     await expect
       .poll(described)
       .toEqual(
@@ -590,18 +645,19 @@ describe('GET /api/my-business/activity (issue 5)', () => {
   });
 
   it('other dealers see only their own; staff without ownership 403; bad paging 400', async () => {
-    const lakesideList = (await lakesideOwner.call('GET', '/api/my-business/activity')).json() as DescribedActivityList;
+    const lakesideList = (await lakesideOwner.call(endpoints.dealers.activity)).json() as DescribedActivityList;
     const [bp] = await t.db.select().from(businessPartners).where(eq(businessPartners.sapBpCode, 'C100234'));
     expect(lakesideList.results.every((e) => e.path === null || !e.path.includes(bp!.id))).toBe(true);
     expect(lakesideList.results.some((e) => e.actor.email === 'insiderep@demo.test')).toBe(false);
     for (const email of ['installer@demo.test', 'accountant@demo.test']) {
-      expect((await (await signedIn(email)).call('GET', '/api/my-business/activity')).statusCode, email).toBe(403);
+      expect((await (await signedIn(email)).call(endpoints.dealers.activity)).statusCode, email).toBe(403);
     }
-    expect((await (await signedIn('admin@demo.test')).call('GET', '/api/my-business/activity')).statusCode).toBe(404);
-    expect((await testClient(t.app).call('GET', '/api/my-business/activity')).statusCode).toBe(401);
+    expect((await (await signedIn('admin@demo.test')).call(endpoints.dealers.activity)).statusCode).toBe(404);
+    expect((await testClient(t.app).call(endpoints.dealers.activity)).statusCode).toBe(401);
     const owner = await signedIn('owner@demo.test');
-    for (const query of ['limit=0', 'limit=101', 'offset=-1', 'limit=x']) {
-      expect((await owner.call('GET', `/api/my-business/activity?${query}`)).statusCode, query).toBe(400);
+    for (const query of [{ limit: 0 }, { limit: 101 }, { offset: -1 }, { limit: 'x' }]) {
+      const res = await owner.call(endpoints.dealers.activity, { query: unchecked(query) });
+      expect(res.statusCode, JSON.stringify(query)).toBe(400);
     }
     // and the lakeside owner's activity is about Lakeside only
     const [lake] = await t.db

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import type { DiscountedProductsResponse } from '@portal/contracts';
+import { endpoints, type DiscountedProductsResponse, type QueryOf } from '@portal/contracts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { signedInAs, testClient } from '../../../test/client.ts';
+import { signedInAs, testClient, unchecked } from '../../../test/client.ts';
 import { productPrices, products } from '../catalog/schema.ts';
 import { coupons, promotions } from './schema.ts';
 
@@ -15,11 +15,11 @@ afterAll(() => t.close());
 describe('GET /api/get-coupons', () => {
   it('lists running codes; account-only codes need a session; ended codes never show', async () => {
     const visitor = testClient(t.app);
-    const anonymous = (await visitor.call('GET', '/api/get-coupons')).json() as { results: { code: string }[] };
+    const anonymous = (await visitor.call(endpoints.deals.coupons)).json() as { results: { code: string }[] };
     expect(anonymous.results.map((c) => c.code).sort()).toEqual(['TOOLS15', 'WINTER10']);
 
     const owner = await signedInAs(t.app, 'owner@demo.test');
-    const res = await owner.call('GET', '/api/get-coupons');
+    const res = await owner.call(endpoints.deals.coupons);
     expect(res.statusCode).toBe(200);
     const codes = (res.json() as { results: { code: string; brand: unknown; minSubtotalCents: number | null }[] })
       .results;
@@ -31,7 +31,7 @@ describe('GET /api/get-coupons', () => {
   it('follows the clock: a coupon past its end disappears', async () => {
     const past = new Date(Date.now() - 1000);
     await t.db.update(coupons).set({ endsAt: past }).where(eq(coupons.code, 'TOOLS15'));
-    const codes = ((await testClient(t.app).call('GET', '/api/get-coupons')).json() as { results: { code: string }[] })
+    const codes = ((await testClient(t.app).call(endpoints.deals.coupons)).json() as { results: { code: string }[] })
       .results;
     expect(codes.map((c) => c.code)).toEqual(['WINTER10']);
     await t.db
@@ -42,8 +42,8 @@ describe('GET /api/get-coupons', () => {
 });
 
 describe('GET /api/get-discounted-products', () => {
-  const get = async (email?: string, query = '') => {
-    const res = await (await signedInAs(t.app, email ?? null)).call('GET', `/api/get-discounted-products${query}`);
+  const get = async (email?: string, query?: QueryOf<typeof endpoints.deals.discountedProducts>) => {
+    const res = await (await signedInAs(t.app, email ?? null)).call(endpoints.deals.discountedProducts, { query });
     return { status: res.statusCode, body: res.json() as DiscountedProductsResponse & { validation?: unknown } };
   };
 
@@ -59,10 +59,10 @@ describe('GET /api/get-discounted-products', () => {
   });
 
   it('filters by promotion and limits', async () => {
-    const { body } = await get(undefined, '?promotion=install-bay-essentials&limit=5');
+    const { body } = await get(undefined, { promotion: 'install-bay-essentials', limit: 5 });
     expect(body.results).toHaveLength(5);
     expect(body.results.every((p) => p.deal.promotion === 'Install Bay Essentials')).toBe(true);
-    const ended = await get(undefined, '?promotion=summer-dash-cam');
+    const ended = await get(undefined, { promotion: 'summer-dash-cam' });
     expect(ended.body.results).toEqual([]);
   });
 
@@ -82,8 +82,8 @@ describe('GET /api/get-discounted-products', () => {
   });
 
   it('refuses bad input with field errors', async () => {
-    for (const query of ['?limit=0', '?limit=101', '?limit=abc']) {
-      const { status, body } = await get(undefined, query);
+    for (const query of [{ limit: 0 }, { limit: 101 }, { limit: 'abc' }]) {
+      const { status, body } = await get(undefined, unchecked(query));
       expect(status).toBe(400);
       expect(body.validation).toBeDefined();
     }
@@ -100,9 +100,9 @@ describe('GET /api/get-discounted-products', () => {
 
 describe('GET /api/content/home-carousel', () => {
   it('is public and shows the running slides in order', async () => {
-    const res = await t.app.inject('/api/content/home-carousel');
+    const res = await testClient(t.app).call(endpoints.content.homeCarousel);
     expect(res.statusCode).toBe(200);
-    const { slides } = res.json() as { slides: { title: string; ctaHref: string }[] };
+    const { slides } = res.json();
     expect(slides.map((s) => s.ctaHref)).toEqual(['/deals', '/wiring', '/activation', '/dealer-request']);
   });
 });
@@ -110,19 +110,19 @@ describe('GET /api/content/home-carousel', () => {
 describe('PUT /api/preferences', () => {
   it('remembers the search page size per user and shows it in the session', async () => {
     const owner = await signedInAs(t.app, 'owner@demo.test');
-    expect(((await owner.call('GET', '/api/session')).json() as { preferences: unknown }).preferences).toEqual({
+    expect(((await owner.call(endpoints.session.get)).json() as { preferences: unknown }).preferences).toEqual({
       searchPageSize: null,
     });
-    const res = await owner.call('PUT', '/api/preferences', { searchPageSize: 40 });
+    const res = await owner.call(endpoints.session.savePreferences, { body: { searchPageSize: 40 } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ searchPageSize: 40 });
     const again = await signedInAs(t.app, 'owner@demo.test');
-    expect(((await again.call('GET', '/api/session')).json() as { preferences: unknown }).preferences).toEqual({
+    expect(((await again.call(endpoints.session.get)).json() as { preferences: unknown }).preferences).toEqual({
       searchPageSize: 40,
     });
     // Another user keeps their own.
     const installer = await signedInAs(t.app, 'installer@demo.test');
-    expect(((await installer.call('GET', '/api/session')).json() as { preferences: unknown }).preferences).toEqual({
+    expect(((await installer.call(endpoints.session.get)).json() as { preferences: unknown }).preferences).toEqual({
       searchPageSize: null,
     });
   });
@@ -130,11 +130,15 @@ describe('PUT /api/preferences', () => {
   it('refuses sizes other than 8, 20, 40, 100, and visitors', async () => {
     const owner = await signedInAs(t.app, 'owner@demo.test');
     for (const searchPageSize of [7, 0, '20', 1000]) {
-      const res = await owner.call('PUT', '/api/preferences', { searchPageSize });
+      const res = await owner.call(endpoints.session.savePreferences, {
+        body: { searchPageSize: unchecked(searchPageSize) },
+      });
       expect(res.statusCode).toBe(400);
     }
     const visitor = testClient(t.app);
-    expect((await visitor.call('PUT', '/api/preferences', { searchPageSize: 20 })).statusCode).toBe(401);
-    expect(((await visitor.call('GET', '/api/session')).json() as { preferences: unknown }).preferences).toBeNull();
+    expect((await visitor.call(endpoints.session.savePreferences, { body: { searchPageSize: 20 } })).statusCode).toBe(
+      401,
+    );
+    expect(((await visitor.call(endpoints.session.get)).json() as { preferences: unknown }).preferences).toBeNull();
   });
 });

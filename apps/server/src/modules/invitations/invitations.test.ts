@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { signJWT } from 'better-auth/crypto';
-import { INVITATION_TEXTS, messages, PERMISSION_GROUPS } from '@portal/contracts';
+import { endpoints, INVITATION_TEXTS, messages, PERMISSION_GROUPS } from '@portal/contracts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { lastMailTo, mailsTo as mailsToAddress } from '../../../test/builders.ts';
-import { signedInAs, testClient } from '../../../test/client.ts';
+import { signedInAs, testClient, unchecked } from '../../../test/client.ts';
 import { users } from '../users/schema.ts';
 import { getAuthSecret } from '../auth/secret.ts';
 import { invitations } from './schema.ts';
@@ -32,24 +32,32 @@ const newInstaller = {
 describe('invitations (spec 01 §7, spec 02 §7)', () => {
   it('only a dealer owner invites', async () => {
     expect(
-      (await client().call('POST', '/api/user/invite', { email: 'x@example.com', user_type: 'installer' })).statusCode,
+      (await client().call(endpoints.invitations.invite, { body: { email: 'x@example.com', user_type: 'installer' } }))
+        .statusCode,
     ).toBe(401);
     const installer = client();
     await installer.signIn('installer@demo.test');
-    const res = await installer.call('POST', '/api/user/invite', { email: 'x@example.com', user_type: 'installer' });
+    const res = await installer.call(endpoints.invitations.invite, {
+      body: { email: 'x@example.com', user_type: 'installer' },
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ detail: INVITATION_TEXTS.notAllowed });
   });
 
   it('validates the e-mail and the user type, and refuses an existing account', async () => {
     const c = await owner();
-    expect((await c.call('POST', '/api/user/invite', { email: 'nope', user_type: 'installer' })).json()).toEqual({
+    expect(
+      (await c.call(endpoints.invitations.invite, { body: { email: 'nope', user_type: 'installer' } })).json(),
+    ).toEqual({
       validation: [{ field: 'email', messages: [messages.emailInvalid] }],
     });
-    expect((await c.call('POST', '/api/user/invite', { email: 'a@example.com', user_type: 'dealer' })).statusCode).toBe(
-      400,
-    );
-    const taken = await c.call('POST', '/api/user/invite', { email: 'Installer@demo.test', user_type: 'installer' });
+    expect(
+      (await c.call(endpoints.invitations.invite, { body: unchecked({ email: 'a@example.com', user_type: 'dealer' }) }))
+        .statusCode,
+    ).toBe(400);
+    const taken = await c.call(endpoints.invitations.invite, {
+      body: { email: 'Installer@demo.test', user_type: 'installer' },
+    });
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toEqual({ detail: INVITATION_TEXTS.accountExists });
   });
@@ -58,13 +66,17 @@ describe('invitations (spec 01 §7, spec 02 §7)', () => {
     const c = await owner();
     const mailsTo = (to: string) => mailsToAddress(t.db, to);
     const pendingEmails = async () =>
-      ((await c.call('GET', '/api/user/token')).json() as { results: { email: string }[] }).results.map((r) => r.email);
+      ((await c.call(endpoints.invitations.listPending)).json() as { results: { email: string }[] }).results.map(
+        (r) => r.email,
+      );
     // What the inviter can compare: the status, and the body without its own id, address and times.
     const seen = (res: { statusCode: number; json(): unknown }) => {
       const body = res.json() as Record<string, unknown>;
       return { status: res.statusCode, body: { ...body, id: '', email: '', created_at: '', expires_at: '' } };
     };
-    const fresh = await c.call('POST', '/api/user/invite', { email: 'nobody.yet@example.com', user_type: 'installer' });
+    const fresh = await c.call(endpoints.invitations.invite, {
+      body: { email: 'nobody.yet@example.com', user_type: 'installer' },
+    });
     expect(fresh.statusCode).toBe(201);
     expect(await mailsTo('nobody.yet@example.com')).toHaveLength(1);
 
@@ -77,10 +89,12 @@ describe('invitations (spec 01 §7, spec 02 §7)', () => {
       'consumer@demo.test',
     ]) {
       const before = (await mailsTo(email)).length;
-      const res = await c.call('POST', '/api/user/invite', { email: email.toUpperCase(), user_type: 'installer' });
+      const res = await c.call(endpoints.invitations.invite, {
+        body: { email: email.toUpperCase(), user_type: 'installer' },
+      });
       expect(seen(res), email).toEqual(seen(fresh));
       expect(await pendingEmails(), email).toContain(email);
-      const resent = await c.call('POST', `/api/user/invite/${(res.json() as { id: string }).id}/resend`);
+      const resent = await c.call(endpoints.invitations.resend, { params: { id: (res.json() as { id: string }).id } });
       expect(resent.statusCode, email).toBe(200);
       // One mail per call, as for a new address, but a note that lets nobody join.
       const mails = await mailsTo(email);
@@ -90,42 +104,54 @@ describe('invitations (spec 01 §7, spec 02 §7)', () => {
     }
 
     // The dealer's own staff may still be told plainly.
-    const taken = await c.call('POST', '/api/user/invite', { email: 'accountant@demo.test', user_type: 'installer' });
+    const taken = await c.call(endpoints.invitations.invite, {
+      body: { email: 'accountant@demo.test', user_type: 'installer' },
+    });
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toEqual({ detail: INVITATION_TEXTS.accountExists });
   });
 
   it('invite → e-mail → accept: the installer joins the dealer and signs in', async () => {
     const c = await owner();
-    const sent = await c.call('POST', '/api/user/invite', { email: 'Luis.Tech@Example.com', user_type: 'installer' });
+    const sent = await c.call(endpoints.invitations.invite, {
+      body: { email: 'Luis.Tech@Example.com', user_type: 'installer' },
+    });
     expect(sent.statusCode).toBe(201);
     expect(sent.json()).toMatchObject({ email: 'luis.tech@example.com', user_type: 'installer', status: 'pending' });
-    const pending = (await c.call('GET', '/api/user/token')).json() as { results: { email: string }[] };
+    const pending = (await c.call(endpoints.invitations.listPending)).json() as { results: { email: string }[] };
     expect(pending.results.map((r) => r.email)).toContain('luis.tech@example.com');
 
     const token = await linkToken('luis.tech@example.com');
     const visitor = client();
-    expect((await visitor.call('GET', `/api/user/token-info?token=${token}`)).json()).toMatchObject({
+    expect((await visitor.call(endpoints.invitations.tokenInfo, { query: { token } })).json()).toMatchObject({
       token_type: 'accept_decline_invitation',
       email: 'luis.tech@example.com',
       dealer_name: 'Northside Auto Sound',
       invited_by: 'Gary Lindqvist',
     });
-    const mismatch = await visitor.call('POST', `/api/user/set-password?token=${token}`, {
-      ...newInstaller,
-      confirm_password: 'Harness#Pro89',
+    const mismatch = await visitor.call(endpoints.invitations.setPassword, {
+      query: { token },
+      body: {
+        ...newInstaller,
+        confirm_password: 'Harness#Pro89',
+      },
     });
     expect(mismatch.json()).toEqual({
       validation: [{ field: 'confirm_password', messages: [messages.passwordsDoNotMatch] }],
     });
-    const nameless = await visitor.call('POST', `/api/user/set-password?token=${token}`, {
-      password: 'Harness#Pro88',
-      confirm_password: 'Harness#Pro88',
+    const nameless = await visitor.call(endpoints.invitations.setPassword, {
+      query: { token },
+      body: {
+        password: 'Harness#Pro88',
+        confirm_password: 'Harness#Pro88',
+      },
     });
     expect(nameless.json()).toEqual({ detail: INVITATION_TEXTS.namesRequired });
-    expect((await visitor.call('POST', `/api/user/set-password?token=${token}`, newInstaller)).statusCode).toBe(200);
+    expect(
+      (await visitor.call(endpoints.invitations.setPassword, { query: { token }, body: newInstaller })).statusCode,
+    ).toBe(200);
 
-    const again = await visitor.call('POST', `/api/user/set-password?token=${token}`, newInstaller);
+    const again = await visitor.call(endpoints.invitations.setPassword, { query: { token }, body: newInstaller });
     expect(again.json()).toEqual({ detail: messages.invalidJwt }); // a link works once
 
     const luis = client();
@@ -136,33 +162,35 @@ describe('invitations (spec 01 §7, spec 02 §7)', () => {
       permissionGroups: [PERMISSION_GROUPS.installer],
       dealer_id: ownerSession.user!.dealer_id,
     });
-    expect((await c.call('GET', '/api/user/token')).json()).toEqual({
+    expect((await c.call(endpoints.invitations.listPending)).json()).toEqual({
       results: expect.not.arrayContaining([expect.objectContaining({ email: 'luis.tech@example.com' })]),
     });
   });
 
   it('inviting again resends: the old link stops working', async () => {
     const c = await owner();
-    await c.call('POST', '/api/user/invite', { email: 'twice@example.com', user_type: 'installer' });
+    await c.call(endpoints.invitations.invite, { body: { email: 'twice@example.com', user_type: 'installer' } });
     const first = await linkToken('twice@example.com');
-    await c.call('POST', '/api/user/invite', { email: 'twice@example.com', user_type: 'installer' });
+    await c.call(endpoints.invitations.invite, { body: { email: 'twice@example.com', user_type: 'installer' } });
     const second = await linkToken('twice@example.com');
     expect(second).not.toBe(first);
-    expect((await client().call('GET', `/api/user/token-info?token=${first}`)).json()).toEqual({
+    expect((await client().call(endpoints.invitations.tokenInfo, { query: { token: first } })).json()).toEqual({
       detail: messages.invalidJwt,
     });
-    expect((await client().call('GET', `/api/user/token-info?token=${second}`)).statusCode).toBe(200);
+    expect((await client().call(endpoints.invitations.tokenInfo, { query: { token: second } })).statusCode).toBe(200);
     expect(await t.db.$count(invitations, eq(invitations.email, 'twice@example.com'))).toBe(1);
   });
 
   it('decline ends the invitation; its link then fails', async () => {
     const c = await owner();
-    await c.call('POST', '/api/user/invite', { email: 'no.thanks@example.com', user_type: 'installer' });
+    await c.call(endpoints.invitations.invite, { body: { email: 'no.thanks@example.com', user_type: 'installer' } });
     const token = await linkToken('no.thanks@example.com');
-    expect((await client().call('DELETE', `/api/user/invite/decline/?token=${token}`)).json()).toEqual({ ok: true });
+    expect((await client().call(endpoints.invitations.decline, { query: { token } })).json()).toEqual({ ok: true });
     const [row] = await t.db.select().from(invitations).where(eq(invitations.email, 'no.thanks@example.com'));
     expect(row!.status).toBe('declined');
-    expect((await client().call('POST', `/api/user/set-password?token=${token}`, newInstaller)).json()).toEqual({
+    expect(
+      (await client().call(endpoints.invitations.setPassword, { query: { token }, body: newInstaller })).json(),
+    ).toEqual({
       detail: messages.invalidJwt,
     });
   });
@@ -171,7 +199,7 @@ describe('invitations (spec 01 §7, spec 02 §7)', () => {
     ['garbage', 'not.a.jwt'],
     ['empty', ''],
   ])('a %s token is an invalid JWT token', async (_name, token) => {
-    const res = await client().call('GET', `/api/user/token-info?token=${token}`);
+    const res = await client().call(endpoints.invitations.tokenInfo, { query: { token } });
     expect(res.statusCode).toBe(400);
     expect(JSON.stringify(res.json())).toContain(messages.invalidJwt);
   });
@@ -190,7 +218,7 @@ describe('invitations (spec 01 §7, spec 02 §7)', () => {
       600,
     );
     for (const token of [expired, foreign]) {
-      expect((await client().call('GET', `/api/user/token-info?token=${token}`)).json()).toEqual({
+      expect((await client().call(endpoints.invitations.tokenInfo, { query: { token } })).json()).toEqual({
         detail: messages.invalidJwt,
       });
     }
@@ -202,14 +230,14 @@ describe('invitations (spec 01 §7, spec 02 §7)', () => {
       .insert(users)
       .values({ id, name: 'Rae Kim', email: 'rae@example.com', firstName: 'Rae', lastName: 'Kim' });
     const token = await signJWT({ sub: id, typ: 'complete_registration', v: id }, await getAuthSecret(t.db), 3600);
-    expect((await client().call('GET', `/api/user/token-info?token=${token}`)).json()).toMatchObject({
+    expect((await client().call(endpoints.invitations.tokenInfo, { query: { token } })).json()).toMatchObject({
       token_type: 'complete_registration',
       email: 'rae@example.com',
     });
     const body = { password: 'Shop#Floor21', confirm_password: 'Shop#Floor21' };
-    expect((await client().call('POST', `/api/user/set-password?token=${token}`, body)).statusCode).toBe(200);
+    expect((await client().call(endpoints.invitations.setPassword, { query: { token }, body })).statusCode).toBe(200);
     expect((await client().signIn('rae@example.com', 'Shop#Floor21')).json()).toEqual({ status: 'signed-in' });
-    expect((await client().call('POST', `/api/user/set-password?token=${token}`, body)).json()).toEqual({
+    expect((await client().call(endpoints.invitations.setPassword, { query: { token }, body })).json()).toEqual({
       detail: messages.invalidJwt,
     });
   });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { OrderConnection } from '@portal/contracts';
+import { endpoints, type OrderConnection } from '@portal/contracts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { signedInAs } from '../../../test/client.ts';
 import { idOf, partnerByCode } from '../../../test/builders.ts';
@@ -58,7 +58,7 @@ describe('the order list of a dealer with 10,000 orders', () => {
     let after: string | null = null;
     let previousLast = Infinity;
     for (let i = 0; i < 5; i++) {
-      const res = await owner.call('POST', '/api/order-transactions', { first: 100, after, search: 'bulk-' });
+      const res = await owner.call(endpoints.orders.list, { body: { first: 100, after, search: 'bulk-' } });
       expect(res.statusCode).toBe(200);
       const body = res.json() as OrderConnection;
       expect(body.totalCount).toBe(ORDERS);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import {
+  endpoints,
   MAX_LINE_QUANTITY,
   ORDERS_DEFAULT_LIMIT,
   ORDER_TEXTS,
@@ -15,7 +16,7 @@ import {
   type ReorderOutcome,
 } from '@portal/contracts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { signedInAs, testClient, type TestClient } from '../../../test/client.ts';
+import { signedInAs, testClient, unchecked, type TestClient } from '../../../test/client.ts';
 import { idOf, partnerByCode } from '../../../test/builders.ts';
 import { brands, productPrices, products } from '../catalog/schema.ts';
 import { checkouts } from '../cart/schema.ts';
@@ -108,7 +109,7 @@ async function placeOrder(
   });
 }
 
-const list = (c: TestClient, body: OrderListRequest = {}) => c.call('POST', '/api/order-transactions', body);
+const list = (c: TestClient, body: OrderListRequest = {}) => c.call(endpoints.orders.list, { body });
 const page = async (c: TestClient, body: OrderListRequest = {}) => {
   const res = await list(c, body);
   expect(res.statusCode, res.body).toBe(200);
@@ -126,7 +127,7 @@ async function everyOrder(c: TestClient, body: OrderListRequest = {}) {
   }
   throw new Error('more than 50 pages');
 }
-const byId = (c: TestClient, id: unknown) => c.call('POST', '/api/order-transaction', { id });
+const byId = (c: TestClient, id: unknown) => c.call(endpoints.orders.byId, { body: { id: unchecked(id) } });
 const fieldsOf = (body: unknown) =>
   Object.fromEntries(
     ((body as { validation?: { field: string; messages: string[] }[] }).validation ?? []).map((v) => [
@@ -400,7 +401,7 @@ describe('POST /api/order-transaction: one order', () => {
 });
 
 describe('POST /api/order-transaction/reorder', () => {
-  const reorder = (c: TestClient, id: string) => c.call('POST', '/api/order-transaction/reorder', { id });
+  const reorder = (c: TestClient, id: string) => c.call(endpoints.orders.reorder, { body: { id } });
   type Reordered = ReorderOutcome & { checkout: Checkout };
 
   it('puts the lines back at today’s prices and says which could not be added, and why', async () => {
@@ -421,8 +422,10 @@ describe('POST /api/order-transaction/reorder', () => {
       .delete(productPrices)
       .where(and(eq(productPrices.productId, unpriced.id), eq(productPrices.channelSlug, 'dealer')));
     await t.noticed();
-    const filled = await purchaser.call('POST', '/api/products-checkout/create-b2b', {
-      lines: [{ variantId: full.id, quantity: MAX_LINE_QUANTITY - 1 }],
+    const filled = await purchaser.call(endpoints.cart.create, {
+      body: {
+        lines: [{ variantId: full.id, quantity: MAX_LINE_QUANTITY - 1 }],
+      },
     });
     expect(filled.statusCode, filled.body).toBe(200);
 
@@ -436,7 +439,7 @@ describe('POST /api/order-transaction/reorder', () => {
       { sku: full.sku, name: full.name, reason: 'lineCap', detail: ORDER_TEXTS.lineCap },
     ]);
     const today = (
-      (await purchaser.call('POST', '/api/products-by-ids', { ids: [kept.id] })).json() as {
+      (await purchaser.call(endpoints.catalog.productsByIds, { body: { ids: [kept.id] } })).json() as {
         results: ProductSummary[];
       }
     ).results[0]!;
@@ -463,7 +466,7 @@ describe('POST /api/order-transaction/reorder', () => {
 
 describe('GET /api/last-three-order-product-ids (spec 02 §9: previously purchased, 8 shown)', () => {
   const lastIds = async (c: TestClient) => {
-    const res = await c.call('GET', '/api/last-three-order-product-ids');
+    const res = await c.call(endpoints.orders.lastThreeProductIds);
     expect(res.statusCode, res.body).toBe(200);
     return (res.json() as LastOrderProductIds).productIds;
   };
@@ -496,7 +499,7 @@ describe('GET /api/last-three-order-product-ids (spec 02 §9: previously purchas
   it('answers none to whoever has no My Orders, and 401 to nobody', async () => {
     for (const email of ['installer@demo.test', 'accountant@demo.test', 'insiderep@demo.test', 'admin@demo.test'])
       expect(await lastIds(await signedInAs(t.app, email)), email).toEqual([]);
-    expect((await testClient(t.app).call('GET', '/api/last-three-order-product-ids')).statusCode).toBe(401);
+    expect((await testClient(t.app).call(endpoints.orders.lastThreeProductIds)).statusCode).toBe(401);
     // Lakeside's, for a rep acting for Lakeside.
     const lakesideProducts = new Set(
       (

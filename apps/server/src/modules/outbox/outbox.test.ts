@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Outbox } from '@portal/contracts';
+import { endpoints, type Outbox } from '@portal/contracts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { testClient, type TestClient } from '../../../test/client.ts';
+import { call, testClient, type TestClient } from '../../../test/client.ts';
 import { MAILBOX_COOKIE } from '../../adapters/mailbox-reader.ts';
 
 let t: TestContext;
@@ -13,17 +13,17 @@ afterAll(() => t.close());
 const SMS_PHONE = '+15550100001';
 /** A browser somewhere else (testClient gives each its own 10.x address). */
 const elsewhere = () => testClient(t.app);
-const mailboxOf = async (c: TestClient) => (await c.call('GET', '/api/dev/outbox')).json() as Outbox;
+const mailboxOf = async (c: TestClient) => (await c.call(endpoints.dev.outbox)).json() as Outbox;
 /** The person at this machine: a loopback connection that no proxy forwarded (app.inject's default). */
 const onThisMachine = async (headers: Record<string, string> = {}) =>
-  (await t.app.inject({ method: 'GET', url: '/api/dev/outbox', headers })).json() as Outbox;
+  (await call(t.app, endpoints.dev.outbox, { headers })).json() as Outbox;
 
 describe('demo mailbox: nobody reads another person’s mail (issue 14 §1)', () => {
   it('a stranger who asks for the admin’s reset code cannot read it', async () => {
     const attacker = elsewhere();
-    expect((await attacker.call('POST', '/api/auth/forgot-password', { email: 'admin@demo.test' })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await attacker.call(endpoints.auth.forgotPassword, { body: { email: 'admin@demo.test' } })).statusCode,
+    ).toBe(200);
     const seen = await mailboxOf(attacker);
     expect(seen.scope).toBe('this-browser');
     expect(seen.mail).toEqual([]);
@@ -73,7 +73,7 @@ describe('demo mailbox: nobody reads another person’s mail (issue 14 §1)', ()
   it('is not served outside demo mode', async () => {
     const production = await createTestApp({ NODE_ENV: 'production' });
     try {
-      const res = await production.app.inject({ method: 'GET', url: '/api/dev/outbox' });
+      const res = await call(production.app, endpoints.dev.outbox);
       expect(res.statusCode).toBe(404);
     } finally {
       await production.close();

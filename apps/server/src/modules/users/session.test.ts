@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import type { Session } from '@portal/contracts';
+import { endpoints, type Session } from '@portal/contracts';
 import { countQueries, createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { signedInAs, type TestClient } from '../../../test/client.ts';
 import { permissionGroups, userPermissionGroups, userPreferences, users } from './schema.ts';
@@ -21,7 +21,7 @@ afterAll(async () => {
 afterEach(() => queries.reset());
 
 const session = async (c: TestClient) => {
-  const res = await c.call('GET', '/api/session');
+  const res = await c.call(endpoints.session.get);
   expect(res.statusCode).toBe(200);
   return res.json() as Session;
 };
@@ -55,7 +55,9 @@ describe('GET /api/session from the caches', () => {
   it('shows a change to the preferences in the very next answer, saved by a request or by anyone', async () => {
     const owner = await signedInAs(t.app, 'owner@demo.test');
     await session(owner);
-    expect((await owner.call('PUT', '/api/preferences', { searchPageSize: 40 })).statusCode).toBe(200);
+    expect((await owner.call(endpoints.session.savePreferences, { body: { searchPageSize: 40 } })).statusCode).toBe(
+      200,
+    );
     expect((await session(owner)).preferences).toEqual({ searchPageSize: 40 });
     const ownerId = await userIdOf('owner@demo.test');
     const saved = await afterWrite(owner, () =>
@@ -88,9 +90,9 @@ describe('GET /api/session from the caches', () => {
   it('shows the business a rep selects, clears or acts for in the very next answer', async () => {
     const rep = await signedInAs(t.app, 'outsiderep@demo.test', { sapBpCode: 'C100234' });
     expect((await session(rep)).selectedBusiness?.sapBpCode).toBe('C100234');
-    expect((await rep.call('POST', '/api/select-business', { sapBpCode: 'C100977' })).statusCode).toBe(200);
+    expect((await rep.call(endpoints.session.selectBusiness, { body: { sapBpCode: 'C100977' } })).statusCode).toBe(200);
     expect((await session(rep)).selectedBusiness?.sapBpCode).toBe('C100977');
-    expect((await rep.call('DELETE', '/api/select-business')).statusCode).toBe(200);
+    expect((await rep.call(endpoints.session.clearBusiness)).statusCode).toBe(200);
     expect((await session(rep)).selectedBusiness).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import type { InternalWiring, VehicleInfo, VehicleOption } from '@portal/contracts';
+import { endpoints, type BodyOf, type Endpoint } from '@portal/contracts';
 import { countQueries, createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { signedInAs, type TestClient } from '../../../test/client.ts';
 import { products } from '../catalog/schema.ts';
@@ -24,12 +24,13 @@ afterAll(async () => {
 });
 afterEach(() => queries.reset());
 
-const post = async <T>(url: string, body: object) => {
-  const res = await client.call('POST', url, body);
-  expect(res.statusCode, `${url} ${res.body}`).toBe(200);
-  return res.json() as T;
+/** The answer of a call that must succeed. */
+const post = async <E extends Endpoint>(endpoint: E, body: BodyOf<E>) => {
+  const res = await client.call(endpoint, { body });
+  expect(res.statusCode, `${endpoint.path} ${res.body}`).toBe(200);
+  return res.json();
 };
-const info = () => post<VehicleInfo>('/api/vehicle-info', camryKey);
+const info = () => post(endpoints.vehicles.vehicleInfo, camryKey);
 /** What the very next request sees after a write the test made itself (not a request). */
 const afterWrite = async <T>(write: () => Promise<unknown>, ask: () => Promise<T>) => {
   await write();
@@ -40,16 +41,16 @@ const afterWrite = async <T>(write: () => Promise<unknown>, ask: () => Promise<T
 describe('the wiring calls from the vehicle caches', () => {
   it('read nothing from the database when asked again', async () => {
     const first = await info();
-    const firstModels = await post<{ results: VehicleOption[] }>('/api/year-make-model', {
+    const firstModels = await post(endpoints.vehicles.yearMakeModel, {
       year: 2019,
       makeId: 'toyota',
     });
-    const firstWiring = await post<InternalWiring>('/api/internal-vehicle-wiring', camryKey);
+    const firstWiring = await post(endpoints.vehicles.internalWiring, camryKey);
     await t.noticed();
     queries.reset();
     expect(await info()).toEqual(first);
-    expect(await post('/api/year-make-model', { year: 2019, makeId: 'toyota' })).toEqual(firstModels);
-    expect(await post('/api/internal-vehicle-wiring', camryKey)).toEqual(firstWiring);
+    expect(await post(endpoints.vehicles.yearMakeModel, { year: 2019, makeId: 'toyota' })).toEqual(firstModels);
+    expect(await post(endpoints.vehicles.internalWiring, camryKey)).toEqual(firstWiring);
     // The session read and the actor are cached too: the requests asked the database nothing.
     expect(queries.asked).toEqual([]);
   });
@@ -73,12 +74,12 @@ describe('the wiring calls from the vehicle caches', () => {
       info,
     );
     expect(renamed.wiring_categories[0]!.title).toContain('Renamed wiring');
-    const wiring = await post<InternalWiring>('/api/internal-vehicle-wiring', camryKey);
+    const wiring = await post(endpoints.vehicles.internalWiring, camryKey);
     expect(wiring.results[0]!.title).toContain('Renamed wiring');
 
     const models = await afterWrite(
       () => t.db.update(vehicleModels).set({ name: 'Camry Hybrid' }).where(eq(vehicleModels.id, 'toyota-camry')),
-      () => post<{ results: VehicleOption[] }>('/api/year-make-model', { year: 2019, makeId: 'toyota' }),
+      () => post(endpoints.vehicles.yearMakeModel, { year: 2019, makeId: 'toyota' }),
     );
     expect(models.results.map((m) => m.name)).toContain('Camry Hybrid');
   });

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lastVehicleYear, messages, type VehicleInfo, type VehicleOption } from '@portal/contracts';
+import {
+  endpoints,
+  lastVehicleYear,
+  messages,
+  type VehicleInfo,
+  type VehicleOption,
+  type BodyOf,
+} from '@portal/contracts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { testClient } from '../../../test/client.ts';
+import { testClient, unchecked } from '../../../test/client.ts';
 import { DEMO_VEHICLES } from '../../seed/vehicle-demo.ts';
 import { REAL_VINS } from '../../../test/real-vins.ts';
 
@@ -14,13 +21,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const options = async (body: object) => {
-  const res = await client.call('POST', '/api/year-make-model', body);
+const options = async (body: BodyOf<typeof endpoints.vehicles.yearMakeModel>) => {
+  const res = await client.call(endpoints.vehicles.yearMakeModel, { body });
   expect(res.statusCode).toBe(200);
   return (res.json() as { results: VehicleOption[] }).results;
 };
 const info = async (year: number, makeId: string, modelId: string) =>
-  client.call('POST', '/api/vehicle-info', { year, makeId, modelId });
+  client.call(endpoints.vehicles.vehicleInfo, { body: { year, makeId, modelId } });
 
 describe('POST /api/year-make-model', () => {
   it('lists makes of a year, then models of a year and make, as name/value options', async () => {
@@ -52,24 +59,24 @@ describe('POST /api/year-make-model', () => {
       { year: 2019.5 },
       { year: 2019, makeId: '' },
     ]) {
-      const res = await client.call('POST', '/api/year-make-model', body);
+      const res = await client.call(endpoints.vehicles.yearMakeModel, { body: unchecked(body) });
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json()).toHaveProperty('validation');
     }
-    const res = await client.call('POST', '/api/year-make-model', { year: 2019, makeId: 'no-such-make' });
+    const res = await client.call(endpoints.vehicles.yearMakeModel, { body: { year: 2019, makeId: 'no-such-make' } });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ detail: messages.notFound });
   });
 
   it('needs a signed-in session (spec 01 §2.2: /wiring is login required)', async () => {
-    const res = await testClient(t.app).call('POST', '/api/year-make-model', { year: 2019 });
+    const res = await testClient(t.app).call(endpoints.vehicles.yearMakeModel, { body: { year: 2019 } });
     expect(res.statusCode).toBe(401);
   });
 });
 
 describe('POST /api/dot-vehicle-by-vin', () => {
   it.each(DEMO_VEHICLES.map((v) => [v.vin, v] as const))('decodes %s to its demo vehicle', async (vin, v) => {
-    const res = await client.call('POST', '/api/dot-vehicle-by-vin', { VIN: ` ${vin.toLowerCase()} ` });
+    const res = await client.call(endpoints.vehicles.decodeVin, { body: { VIN: ` ${vin.toLowerCase()} ` } });
     expect(res.statusCode).toBe(200);
     const answer = res.json() as { ModelYear: string; Make: string; Model: string };
     expect(answer.ModelYear).toBe(String(v.year));
@@ -85,7 +92,7 @@ describe('POST /api/dot-vehicle-by-vin', () => {
   it.each(REAL_VINS.filter((v) => v.at(-1) !== null))(
     'decodes the real VIN %s to the cascade’s %i %s (vPIC: %s) %s',
     async (vin, year, make, _vpicModel, model) => {
-      const res = await client.call('POST', '/api/dot-vehicle-by-vin', { VIN: vin });
+      const res = await client.call(endpoints.vehicles.decodeVin, { body: { VIN: vin } });
       expect(res.statusCode, vin).toBe(200);
       expect(res.json()).toEqual({ ModelYear: String(year), Make: make, Model: model });
       // spec 01 §5: the web finds them among the year/make/model options by case-insensitive name.
@@ -98,7 +105,7 @@ describe('POST /api/dot-vehicle-by-vin', () => {
   it.each(REAL_VINS.filter((v) => v.at(-1) === null))(
     'answers the spec message for %s, a %i %s %s the cascade does not list',
     async (vin) => {
-      const res = await client.call('POST', '/api/dot-vehicle-by-vin', { VIN: vin });
+      const res = await client.call(endpoints.vehicles.decodeVin, { body: { VIN: vin } });
       expect(res.statusCode, vin).toBe(404);
       expect(res.json()).toEqual({ detail: messages.vinNotFound });
     },
@@ -108,14 +115,14 @@ describe('POST /api/dot-vehicle-by-vin', () => {
     const camry = DEMO_VEHICLES[0]!.vin;
     const wrongCheck = `${camry.slice(0, 8)}${camry[8] === '0' ? '1' : '0'}${camry.slice(9)}`;
     for (const VIN of [wrongCheck, '1M8GDM9AXKP042788', 'ABC', `${camry.slice(0, 16)}I`, 'X'.repeat(32)]) {
-      const res = await client.call('POST', '/api/dot-vehicle-by-vin', { VIN });
+      const res = await client.call(endpoints.vehicles.decodeVin, { body: { VIN } });
       expect(res.statusCode, VIN).toBe(404);
       expect(res.json()).toEqual({ detail: messages.vinNotFound });
     }
   });
 
   it('asks for a VIN when none is given', async () => {
-    const res = await client.call('POST', '/api/dot-vehicle-by-vin', { VIN: '  ' });
+    const res = await client.call(endpoints.vehicles.decodeVin, { body: { VIN: '  ' } });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ validation: [{ field: 'VIN', messages: [messages.provideVin] }] });
   });
@@ -125,10 +132,10 @@ describe('POST /api/dot-vehicle-by-vin', () => {
     try {
       const other = testClient(down.app);
       await other.signIn('installer@demo.test');
-      const res = await other.call('POST', '/api/dot-vehicle-by-vin', { VIN: DEMO_VEHICLES[0]!.vin });
+      const res = await other.call(endpoints.vehicles.decodeVin, { body: { VIN: DEMO_VEHICLES[0]!.vin } });
       expect(res.statusCode).toBe(503);
       expect(res.json()).toEqual({ detail: messages.vinUnavailable });
-      expect((await other.call('POST', '/api/year-make-model', { year: 2019 })).statusCode).toBe(200);
+      expect((await other.call(endpoints.vehicles.yearMakeModel, { body: { year: 2019 } })).statusCode).toBe(200);
     } finally {
       await down.close();
     }
@@ -193,7 +200,9 @@ describe('POST /api/vehicle-info', () => {
   it('answers 404 for an unknown vehicle and 400 for missing fields', async () => {
     expect((await info(2019, 'toyota', 'toyota-nope')).statusCode).toBe(404);
     expect((await info(1950, 'toyota', 'toyota-camry')).statusCode).toBe(404);
-    const res = await client.call('POST', '/api/vehicle-info', { year: 2019, makeId: 'toyota' });
+    const res = await client.call(endpoints.vehicles.vehicleInfo, {
+      body: unchecked({ year: 2019, makeId: 'toyota' }),
+    });
     expect(res.statusCode).toBe(400);
     expect((res.json() as { validation: { field: string }[] }).validation.map((v) => v.field)).toEqual(['modelId']);
   });
