@@ -3,6 +3,7 @@ import {
   REFUSAL_CODES,
   can,
   isExpired,
+  whyMethodCannotPay,
   postalCodeOf,
   type BankAccountCreate,
   type CardCreate,
@@ -18,6 +19,7 @@ import { viewerOf } from '../../plugins/actor.ts';
 import type { Actor } from '../../actor.ts';
 import * as repo from './repo.ts';
 import type { PaymentMethodRow } from './repo.ts';
+import { methodFacts } from './can-pay.ts';
 
 type Business = NonNullable<Actor['business']>;
 type BankDetails = NonNullable<PaymentCard['bank']>;
@@ -279,7 +281,15 @@ export function createPaymentMethodService(ctx: AppContext) {
       await repo.lockBusinessMethods(tx, business.id);
       const row = await repo.methodOf(tx, business.id, id, true);
       if (!row || (type !== null && row.type !== type)) return false;
-      return repo.deleteMethod(tx, business.id, id);
+      if (!(await repo.deleteMethod(tx, business.id, id))) return false;
+      // Removing the main one leaves the business one (issue 27 §12): the newest method that can pay now.
+      if (row.isMain) {
+        const next = (await repo.methodsOf(tx, business.id)).find(
+          (method) => whyMethodCannotPay(methodFacts(method)) === null,
+        );
+        if (next) await repo.makeMain(tx, business.id, next.id);
+      }
+      return true;
     });
     if (!deleted) throw refuse.notFound(PAYMENT_METHOD_TEXTS.notFound, REFUSAL_CODES.PAYMENT_METHOD_NOT_FOUND);
     return { id, deleted: true as const };
