@@ -75,6 +75,10 @@ test.describe('the B2B product checkout (spec 02 §4)', () => {
     // From the cart: Check out.
     await page.goto('/cart');
     await expect(page.getByRole('region', { name: 'Items' }).getByRole('listitem')).toHaveCount(3);
+    // Free UPS Ground is explained where the subtotal is (issue 27 §12), here and at checkout.
+    await expect(page.getByRole('complementary', { name: 'Summary' })).toContainText(
+      /UPS Ground ships free (from \$750\.00: add \$[\d,]+\.\d\d more|on this order)\./,
+    );
     await page.getByRole('link', { name: 'Check out' }).click();
     await expect(page).toHaveURL(CHECKOUT);
     await expect(page.getByRole('heading', { level: 1, name: 'Purchase Products' })).toBeVisible();
@@ -85,6 +89,7 @@ test.describe('the B2B product checkout (spec 02 §4)', () => {
     await expect(methods).toHaveCount(4);
     await expect(group(page, 'Shipping method')).toContainText('UPS Ground');
     await expect(group(page, 'Shipping method')).not.toContainText('B2B-');
+    await expect(group(page, 'Shipping method')).toContainText(/UPS Ground ships free/);
     await expect(group(page, 'Payment').getByRole('radio', { name: 'Cash on delivery' })).toBeVisible();
     const summary = page.getByRole('complementary', { name: 'Order summary' });
     await expect(summary.getByRole('table').locator('tbody tr')).toHaveCount(3);

@@ -27,6 +27,17 @@ export function shippingCentsOf(methodId: ShippingMethodId, subtotalCents: numbe
 }
 
 /**
+ * What the cart and checkout say of free UPS Ground (issue 27 §12: the threshold was never explained):
+ * free on this order, or how much more makes it free. Money as the rest of the screens write it.
+ */
+export function freeGroundNote(subtotalCents: number, money: (cents: number) => string): string {
+  const ground = SHIPPING_METHODS.find((m) => m.id === 'b2b-ups-ground')!;
+  const from = ground.freeFromCents;
+  if (subtotalCents >= from) return 'UPS Ground ships free on this order.';
+  return `UPS Ground ships free from ${money(from)}: add ${money(from - subtotalCents)} more.`;
+}
+
+/**
  * Sales tax by ship-to state or province, in basis points (ours, docs/decisions.md: the base state or
  * provincial rate, no local add-ons; Canada: GST/HST plus the provincial sales tax where one applies).
  * A business with a resale certificate on file buys tax-exempt.

@@ -5,6 +5,7 @@ import { alerts } from '../../components/alerts.ts';
 import { LazyImage } from '../../components/LazyImage.tsx';
 import { QuantityStepper } from '../../components/QuantityStepper.tsx';
 import { formatMoney } from '@portal/contracts/format';
+import { freeGroundNote } from '@portal/contracts/checkout-rules';
 import { openSelectBusiness } from '../business/index.ts';
 import { productPath } from '../catalog/index.ts';
 import { Availability, Price } from '../product/index.ts';
@@ -74,6 +75,7 @@ export default function CartPage() {
               <dd className="cart-subtotal">{formatMoney(checkout.subtotal.cents)}</dd>
             </dl>
             <p className="muted small">Shipping and tax are added at checkout.</p>
+            <p className="small free-ground">{freeGroundNote(checkout.subtotal.cents, formatMoney)}</p>
             <Link className="button button-primary" to="/cart/checkout/products">
               Check out
             </Link>

@@ -1,5 +1,5 @@
 import type { Checkout } from '@portal/contracts';
-import { shippingMethodLabel } from '@portal/contracts/checkout-rules';
+import { freeGroundNote, shippingMethodLabel } from '@portal/contracts/checkout-rules';
 import { formatMoney } from '@portal/contracts/format';
 import { shownChoice, type ChoiceMutation } from '../choices.ts';
 import { Choice } from './Choice.tsx';
@@ -38,6 +38,7 @@ export function ShippingMethodSection({
           </Choice>
         ))}
       </div>
+      <p className="muted small free-ground">{freeGroundNote(checkout.subtotal.cents, formatMoney)}</p>
     </fieldset>
   );
 }
