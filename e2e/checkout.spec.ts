@@ -201,6 +201,29 @@ test.describe('the B2B product checkout (spec 02 §4)', () => {
     }
   });
 
+  test('the keyboard stays on a choice while it saves: ArrowDown twice chooses the third method (issue 27 §4)', async ({
+    page,
+  }) => {
+    await signInAs(page, 'purchaser@demo.test');
+    try {
+      await fillCart(page, await productIds(page, 1));
+      await page.goto(CHECKOUT);
+      const methods = group(page, 'Shipping method').getByRole('radio');
+      await expect(methods.first()).toBeChecked(); // UPS Ground, the default
+      await methods.first().focus();
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('ArrowDown');
+      await expect(methods.nth(2)).toBeChecked();
+      await expect(methods.nth(2)).toBeFocused();
+      // Saved in the order chosen: the server holds the third one (a reload shows it).
+      await expect(group(page, 'Shipping method')).not.toHaveAttribute('aria-busy', 'true');
+      await page.reload();
+      await expect(group(page, 'Shipping method').getByRole('radio').nth(2)).toBeChecked();
+    } finally {
+      await emptyCart(page);
+    }
+  });
+
   test('an inside rep acting for Northside places an order (COD)', async ({ page }) => {
     await signInAs(page, 'insiderep@demo.test');
     const selected = await page.request.post('/api/select-business', { data: { sapBpCode: 'C100234' } });

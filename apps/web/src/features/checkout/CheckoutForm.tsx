@@ -100,7 +100,7 @@ export function CheckoutForm({ checkout, onPlaced }: { checkout: Checkout; onPla
           selected={payment.selected}
           problem={payment.problem}
           problemRef={payment.problemRef}
-          disabled={busy || choices.payment.isPending}
+          disabled={busy}
           canAddCard={canAddCard}
           onChoose={payment.choose}
         />

@@ -65,7 +65,10 @@ export function useRefreshCart() {
 /** The choices of spec 02 §4 (addresses, shipping method, PO number, payment): each answers the checkout. */
 export function useCheckoutChoices(token: string) {
   const store = useStoreCheckout();
-  const options = { onSuccess: store };
+  // One after another, in the order chosen (issue 27 §4): the radios stay enabled while a choice saves, so a
+  // second arrow key chooses again at once; each answer is the whole re-priced checkout, and the last one
+  // sent is the last one stored.
+  const options = { onSuccess: store, scope: { id: `checkout-choices:${token}` } };
   return {
     shippingAddress: useMutation({
       mutationFn: (addressId: string) => call(routes.cart.shippingAddress, { params: { token }, body: { addressId } }),

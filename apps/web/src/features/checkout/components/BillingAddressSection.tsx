@@ -38,7 +38,7 @@ export function BillingAddressSection({
           chosenId={shownChoice(choice, checkout.billingAddress?.id ?? null)}
           defaultId={partner?.defaultBillingAddress?.id}
           defaultLabel="Default billing"
-          disabled={disabled || choice.isPending}
+          disabled={disabled}
           onChoose={onChoose}
         />
       ) : fixed ? (

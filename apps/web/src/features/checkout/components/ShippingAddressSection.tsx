@@ -34,7 +34,7 @@ export function ShippingAddressSection({
           chosenId={shownChoice(choice, checkout.shippingAddress?.id ?? null)}
           defaultId={partner?.defaultShippingAddress?.id}
           defaultLabel="Default"
-          disabled={disabled || choice.isPending}
+          disabled={disabled}
           onChoose={onChoose}
         />
       ) : checkout.shippingAddress ? (

@@ -30,7 +30,7 @@ export function ShippingMethodSection({
             name="shippingMethod"
             value={method.id}
             checked={chosenId === method.id}
-            disabled={disabled || choice.isPending}
+            disabled={disabled}
             onChoose={onChoose}
           >
             <span className="choice-title">{shippingMethodLabel(method.name)}</span>
