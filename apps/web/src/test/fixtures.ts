@@ -1,7 +1,8 @@
 // What the web tests are answered with, shared by the features' tests: Northside Auto Sound (DEMO-DATA),
 // its people, its account and its saved ways to pay, as the contracts shape them. A feature's own records
 // (orders, invoices, a cart) stay in its testFixtures.ts.
-import type { PaymentCard, Session } from '@portal/contracts';
+import type { PaymentCard, Product, ProductDetail, ProductSummary, Session } from '@portal/contracts';
+import { moneyOf } from '@portal/contracts/search';
 import type { BillingSummary } from '@portal/contracts/billing';
 import { cardExpiryYears } from '@portal/contracts/payment-methods';
 import { PERMISSION_GROUPS, type PortalUser } from '@portal/contracts/permissions';
@@ -154,3 +155,38 @@ export const savedBankAccount = (overrides: Partial<PaymentCard> & Pick<PaymentC
     bank: { bankName: 'STRIPE TEST BANK', accountType: 'CHECKING', ownerType: 'COMPANY' },
     ...overrides,
   });
+
+/**
+ * A product as the server sends it: the portal's fields and, beside them, the spec's (spec 01 §3, as the
+ * server's catalog `toSummary` writes them), which a `ProductSummary` or `ProductDetail` fixture lacks.
+ */
+export function sentProduct<P extends ProductSummary & Partial<Pick<ProductDetail, 'relatedSkus' | 'metadata'>>>(
+  product: P,
+): P & Product {
+  const paid = { gross: moneyOf(product.price.cents) };
+  const list = { gross: moneyOf(product.msrpCents ?? product.price.cents) };
+  const slugOf = (text: string) =>
+    text
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '');
+  return {
+    ...product,
+    product_name: product.name,
+    pricing: { priceRange: { start: paid, stop: paid }, priceRangeUndiscounted: { start: list, stop: list } },
+    msrp: product.msrpCents === null ? null : moneyOf(product.msrpCents).amount,
+    attributes: [
+      { attribute: { name: 'Brand Name', slug: 'brand-name' }, values: [product.brand] },
+      {
+        attribute: { name: 'related-product-skus', slug: 'related-product-skus' },
+        values: (product.relatedSkus ?? []).map((sku) => ({ name: sku, slug: slugOf(sku) })),
+      },
+    ],
+    // The case quantity first, as an integer (spec 01 §3 manufacture_case_qty).
+    metadata: [
+      { key: 'manufacture_case_qty', value: product.caseQty },
+      ...(product.metadata ?? []).filter((entry) => entry.key !== 'manufacture_case_qty'),
+    ],
+    defaultVariant: { sku: product.sku },
+  };
+}

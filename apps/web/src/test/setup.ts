@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { cleanup } from '@testing-library/react';
+import { takeStubProblems } from './handlers.ts';
 import { forgetSentRequests, server } from './server.ts';
 
 // jsdom has no layout: scrolling is a no-op here.
@@ -26,6 +27,12 @@ for (const type of [
 // Every API call of a test is answered by the handlers (test/handlers.ts and the test's own);
 // a request nobody answers fails the test.
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+
+afterEach(() => {
+  // A stub that answered what the server could not (handlers.ts `answer`) fails its test.
+  const problems = takeStubProblems();
+  if (problems.length > 0) throw new Error(`stubs the contracts refuse:\n${problems.join('\n')}`);
+});
 
 afterEach(() => {
   cleanup();
