@@ -1,14 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { http } from 'msw';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { endpoints } from '@portal/contracts/endpoints/index';
 import { messages } from '@portal/contracts/messages';
 import { ACCOUNT_TEXTS } from '@portal/contracts/accounts';
 import { AlertBar } from '../../components/AlertBar.tsx';
 import { alerts } from '../../components/alerts.ts';
 import ChangeEmailAcceptPage from './ChangeEmailAcceptPage.tsx';
-import { json } from '../../test/handlers.ts';
+import { answer, refused } from '../../test/handlers.ts';
 import { sentRequests, server } from '../../test/server.ts';
 import ChangeEmailDeclinePage from './ChangeEmailDeclinePage.tsx';
 
@@ -56,7 +56,7 @@ describe('the e-mail change links', () => {
   });
 
   it('accept: the token goes to the server only on the button; success names the new e-mail', async () => {
-    server.use(http.post('/api/user/change-email/accept', () => json(200, { ok: true, email: 'new@example.test' })));
+    server.use(answer(endpoints.accounts.acceptEmailChange, { ok: true, email: 'new@example.test' }));
     renderAt('/change-email-accept?token=abc.def.ghi');
     const button = await screen.findByRole('button', { name: ACCOUNT_TEXTS.acceptButton });
     expect(sentRequests()).toEqual([]); // a mail scanner opening the link changes nothing
@@ -76,8 +76,8 @@ describe('the e-mail change links', () => {
   it('decline: a used link shows the server message and keeps the button; a good one cancels', async () => {
     let answers = 0;
     server.use(
-      http.post('/api/user/change-email/decline', () =>
-        answers++ === 0 ? json(400, { detail: messages.invalidJwt }) : json(200, { ok: true }),
+      answer(endpoints.accounts.declineEmailChange, () =>
+        answers++ === 0 ? refused(400, { detail: messages.invalidJwt }) : { ok: true },
       ),
     );
     renderAt('/change-email-decline?token=abc.def.ghi');

@@ -1,11 +1,11 @@
 import { afterEach, expect, it, vi } from 'vitest';
-import { http } from 'msw';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { endpoints } from '@portal/contracts/endpoints/index';
 import { messages } from '@portal/contracts/messages';
 import { alerts, alertStore } from '../../components/alerts.ts';
-import { json } from '../../test/handlers.ts';
+import { answer, refused } from '../../test/handlers.ts';
 import { server } from '../../test/server.ts';
 import ForgotPasswordPage from './ForgotPasswordPage.tsx';
 
@@ -16,9 +16,9 @@ afterEach(() => alerts.clear());
 it('a wrong code, then the right one: the success page shows no stale refusal (issue 15 §11)', async () => {
   let tries = 0;
   server.use(
-    http.post('/api/auth/forgot-password', () => json(200, { ok: true })),
-    http.post('/api/auth/reset-password', () =>
-      tries++ === 0 ? json(400, { detail: messages.codeMismatch }) : json(200, { ok: true }),
+    answer(endpoints.auth.forgotPassword, { ok: true }),
+    answer(endpoints.auth.resetPassword, () =>
+      tries++ === 0 ? refused(400, { detail: messages.codeMismatch }) : { ok: true },
     ),
   );
   const router = createMemoryRouter([{ path: '/forgot-password', Component: ForgotPasswordPage }], {

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { http } from 'msw';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { endpoints } from '@portal/contracts/endpoints/index';
 import { messages } from '@portal/contracts/messages';
 import { alerts, alertStore } from '../../components/alerts.ts';
-import { json } from '../../test/handlers.ts';
+import { answer } from '../../test/handlers.ts';
 import { sentRequests, server } from '../../test/server.ts';
 import LoginPage from './LoginPage.tsx';
 
@@ -33,9 +33,7 @@ describe('sign-in forms (spec 01 §4)', () => {
   });
 
   it('sends the trimmed e-mail; the second step keeps digits only and checks the code first', async () => {
-    server.use(
-      http.post('/api/auth/sign-in', () => json(200, { status: 'second-factor', method: 'totp', destination: null })),
-    );
+    server.use(answer(endpoints.auth.signIn, { status: 'second-factor', method: 'totp', destination: null }));
     renderLogin();
     fireEvent.input(screen.getByLabelText('Email'), { target: { value: ' owner@demo.test ' } });
     fireEvent.input(screen.getByLabelText('Password', { exact: true }), { target: { value: 'Portal!2026' } });

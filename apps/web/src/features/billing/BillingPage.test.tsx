@@ -1,18 +1,18 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { http } from 'msw';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { endpoints } from '@portal/contracts/endpoints/index';
 import type { PortalUser } from '@portal/contracts/permissions';
 import { PAYMENT_METHOD_TEXTS, cardExpiryYears } from '@portal/contracts/payment-methods';
 import { messages } from '@portal/contracts/messages';
+import { REFUSAL_CODES } from '@portal/contracts/refusals';
 import type { PaymentCard } from '@portal/contracts';
 import { accountant, billingSummary, owner, purchaser, savedBankAccount, savedCard } from '../../test/fixtures.ts';
-import { json, signedInAs } from '../../test/handlers.ts';
+import { answer, outage, refused, signedInAs } from '../../test/handlers.ts';
 import { renderRoutes } from '../../test/render.tsx';
 import { sentRequests, server } from '../../test/server.ts';
 import { choose, typeInto } from '../../test/events.ts';
 import { alerts, alertStore } from '../../components/alerts.ts';
 import BillingPage from './BillingPage.tsx';
-import { routes } from '@portal/contracts/endpoints/routes';
 
 const year = cardExpiryYears()[3]!;
 const yy = String(year % 100).padStart(2, '0');
@@ -36,8 +36,8 @@ function serve(user: PortalUser, saved: PaymentCard[] = [visa, bank]) {
   const list = { methods: saved };
   server.use(
     signedInAs(user),
-    http.get('/api/card', () => json(200, list.methods)),
-    http.get(routes.billing.summary.path, () => json(200, billingSummary)),
+    answer(endpoints.paymentMethods.list, () => list.methods),
+    answer(endpoints.billing.summary, billingSummary),
   );
   return list;
 }
@@ -99,11 +99,7 @@ describe('/billing: the account from the ledger (issue 19 item 4)', () => {
 
   it('nothing past due is not marked', async () => {
     serve(owner);
-    server.use(
-      http.get(routes.billing.summary.path, () =>
-        json(200, { ...billingSummary, pastDue: { amount: { amount: 0 }, count: 0 } }),
-      ),
-    );
+    server.use(answer(endpoints.billing.summary, { ...billingSummary, pastDue: { amount: { amount: 0 }, count: 0 } }));
     renderPage();
     const account = await screen.findByRole('region', { name: 'Account' });
     expect(await within(account).findByText('Nothing past due')).toBeTruthy();
@@ -113,11 +109,7 @@ describe('/billing: the account from the ledger (issue 19 item 4)', () => {
   it('a failed summary says so and asks again on Try again', async () => {
     serve(owner);
     let calls = 0;
-    server.use(
-      http.get(routes.billing.summary.path, () =>
-        ++calls === 1 ? json(500, { detail: 'Server error' }) : json(200, billingSummary),
-      ),
-    );
+    server.use(answer(endpoints.billing.summary, () => (++calls === 1 ? outage(500) : billingSummary)));
     renderPage();
     const account = await screen.findByRole('region', { name: 'Account' });
     fireEvent.click(await within(account).findByRole('button', { name: 'Try again' }));
@@ -157,12 +149,12 @@ describe('/billing: the cards and bank accounts (spec 02 §3, §4)', () => {
   it('makes another card main through PATCH card/{id}', async () => {
     const list = serve(owner, [visa, mastercard]);
     server.use(
-      http.patch('/api/card/card-2', () => {
+      answer(endpoints.paymentMethods.update, () => {
         list.methods = [
           { ...mastercard, is_main: true },
           { ...visa, is_main: false },
         ];
-        return json(200, list.methods[0]);
+        return list.methods[0]!;
       }),
     );
     renderPage();
@@ -199,9 +191,9 @@ describe('/billing: adding a card (spec 02 §3 card create payload, §5)', () =>
   it('sends the card create payload, shows the new card and forgets the number', async () => {
     const list = serve(owner);
     server.use(
-      http.post('/api/card', () => {
+      answer(endpoints.paymentMethods.create, () => {
         list.methods = [...list.methods, mastercard];
-        return json(201, mastercard);
+        return mastercard;
       }),
     );
     renderPage();
@@ -246,8 +238,9 @@ describe('/billing: adding a card (spec 02 §3 card create payload, §5)', () =>
 
   it('puts the server’s field errors under the fields and its detail in the dialog', async () => {
     serve(owner);
-    let answer = json(400, { validation: [{ field: 'number', messages: ['Your card number is incorrect.'] }] });
-    server.use(http.post('/api/card', () => answer));
+    // Field errors as the server's schema words them; then the processor's refusal, one message.
+    let reply = refused({ validation: [{ field: 'number', messages: [PAYMENT_METHOD_TEXTS.cardNumber] }] });
+    server.use(answer(endpoints.paymentMethods.create, () => reply));
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Add a card' }));
     const modal = await dialog();
@@ -266,10 +259,10 @@ describe('/billing: adding a card (spec 02 §3 card create payload, §5)', () =>
     typeInto(form.getByLabelText('ZIP or postal code'), 'm5v 2t6');
     expect((form.getByLabelText('ZIP or postal code') as HTMLInputElement).value).toBe('M5V 2T6');
     press(modal, 'Save card');
-    const error = await form.findByText('Your card number is incorrect.');
+    const error = await form.findByText(PAYMENT_METHOD_TEXTS.cardNumber);
     expect(error.id).toBe(form.getByLabelText('Card number').getAttribute('aria-describedby'));
 
-    answer = json(400, { detail: "Your card's security code is incorrect." });
+    reply = refused(400, { detail: "Your card's security code is incorrect." });
     press(modal, 'Save card');
     expect((await form.findByRole('alert', { hidden: true })).textContent).toBe(
       "Your card's security code is incorrect.",
@@ -281,9 +274,9 @@ describe('/billing: bank accounts (spec 02 §3, §4)', () => {
   it('adds one with its type and owner', async () => {
     const list = serve(owner, [visa]);
     server.use(
-      http.post('/api/create-bank-account', () => {
+      answer(endpoints.paymentMethods.createBankAccount, () => {
         list.methods = [visa, bank];
-        return json(201, bank);
+        return bank;
       }),
     );
     renderPage();
@@ -309,12 +302,11 @@ describe('/billing: bank accounts (spec 02 §3, §4)', () => {
   it('verifies with the two deposits; a wrong pair says how many tries are left', async () => {
     const list = serve(owner);
     server.use(
-      http.post('/api/verify-bank-account', async ({ request }) => {
-        const { amounts } = (await request.json()) as { amounts: number[] };
+      answer(endpoints.paymentMethods.verifyBankAccount, ({ body: { amounts } }) => {
         if (amounts[0] !== 32 || amounts[1] !== 45)
-          return json(400, { detail: PAYMENT_METHOD_TEXTS.verificationRefused(2) });
+          return refused(400, { detail: PAYMENT_METHOD_TEXTS.verificationRefused(2) });
         list.methods = [visa, { ...bank, status: 'verified' }];
-        return json(200, list.methods[1]);
+        return list.methods[1]!;
       }),
     );
     renderPage();
@@ -356,7 +348,7 @@ describe('/billing: bank accounts (spec 02 §3, §4)', () => {
 describe('/billing: editing and removing', () => {
   it('edits a card’s name, expiry and billing address through PATCH card/{id}', async () => {
     serve(owner);
-    server.use(http.patch('/api/card/card-1', () => json(200, visa)));
+    server.use(answer(endpoints.paymentMethods.update, visa));
     renderPage();
     fireEvent.click(within(await row('Visa **** 4242')).getByRole('button', { name: 'Edit Visa **** 4242' }));
     const modal = await dialog();
@@ -382,7 +374,7 @@ describe('/billing: editing and removing', () => {
 
   it('renames a bank account’s holder through PATCH /api/update-bank-account', async () => {
     serve(owner);
-    server.use(http.patch('/api/update-bank-account', () => json(200, bank)));
+    server.use(answer(endpoints.paymentMethods.updateBankAccount, () => bank));
     renderPage();
     fireEvent.click(within(await row('Bank account **** 6789')).getByRole('button', { name: /^Edit/ }));
     const modal = await dialog();
@@ -399,11 +391,14 @@ describe('/billing: editing and removing', () => {
   it('asks before removing; a card goes through DELETE card/{id}, a bank account through delete-bank-account', async () => {
     const list = serve(owner);
     server.use(
-      http.delete('/api/card/card-1', () => {
+      answer(endpoints.paymentMethods.remove, () => {
         list.methods = [bank];
-        return json(200, { id: 'card-1', deleted: true });
+        return { id: 'card-1', deleted: true };
       }),
-      http.delete('/api/delete-bank-account', () => json(404, { detail: PAYMENT_METHOD_TEXTS.notFound })),
+      answer(
+        endpoints.paymentMethods.deleteBankAccount,
+        refused(404, { detail: PAYMENT_METHOD_TEXTS.notFound, code: REFUSAL_CODES.PAYMENT_METHOD_NOT_FOUND }),
+      ),
     );
     renderPage();
     fireEvent.click(within(await row('Visa **** 4242')).getByRole('button', { name: 'Remove Visa **** 4242' }));

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { http } from 'msw';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { endpoints } from '@portal/contracts/endpoints/index';
 import type { BusinessPartnerNode, Session } from '@portal/contracts';
 import { BUSINESS_SEARCH_DEBOUNCE_MS } from '@portal/contracts/constants';
 import { messages } from '@portal/contracts/messages';
 import { PERMISSION_GROUPS, type PortalUser } from '@portal/contracts/permissions';
 import SelectBusinessModal from './SelectBusinessModal.tsx';
-import { json } from '../../test/handlers.ts';
+import { answer, outage, refused, type Reply } from '../../test/handlers.ts';
 import { sentRequests, server } from '../../test/server.ts';
 import { selectBusinessStore } from './store.ts';
 
@@ -33,13 +33,16 @@ const session: Session = {
   otherSiteUrl: 'https://ca.example',
   preferences: { searchPageSize: null },
 };
-const node = (n: number, name = `Zenith Garage ${n}`): BusinessPartnerNode => ({
+// As the server sends a node: the modal option's name and value beside the partner's own fields.
+const node = (n: number, name = `Zenith Garage ${n}`): BusinessPartnerNode & { name: string; value: string } => ({
   id: `bp${n}`,
   sapBpCode: `C${100000 + n}`,
   companyName: name,
   channel: { slug: 'dealer' },
   city: 'Springfield',
   countryArea: 'IL',
+  name,
+  value: `C${100000 + n}`,
 });
 // Two pages: 100 generated partners, then Northside and Harbor (which sort first).
 const pages = [
@@ -47,21 +50,18 @@ const pages = [
   [node(234, 'Northside Auto Sound'), node(977, 'Harbor Mobile Electronics')],
 ];
 
-function serve(selectAnswer: (code: string) => Response) {
+function serve(selectAnswer: (code: string) => Reply<typeof endpoints.session.selectBusiness>) {
   server.use(
-    http.get('/api/session', () => json(200, session)),
-    http.post('/api/business-partners', async ({ request }) => {
-      const body = (await request.json()) as { endCursor?: string };
+    answer(endpoints.session.get, session),
+    answer(endpoints.businessPartners.list, ({ body }) => {
       const page = body.endCursor ? 1 : 0;
-      return json(200, {
+      return {
         edges: pages[page]!.map((n) => ({ node: n })),
         totalCount: 102,
         pageInfo: { hasNextPage: page === 0, endCursor: page === 0 ? 'c1' : null },
-      });
+      };
     }),
-    http.post('/api/select-business', async ({ request }) =>
-      selectAnswer(String(((await request.json()) as { sapBpCode?: string }).sapBpCode)),
-    ),
+    answer(endpoints.session.selectBusiness, ({ body }) => selectAnswer(body.sapBpCode)),
   );
 }
 
@@ -84,7 +84,7 @@ const search = (value: string) =>
 
 describe('select-business modal (spec 01 §4, §5, §8)', () => {
   it('loads every page of partners, then filters after the pause', async () => {
-    serve(() => json(200, session));
+    serve(() => session);
     renderModal();
     expect(screen.getByText('Loading businesses…')).toBeTruthy();
     await screen.findByText('Northside Auto Sound');
@@ -100,9 +100,10 @@ describe('select-business modal (spec 01 §4, §5, §8)', () => {
   });
 
   it('keeps Confirm disabled until one is picked; a success updates the session and closes', async () => {
-    serve((code) =>
-      json(200, { ...session, selectedBusiness: { sapBpCode: code, companyName: 'Northside Auto Sound' } }),
-    );
+    serve((code) => ({
+      ...session,
+      selectedBusiness: { sapBpCode: code, companyName: 'Northside Auto Sound', approvedBrands: [] },
+    }));
     const queryClient = renderModal();
     await screen.findByText('Northside Auto Sound');
     expect(confirmButton().disabled).toBe(true);
@@ -114,7 +115,7 @@ describe('select-business modal (spec 01 §4, §5, §8)', () => {
   });
 
   it('shows the server’s detail on failure, or the generic selection message without one', async () => {
-    serve((code) => (code === 'C100977' ? json(400, { detail: messages.noDealerPrimary }) : json(500, {})));
+    serve((code) => (code === 'C100977' ? refused(400, { detail: messages.noDealerPrimary }) : outage(500)));
     const queryClient = renderModal();
     await screen.findByText('Harbor Mobile Electronics');
     fireEvent.click(screen.getByRole('radio', { name: /Harbor Mobile Electronics/, hidden: true }));

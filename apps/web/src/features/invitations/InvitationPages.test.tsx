@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { http } from 'msw';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { endpoints } from '@portal/contracts/endpoints/index';
 import { messages } from '@portal/contracts/messages';
 import type { TokenInfo } from '@portal/contracts';
 import AcceptInvitePage from './AcceptInvitePage.tsx';
 import DeclineInvitePage from './DeclineInvitePage.tsx';
-import { json } from '../../test/handlers.ts';
+import { answer, refused, type Reply } from '../../test/handlers.ts';
 import { sentRequests, server } from '../../test/server.ts';
 import SetPasswordPage from './SetPasswordPage.tsx';
 
@@ -20,12 +20,13 @@ const invitation: TokenInfo = {
 };
 
 /** The server as a link meets it: the token-info call answers `info`, set-password succeeds. */
-function serve(info: { status: number; body: unknown }) {
-  server.use(
-    http.get('/api/user/token-info', () => json(info.status, info.body)),
-    http.post('/api/user/set-password', () => json(200, { ok: true })),
-  );
+function serve(info: Reply<typeof endpoints.invitations.tokenInfo>) {
+  server.use(answer(endpoints.invitations.tokenInfo, info), answer(endpoints.invitations.setPassword, { ok: true }));
 }
+
+// A token of the right form that is not a good one (bad signature, used, expired) is refused with one
+// message: the server's field errors name `token` only when there is none, and then the page asks nothing.
+const tokenRefused = refused(400, { detail: messages.invalidJwt });
 
 function renderAt(url: string) {
   const router = createMemoryRouter(
@@ -47,7 +48,7 @@ describe('pages opened from an e-mailed link (issue 15 §13, §15)', () => {
   it.each(['/accept-invite', '/decline-invite', '/set-password', '/set-password?token='])(
     '%s without a token says the spec’s text alone, without asking the server',
     async (url) => {
-      serve({ status: 400, body: { validation: [{ field: 'token', messages: ['x'] }] } });
+      serve(tokenRefused);
       renderAt(url);
       expect((await screen.findByRole('alert')).textContent).toBe(messages.invalidJwt);
       expect(sentRequests()).toEqual([]);
@@ -55,13 +56,13 @@ describe('pages opened from an e-mailed link (issue 15 §13, §15)', () => {
   );
 
   it('a token the server refuses shows the spec’s text, never a field name before it', async () => {
-    serve({ status: 400, body: { validation: [{ field: 'token', messages: [messages.invalidJwt] }] } });
+    serve(tokenRefused);
     renderAt('/accept-invite?token=not.a.jwt');
     expect((await screen.findByRole('alert')).textContent).toBe(messages.invalidJwt);
   });
 
   it('once the invitation is accepted, the page no longer offers to decline it', async () => {
-    serve({ status: 200, body: invitation });
+    serve(invitation);
     renderAt('/accept-invite?token=abc');
     expect(await screen.findByRole('link', { name: 'Decline the invitation' })).toBeTruthy();
     fireEvent.input(screen.getByLabelText('First name'), { target: { value: 'Rosa' } });

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { http } from 'msw';
 import { screen, waitFor, within } from '@testing-library/react';
-import { routes } from '@portal/contracts/endpoints/routes';
+import { endpoints } from '@portal/contracts/endpoints/index';
 import { BILLING_TEXTS, type CreditMemoListRequest } from '@portal/contracts/billing';
 import { accountant, installer } from '../../test/fixtures.ts';
-import { json, signedInAs } from '../../test/handlers.ts';
+import { answer, refused, signedInAs } from '../../test/handlers.ts';
 import { renderRoutes } from '../../test/render.tsx';
 import { sentRequests, server } from '../../test/server.ts';
 import CreditMemosPage from './CreditMemosPage.tsx';
@@ -15,21 +14,18 @@ const renderPage = (path: string) =>
 
 const listBodies = () =>
   sentRequests()
-    .filter((request) => request.path === routes.billing.creditMemos.path)
+    .filter((request) => request.path === endpoints.billing.creditMemos.path)
     .map((request) => request.body as CreditMemoListRequest);
 
 describe('/credit-memo (spec 02 §3 credit memo)', () => {
   it('lists them 10 a page with where each came from; Open only is sent as open', async () => {
     server.use(
       signedInAs(accountant),
-      http.post(routes.billing.creditMemos.path, () =>
-        json(
-          200,
-          memoConnection([
-            memo(2, { amount_left: { amount: 2_500 }, invoice: null, order: { id: 'o-1', number: 'SO-100007' } }),
-            memo(1),
-          ]),
-        ),
+      answer(endpoints.billing.creditMemos, () =>
+        memoConnection([
+          memo(2, { amount_left: { amount: 2_500 }, invoice: null, order: { id: 'o-1', number: 'SO-100007' } }),
+          memo(1),
+        ]),
       ),
     );
     const router = renderPage('/credit-memo');
@@ -59,21 +55,18 @@ describe('/credit-memo (spec 02 §3 credit memo)', () => {
   it('one credit memo: amount, what is left, why, its source and where it was applied', async () => {
     server.use(
       signedInAs(accountant),
-      http.post(routes.billing.creditMemo.path, () =>
-        json(
-          200,
-          memoDetail(3, {
-            amount_left: { amount: 5_000 },
-            applications: [
-              {
-                receiptNumber: 'RCT-500001',
-                date: '2026-03-06',
-                invoice: { id: invoiceId(2), number: 'INV-200002' },
-                amount: { amount: 10_000 },
-              },
-            ],
-          }),
-        ),
+      answer(endpoints.billing.creditMemo, () =>
+        memoDetail(3, {
+          amount_left: { amount: 5_000 },
+          applications: [
+            {
+              receiptNumber: 'RCT-500001',
+              date: '2026-03-06',
+              invoice: { id: invoiceId(2), number: 'INV-200002' },
+              amount: { amount: 10_000 },
+            },
+          ],
+        }),
       ),
     );
     renderPage(`/credit-memo/${memoId(3)}`);
@@ -88,7 +81,7 @@ describe('/credit-memo (spec 02 §3 credit memo)', () => {
   it('another business’s credit memo is not found', async () => {
     server.use(
       signedInAs(accountant),
-      http.post(routes.billing.creditMemo.path, () => json(404, { detail: BILLING_TEXTS.creditMemoNotFound })),
+      answer(endpoints.billing.creditMemo, () => refused(404, { detail: BILLING_TEXTS.creditMemoNotFound })),
     );
     renderPage(`/credit-memo/${memoId(8)}`);
     expect(await screen.findByRole('heading', { level: 1, name: BILLING_TEXTS.creditMemoNotFound })).toBeTruthy();

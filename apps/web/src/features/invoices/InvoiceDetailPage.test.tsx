@@ -1,17 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { http } from 'msw';
 import { fireEvent, screen, within } from '@testing-library/react';
-import { routes } from '@portal/contracts/endpoints/routes';
+import { endpoints } from '@portal/contracts/endpoints/index';
 import { BILLING_TEXTS, type InvoiceDetail } from '@portal/contracts/billing';
 import { owner } from '../../test/fixtures.ts';
-import { json, signedInAs } from '../../test/handlers.ts';
+import { answer, refused, signedInAs, type Reply } from '../../test/handlers.ts';
 import { renderRoutes } from '../../test/render.tsx';
 import { sentRequests, server } from '../../test/server.ts';
 import InvoicesPage from './InvoicesPage.tsx';
 import { invoiceDetail, invoiceId, memoId } from './testFixtures.ts';
 
-function serve(answer: () => Response) {
-  server.use(signedInAs(owner), http.post(routes.billing.invoice.path, answer));
+function serve(reply: Reply<typeof endpoints.billing.invoice>) {
+  server.use(signedInAs(owner), answer(endpoints.billing.invoice, reply));
 }
 
 const renderPage = (path: string) => renderRoutes([{ path: '/invoice/:id?', Component: InvoicesPage }], path);
@@ -21,11 +20,11 @@ afterEach(() => vi.restoreAllMocks());
 describe('/invoice/{id} (spec 02 §3 invoice, §4 early-pay discount)', () => {
   it('shows the facts, lines, sums, the discount while it holds, and Pay this invoice', async () => {
     const detail = invoiceDetail(5, { discount: true });
-    serve(() => json(200, detail));
+    serve(detail);
     renderPage(`/invoice/${invoiceId(5)}`);
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Invoice INV-200005' })).toBeTruthy();
-    expect(sentRequests().find((r) => r.path === routes.billing.invoice.path)?.body).toEqual({ id: invoiceId(5) });
+    expect(sentRequests().find((r) => r.path === endpoints.billing.invoice.path)?.body).toEqual({ id: invoiceId(5) });
     const facts = document.querySelector('.ledger-facts')!.textContent;
     expect(facts).toBe('Invoice date03/05/2026Due date04/05/2026BusinessNorthside Auto Sound (C100234)OrderSO-100005');
     expect(screen.getByRole('link', { name: 'SO-100005' }).getAttribute('href')).toBe(`/order/${detail.order!.id}`);
@@ -67,7 +66,7 @@ describe('/invoice/{id} (spec 02 §3 invoice, §4 early-pay discount)', () => {
       ],
       creditMemos: [{ id: memoId(1), number: 'CM-300001' }],
     };
-    serve(() => json(200, detail));
+    serve(detail);
     renderPage(`/invoice/${invoiceId(2)}`);
 
     const payments = await screen.findByRole('region', { name: 'Payments' });
@@ -85,7 +84,7 @@ describe('/invoice/{id} (spec 02 §3 invoice, §4 early-pay discount)', () => {
   });
 
   it('after the window, says when the discount ended', async () => {
-    serve(() => json(200, invoiceDetail(3, { status: 'pastDue' })));
+    serve(invoiceDetail(3, { status: 'pastDue' }));
     renderPage(`/invoice/${invoiceId(3)}`);
     expect(
       await screen.findByText('The early-pay discount (2 % if paid within 10 days) ended on 03/12/2026.'),
@@ -94,23 +93,23 @@ describe('/invoice/{id} (spec 02 §3 invoice, §4 early-pay discount)', () => {
 
   it('Print / save as PDF opens the browser’s print', async () => {
     const print = vi.spyOn(window, 'print').mockImplementation(() => {});
-    serve(() => json(200, invoiceDetail(1)));
+    serve(invoiceDetail(1));
     renderPage(`/invoice/${invoiceId(1)}`);
     fireEvent.click(await screen.findByRole('button', { name: 'Print / save as PDF' }));
     expect(print).toHaveBeenCalledOnce();
   });
 
   it('another business’s invoice (404), or an id that is none, is not found', async () => {
-    serve(() => json(404, { detail: BILLING_TEXTS.invoiceNotFound }));
+    serve(refused(404, { detail: BILLING_TEXTS.invoiceNotFound }));
     renderPage(`/invoice/${invoiceId(9)}`);
     expect(await screen.findByRole('heading', { level: 1, name: BILLING_TEXTS.invoiceNotFound })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to Invoices' }).getAttribute('href')).toBe('/invoice');
   });
 
   it('an id that is not one is not asked for', async () => {
-    serve(() => json(200, invoiceDetail(1)));
+    serve(invoiceDetail(1));
     renderPage('/invoice/not-an-id');
     expect(await screen.findByRole('heading', { level: 1, name: BILLING_TEXTS.invoiceNotFound })).toBeTruthy();
-    expect(sentRequests().some((r) => r.path === routes.billing.invoice.path)).toBe(false);
+    expect(sentRequests().some((r) => r.path === endpoints.billing.invoice.path)).toBe(false);
   });
 });

@@ -1,24 +1,23 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { http } from 'msw';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { routes } from '@portal/contracts/endpoints/routes';
+import { endpoints } from '@portal/contracts/endpoints/index';
 import { BILLING_TEXTS, type InvoiceConnection, type InvoiceListRequest } from '@portal/contracts/billing';
 import type { PortalUser } from '@portal/contracts/permissions';
 import { accountant, insideRep, installer, owner } from '../../test/fixtures.ts';
-import { json, signedInAs } from '../../test/handlers.ts';
+import { answer, signedInAs } from '../../test/handlers.ts';
 import { renderRoutes } from '../../test/render.tsx';
 import { sentRequests, server } from '../../test/server.ts';
 import { choose, typeInto } from '../../test/events.ts';
 import InvoicesPage from './InvoicesPage.tsx';
 import { connection, invoice, invoiceId } from './testFixtures.ts';
 
-const LIST = routes.billing.invoices.path;
+const LIST = endpoints.billing.invoices.path;
 
-/** The server: this user's session, and the list answered by `answer` from the request's body. */
-function serve(user: PortalUser, answer: (body: InvoiceListRequest) => InvoiceConnection, business = true) {
+/** The server: this user's session, and the list answered by `list` from the request's body. */
+function serve(user: PortalUser, list: (body: InvoiceListRequest) => InvoiceConnection, business = true) {
   server.use(
     signedInAs(user, business),
-    http.post(LIST, async ({ request }) => json(200, answer((await request.json()) as InvoiceListRequest))),
+    answer(endpoints.billing.invoices, ({ body }) => list(body)),
   );
 }
 

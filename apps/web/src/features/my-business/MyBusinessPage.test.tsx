@@ -1,14 +1,16 @@
 import { describe, expect, it, vi } from 'vitest';
-import { http } from 'msw';
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { endpoints } from '@portal/contracts/endpoints/index';
 import { PERMISSION_GROUPS, type PortalUser } from '@portal/contracts/permissions';
 import type { Dealer, Session } from '@portal/contracts';
-import { json } from '../../test/handlers.ts';
+import { answer } from '../../test/handlers.ts';
 import { sentRequests, server } from '../../test/server.ts';
 import MyBusinessPage from './MyBusinessPage.tsx';
 
+// Dealer ids are UUIDs: the installers call's path parameter is one (a 'd1' the server would refuse, 400).
+const DEALER_ID = 'dddddddd-dddd-4ddd-8ddd-000000000001';
 const person = (overrides: Partial<PortalUser>): PortalUser => ({
   id: 'u1',
   email: 'someone@demo.test',
@@ -19,7 +21,7 @@ const person = (overrides: Partial<PortalUser>): PortalUser => ({
   access_type: null,
   user_type: [{ type: 'installer', is_owner: false }],
   permissionGroups: [PERMISSION_GROUPS.installer],
-  dealer_id: 'd1',
+  dealer_id: DEALER_ID,
   installer: { is_owner: false, is_purchaser: false },
   ...overrides,
 });
@@ -40,8 +42,8 @@ const outsideRep = person({
 });
 const northside = { sapBpCode: 'C100234', companyName: 'Northside Auto Sound', approvedBrands: [] };
 const dealer: Dealer = {
-  id: 'd1',
-  dealer_id: 'd1',
+  id: DEALER_ID,
+  dealer_id: DEALER_ID,
   business_partner: { id: 'bp1', sapBpCode: 'C100234', companyName: 'Northside Auto Sound' },
   is_public_profile: true,
   contact_email: 'owner@demo.test',
@@ -68,11 +70,11 @@ function serve(user: PortalUser) {
   };
   const none = { count: 0, next: null, previous: null, results: [] };
   server.use(
-    http.get('/api/session', () => json(200, session)),
-    http.get('/api/dealers', () => json(200, { count: 1, next: null, previous: null, results: [dealer] })),
-    http.get('/api/dealers/d1/installers', () => json(200, none)),
-    http.get('/api/my-business/activity', () => json(200, none)),
-    http.get('/api/user/token', () => json(200, { results: [] })),
+    answer(endpoints.session.get, session),
+    answer(endpoints.dealers.list, { count: 1, next: null, previous: null, results: [dealer] }),
+    answer(endpoints.dealers.listInstallers, none),
+    answer(endpoints.dealers.activity, none),
+    answer(endpoints.invitations.listPending, { results: [] }),
   );
   return () => sentRequests().map((request) => request.path.split('?')[0]);
 }
@@ -88,7 +90,7 @@ function renderPage() {
   );
 }
 
-const staffCalls = ['/api/dealers/d1/installers', '/api/user/token', '/api/my-business/activity'];
+const staffCalls = [`/api/dealers/${DEALER_ID}/installers`, '/api/user/token', '/api/my-business/activity'];
 
 describe('/my-business (issue 14: staff only for those who see My Business)', () => {
   it.each([

@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { http } from 'msw';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { routes } from '@portal/contracts/endpoints/routes';
+import { endpoints } from '@portal/contracts/endpoints/index';
 import { ORDER_TEXTS, type OrderConnection, type OrderListRequest } from '@portal/contracts/orders';
 import type { PortalUser } from '@portal/contracts/permissions';
 import { insideRep, installer, owner } from '../../test/fixtures.ts';
-import { json, signedInAs } from '../../test/handlers.ts';
+import { answer, outage, signedInAs } from '../../test/handlers.ts';
 import { renderRoutes } from '../../test/render.tsx';
 import { sentRequests, server } from '../../test/server.ts';
 import { choose, typeInto } from '../../test/events.ts';
@@ -13,13 +12,13 @@ import MyOrdersPage from './MyOrdersPage.tsx';
 import { ORDERS_PAGE_TEXTS } from './orderTexts.ts';
 import { connection, summary } from './testFixtures.ts';
 
-const LIST = routes.orders.list.path;
+const LIST = endpoints.orders.list.path;
 
-/** The server: this user's session, and the list answered by `answer` from the request's body. */
-function serve(user: PortalUser, answer: (body: OrderListRequest) => OrderConnection, business = true) {
+/** The server: this user's session, and the list answered by `list` from the request's body. */
+function serve(user: PortalUser, list: (body: OrderListRequest) => OrderConnection, business = true) {
   server.use(
     signedInAs(user, business),
-    http.post(LIST, async ({ request }) => json(200, answer((await request.json()) as OrderListRequest))),
+    answer(endpoints.orders.list, ({ body }) => list(body)),
   );
 }
 
@@ -165,7 +164,7 @@ describe('/my-orders (spec 02 §2 order list, §9)', () => {
   it('a failed list offers to ask again', async () => {
     server.use(
       signedInAs(owner),
-      http.post(LIST, () => json(500, { detail: 'Boom' })),
+      answer(endpoints.orders.list, () => outage(500)),
     );
     renderPage();
     expect(await screen.findByText('We couldn’t load your orders.')).toBeTruthy();

@@ -1,28 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { http } from 'msw';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { endpoints } from '@portal/contracts/endpoints/index';
 import type { LastCheckout } from '@portal/contracts';
-import { routes } from '@portal/contracts/endpoints/routes';
 import { formatDate, formatDateTime } from '@portal/contracts/format';
 import { ORDER_TEXTS, type Order } from '@portal/contracts/orders';
 import type { PortalUser } from '@portal/contracts/permissions';
 import { installer, owner } from '../../test/fixtures.ts';
-import { json, signedInAs } from '../../test/handlers.ts';
+import { answer, refused, signedInAs } from '../../test/handlers.ts';
 import { renderRoutes } from '../../test/render.tsx';
 import { sentRequests, server } from '../../test/server.ts';
 import OrderPage from './OrderPage.tsx';
 import { ORDERS_PAGE_TEXTS } from './orderTexts.ts';
 import { cartAfterReorder, shippedOrder } from './testFixtures.ts';
 
-const BY_ID = routes.orders.byId.path;
-const REORDER = routes.orders.reorder.path;
+const BY_ID = endpoints.orders.byId.path;
+const REORDER = endpoints.orders.reorder.path;
 
 function serve(user: PortalUser, order: Order | null = shippedOrder) {
   server.use(
     signedInAs(user),
-    http.post(BY_ID, async ({ request }) => {
+    answer(endpoints.orders.byId, async ({ request }) => {
       const { id } = (await request.json()) as { id: string };
-      return order && id === order.id ? json(200, order) : json(404, { detail: ORDER_TEXTS.notFound });
+      return order && id === order.id ? order : refused(404, { detail: ORDER_TEXTS.notFound });
     }),
   );
 }
@@ -104,13 +103,11 @@ describe('/order/{id} (spec 02 §2 order detail, §3 Order)', () => {
   it('Reorder puts the lines back in the cart, says what was added and why each other line was not', async () => {
     serve(owner);
     server.use(
-      http.post(REORDER, () =>
-        json(200, {
-          checkout: cartAfterReorder,
-          added: ['NW-RS-X1234'],
-          notAdded: [{ sku: 'NW-OLD-1', name: 'Northwind Old Relay', reason: 'notSold', detail: ORDER_TEXTS.notSold }],
-        }),
-      ),
+      answer(endpoints.orders.reorder, () => ({
+        checkout: cartAfterReorder,
+        added: ['NW-RS-X1234'],
+        notAdded: [{ sku: 'NW-OLD-1', name: 'Northwind Old Relay', reason: 'notSold', detail: ORDER_TEXTS.notSold }],
+      })),
     );
     const { queryClient } = renderPage(`/order/${shippedOrder.id}`);
     fireEvent.click(await screen.findByRole('button', { name: 'Reorder' }));

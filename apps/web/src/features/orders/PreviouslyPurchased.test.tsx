@@ -1,20 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { http } from 'msw';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
+import { endpoints } from '@portal/contracts/endpoints/index';
 import type { ProductSummary } from '@portal/contracts';
-import { routes } from '@portal/contracts/endpoints/routes';
 import { PREVIOUS_PURCHASES_CACHE_MS, STORAGE_KEYS } from '@portal/contracts/constants';
 import type { PortalUser } from '@portal/contracts/permissions';
-import { installer, owner } from '../../test/fixtures.ts';
-import { json, signedInAs } from '../../test/handlers.ts';
+import { installer, owner, sentProduct } from '../../test/fixtures.ts';
+import { answer, signedInAs } from '../../test/handlers.ts';
 import { renderInRouter } from '../../test/render.tsx';
 import { sentRequests, server } from '../../test/server.ts';
 import { clearClientStores } from '../../lib/clientStores.ts';
 import { PreviouslyPurchased } from './index.ts';
 
-const IDS = routes.orders.lastThreeProductIds.path;
-const PRODUCTS = routes.catalog.productsByIds.path;
+const IDS = endpoints.orders.lastThreeProductIds.path;
+const PRODUCTS = endpoints.catalog.productsByIds.path;
 
 const idOf = (n: number) => `aaaaaaaa-aaaa-4aaa-8aaa-${String(n).padStart(12, '0')}`;
 const product = (id: string, n: number): ProductSummary => ({
@@ -36,11 +35,10 @@ const product = (id: string, n: number): ProductSummary => ({
 function serve(user: PortalUser, productIds: string[]) {
   server.use(
     signedInAs(user),
-    http.get(IDS, () => json(200, { productIds })),
-    http.post(PRODUCTS, async ({ request }) => {
-      const { ids } = (await request.json()) as { ids: string[] };
-      return json(200, { results: ids.map((id) => product(id, productIds.indexOf(id) + 1)) });
-    }),
+    answer(endpoints.orders.lastThreeProductIds, { productIds }),
+    answer(endpoints.catalog.productsByIds, ({ body }) => ({
+      results: body.ids.map((id) => sentProduct(product(id, productIds.indexOf(id) + 1))),
+    })),
   );
 }
 
@@ -118,7 +116,9 @@ describe('the dashboard’s Previously purchased (spec 02 §7, §9)', () => {
   it('without purchasing rights: no section and no call (spec 01 §6)', async () => {
     serve(installer, [idOf(1)]);
     renderSection();
-    await waitFor(() => expect(sentRequests().some((request) => request.path === routes.session.get.path)).toBe(true));
+    await waitFor(() =>
+      expect(sentRequests().some((request) => request.path === endpoints.session.get.path)).toBe(true),
+    );
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(screen.queryByRole('region', { name: 'Previously purchased' })).toBeNull();
     expect(calls(IDS)).toHaveLength(0);

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { http } from 'msw';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { endpoints } from '@portal/contracts/endpoints/index';
 import type { PortalUser } from '@portal/contracts/permissions';
 import type { ProductDetail, ProductSummary } from '@portal/contracts';
 import { messages } from '@portal/contracts/messages';
@@ -10,7 +10,8 @@ import { closeMediaModal, mediaModalStore } from '../../components/mediaModal.ts
 import ProductPage from './ProductPage.tsx';
 import { clampQuantity } from '@portal/contracts/cart-rules';
 import { MAX_LINE_QUANTITY } from '@portal/contracts/constants';
-import { anonymousSession, json } from '../../test/handlers.ts';
+import { anonymousSession, answer, refused } from '../../test/handlers.ts';
+import { sentProduct } from '../../test/fixtures.ts';
 import { sentRequests, server } from '../../test/server.ts';
 import { specificationRows } from './productText.ts';
 import { leave } from '../../test/events.ts';
@@ -68,13 +69,14 @@ const user = (installer: PortalUser['installer']): PortalUser => ({
   installer,
 });
 
-function serve({ signedIn = null as PortalUser | null, productStatus = 200 } = {}) {
+function serve({ signedIn = null as PortalUser | null, productFound = true } = {}) {
   server.use(
-    http.get('/api/session', () => json(200, { ...anonymousSession, user: signedIn })),
-    http.get('/api/product-by-sku/:sku', () =>
-      productStatus === 200 ? json(200, product) : json(productStatus, { detail: 'Not Found' }),
+    answer(endpoints.session.get, { ...anonymousSession, user: signedIn }),
+    answer(
+      endpoints.catalog.productBySku,
+      productFound ? sentProduct(product) : refused(404, { detail: messages.notFound }),
     ),
-    http.post('/api/vehicle-saleor-products', () => json(200, { results: [related] })),
+    answer(endpoints.catalog.productsBySkus, { results: [sentProduct(related)] }),
   );
 }
 
@@ -198,7 +200,7 @@ describe('product page', () => {
   });
 
   it('shows Not Found with a search for the SKU when the server knows no such product', async () => {
-    serve({ productStatus: 404 });
+    serve({ productFound: false });
     renderAt('/product/NOPE-123');
     expect(await screen.findByRole('heading', { level: 1, name: messages.notFound })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Search for “NOPE-123”' }).getAttribute('href')).toBe('/search?s=NOPE-123');

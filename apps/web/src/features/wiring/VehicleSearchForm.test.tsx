@@ -1,43 +1,49 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { http } from 'msw';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { endpoints } from '@portal/contracts/endpoints/index';
 import type { VehicleInfo } from '@portal/contracts';
 import { messages } from '@portal/contracts/messages';
 import { alerts, alertStore } from '../../components/alerts.ts';
-import { json } from '../../test/handlers.ts';
+import { answer, outage, refused, type Reply } from '../../test/handlers.ts';
 import { server } from '../../test/server.ts';
 import { VehicleSearchForm } from './VehicleSearchForm.tsx';
 import { choose } from '../../test/events.ts';
 
-const camry: Partial<VehicleInfo> = {
+const camry: VehicleInfo = {
   id: 'v1',
   year: 2019,
   make: { id: 'toyota', name: 'Toyota', value: 'toyota' },
   model: { id: 'camry', name: 'Camry', value: 'camry' },
   description: 'Hood pin required.',
+  vehicle_description: null,
   vehicle_documents: [],
+  mirrors_vehicle: null,
+  image: null,
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
   t_harnesses: [],
   wiring_categories: [],
   instruction_categories: [],
   productSkus: ['FT-1'],
+  guides: [],
   hasExternalWiring: false,
+  variants: [],
 };
 
 /** Our server, as far as the form talks to it; `vin` answers the VIN decoder's call. */
-function serve(vin: () => Response, info: Partial<VehicleInfo> = camry, failModels = false) {
+function serve(vin: Reply<typeof endpoints.vehicles.decodeVin>, info: VehicleInfo = camry, failModels = false) {
   server.use(
-    http.post('/api/dot-vehicle-by-vin', () => vin()),
-    http.post('/api/vehicle-info', () => json(200, info)),
-    http.post('/api/year-make-model', async ({ request }) => {
-      const body = (await request.json()) as Record<string, unknown>;
-      if (failModels && body.makeId) return json(500, { detail: 'boom' });
-      return json(200, {
+    answer(endpoints.vehicles.decodeVin, vin),
+    answer(endpoints.vehicles.vehicleInfo, info),
+    answer(endpoints.vehicles.yearMakeModel, ({ body }) => {
+      if (failModels && body.makeId) return outage(500);
+      return {
         results: body.makeId
           ? [{ id: 'camry', name: 'Camry', value: 'camry' }]
           : [{ id: 'toyota', name: 'Toyota', value: 'toyota' }],
-      });
+      };
     }),
   );
 }
@@ -64,7 +70,7 @@ describe('vehicle search form (spec 01 §4, §5, §8)', () => {
   afterEach(() => alerts.clear());
 
   it('says VIN search is unavailable when the decoder answers 503, and keeps the VIN', async () => {
-    serve(() => json(503, { detail: messages.vinUnavailable }));
+    serve(refused(503, { detail: messages.vinUnavailable }));
     const router = renderForm();
     fireEvent.input(screen.getByPlaceholderText('Enter VIN'), { target: { value: ' 4t1b11hk1ku213547 ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
@@ -74,7 +80,7 @@ describe('vehicle search form (spec 01 §4, §5, §8)', () => {
   });
 
   it('says the same on a 503 without a body (the message is ours, not the server’s)', async () => {
-    serve(() => new Response('', { status: 503, statusText: 'Service Unavailable' }));
+    serve(outage(503));
     renderForm();
     fireEvent.input(screen.getByPlaceholderText('Enter VIN'), { target: { value: '4T1B11HK1KU213547' } });
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
@@ -82,7 +88,7 @@ describe('vehicle search form (spec 01 §4, §5, §8)', () => {
   });
 
   it('matches the VIN’s make and model by name in any case, then opens the vehicle slide', async () => {
-    serve(() => json(200, { ModelYear: '2019', Make: 'TOYOTA', Model: 'camry' }));
+    serve({ ModelYear: '2019', Make: 'TOYOTA', Model: 'camry' });
     const router = renderForm();
     fireEvent.input(screen.getByPlaceholderText('Enter VIN'), { target: { value: '4T1B11HK1KU213547' } });
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
@@ -91,11 +97,14 @@ describe('vehicle search form (spec 01 §4, §5, §8)', () => {
   });
 
   it("answers 'No data available…' for a vehicle without data and restores the form", async () => {
-    serve(() => json(200, { ModelYear: '2019', Make: 'Toyota', Model: 'Camry' }), {
-      ...camry,
-      productSkus: [],
-      description: null,
-    });
+    serve(
+      { ModelYear: '2019', Make: 'Toyota', Model: 'Camry' },
+      {
+        ...camry,
+        productSkus: [],
+        description: null,
+      },
+    );
     const router = renderForm();
     fireEvent.input(screen.getByPlaceholderText('Enter VIN'), { target: { value: '4T1B11HK1KU213547' } });
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
@@ -104,7 +113,7 @@ describe('vehicle search form (spec 01 §4, §5, §8)', () => {
   });
 
   it('a VIN answer the catalog does not know is a VIN not found', async () => {
-    serve(() => json(200, { ModelYear: '2019', Make: 'Tesla', Model: 'Model 3' }));
+    serve({ ModelYear: '2019', Make: 'Tesla', Model: 'Model 3' });
     renderForm();
     fireEvent.input(screen.getByPlaceholderText('Enter VIN'), { target: { value: '5YJ3E1EA7KF000001' } });
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
@@ -112,7 +121,7 @@ describe('vehicle search form (spec 01 §4, §5, §8)', () => {
   });
 
   it('a failed model load shows the generic message and clears the make (spec 01 §8)', async () => {
-    serve(() => json(503, {}), camry, true);
+    serve(outage(503), camry, true);
     renderForm();
     choose(screen.getByLabelText('Select Year'), '2019');
     await waitFor(() => expect(screen.getByLabelText('Select Make')).toHaveProperty('disabled', false));

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { http } from 'msw';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { endpoints } from '@portal/contracts/endpoints/index';
 import type { DealerRequest } from '@portal/contracts';
 import { DEALER_REQUEST_TEXTS } from '@portal/contracts/dealer-requests';
 import { messages } from '@portal/contracts/messages';
-import { json } from '../../../test/handlers.ts';
+import { answer, refused } from '../../../test/handlers.ts';
 import { sentRequests, server } from '../../../test/server.ts';
 import { ApproveForm } from './ApproveForm.tsx';
 import { DeclineForm } from './DeclineForm.tsx';
@@ -63,7 +63,7 @@ describe('the review forms of a dealer request', () => {
   });
 
   it('approve: sends the code and the chosen channel', async () => {
-    server.use(http.post('/api/admin/dealer-requests/:id/approve', () => json(400, { detail: 'stop here' })));
+    server.use(answer(endpoints.dealerRequests.approve, () => refused(400, { detail: 'stop here' })));
     renderWithClient(<ApproveForm request={request} channels={channels} onApproved={() => {}} />);
     fireEvent.input(screen.getByLabelText('SAP BP code'), { target: { value: 'N200146' } });
     choose(screen.getByLabelText('Channel'), 'distributor');
@@ -80,9 +80,7 @@ describe('the review forms of a dealer request', () => {
   });
 
   it('decline: a note is required; then it is sent', async () => {
-    server.use(
-      http.post('/api/admin/dealer-requests/:id/decline', () => json(200, { ...request, status: 'declined' })),
-    );
+    server.use(answer(endpoints.dealerRequests.decline, () => ({ ...request, status: 'declined' })));
     renderWithClient(<DeclineForm request={request} />);
     fireEvent.click(screen.getByRole('button', { name: 'Decline request' }));
     expect(await screen.findByText(messages.requiredField)).toBeTruthy();
