@@ -150,6 +150,20 @@ test.describe('on a 360 px phone', () => {
     await expectAccessible(page);
   });
 
+  test('check boxes are 24 px at least where a bookkeeper ticks them (issue 27 §12)', async ({ page }) => {
+    await signInAs(page, 'accountant@demo.test');
+    for (const path of ['/invoice', '/invoice-payment']) {
+      await page.goto(path);
+      const boxes = page.getByRole('main').getByRole('checkbox');
+      await expect(boxes.first()).toBeVisible();
+      for (const box of await boxes.all()) {
+        if (!(await box.isVisible())) continue;
+        const { width, height } = (await box.boundingBox())!;
+        expect(Math.min(width, height), `${path}: ${await box.getAttribute('aria-label')}`).toBeGreaterThanOrEqual(24);
+      }
+    }
+  });
+
   test('the shell is accessible on a phone', async ({ page }) => {
     await page.goto('/contact-us');
     await expectAccessible(page);
