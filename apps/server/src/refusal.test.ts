@@ -14,6 +14,7 @@ const BY_KIND: Record<RefusalKind, () => Refusal> = {
   conflict: () => refuse.conflict('Already reviewed.'),
   unprocessable: () => refuse.unprocessable('Sent before with other contents.'),
   limited: () => refuse.limited('Too many tries.', 90_000),
+  unavailable: () => refuse.unavailable('The VIN decoder is starting. Try again in a moment.'),
 };
 
 describe('a Refusal answered over HTTP (plugins/errors.ts)', () => {

@@ -314,7 +314,7 @@ describe('/invoice-payment: paying (idempotent, spec 02 §8 errors)', () => {
   it('PARTIAL_PAYMENT_NOT_ALLOWED shows its own message at the invoices', async () => {
     serve({
       unpaid: [invoice(1)],
-      answers: [() => json(422, { detail: 'Partial payment not allowed.', code: PARTIAL_PAYMENT_NOT_ALLOWED })],
+      answers: [() => json(400, { detail: 'Partial payment not allowed.', code: PARTIAL_PAYMENT_NOT_ALLOWED })],
     });
     renderPage(withIds(1));
     await waitFor(() => expect((screen.getByRole('radio', { name: /Visa/ }) as HTMLInputElement).checked).toBe(true));
@@ -348,7 +348,7 @@ describe('/invoice-payment: paying (idempotent, spec 02 §8 errors)', () => {
   it('a ledger changed since (409) says so and shows the invoices as they are now', async () => {
     const { ledger } = serve({
       unpaid: [invoice(1, { discount: true })],
-      answers: [() => json(409, { detail: BILLING_TEXTS.changedSinceShown })],
+      answers: [() => json(409, { detail: BILLING_TEXTS.changedSinceShown, code: REFUSAL_CODES.CHANGED_SINCE_SHOWN })],
     });
     renderPage(withIds(1));
     await waitFor(() => expect(amountOf('INV-200001').value).toBe('98.00'));
