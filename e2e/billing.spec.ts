@@ -24,6 +24,9 @@ test.describe('/billing: cards and bank accounts (issue 18)', () => {
     await expect(badge(visa, 'Main')).toBeVisible();
     await expect(visa.getByText(/^Expires \d{2}\/\d{2}/)).toBeVisible();
     await expect(badge(account, 'Unverified')).toBeVisible();
+    // No processor's test label reads as the bank's name (issue 27 §7).
+    await expect(account).toContainText('Checking');
+    await expect(account).not.toContainText(/test bank/i);
     await expectAccessible(page);
 
     // Add a Mastercard (saving never charges, so any valid test number is kept).

@@ -152,7 +152,7 @@ export const savedBankAccount = (overrides: Partial<PaymentCard> & Pick<PaymentC
     brand: 'bank_account',
     last4: '6789',
     status: 'unverified',
-    bank: { bankName: 'STRIPE TEST BANK', accountType: 'CHECKING', ownerType: 'COMPANY' },
+    bank: { bankName: 'JPMorgan Chase Bank', accountType: 'CHECKING', ownerType: 'COMPANY' },
     ...overrides,
   });
 

@@ -509,7 +509,7 @@ describe('bank accounts', () => {
     expect(account).toEqual({
       token: expect.stringMatching(/^ba_[0-9a-f]{24}$/),
       last4: '6789',
-      bankName: 'STRIPE TEST BANK',
+      bankName: '',
       status: 'unverified',
     });
     const row = await bankAccountRow(account.token);
@@ -523,9 +523,10 @@ describe('bank accounts', () => {
     expect(JSON.stringify(row)).not.toContain('123456789');
   });
 
-  it('names any other bank TEST BANK', async () => {
+  it('names a known bank as a person writes it; a test routing number has no name (issue 27 §7)', async () => {
     const account = await processor.createBankAccount({ ...VALID_ACCOUNT, routingNumber: '021000021' });
-    expect(account.bankName).toBe('TEST BANK');
+    expect(account.bankName).toBe('JPMorgan Chase Bank');
+    expect((await processor.createBankAccount(VALID_ACCOUNT)).bankName).toBe('');
   });
 
   it.each(['110000001', '11000000', '1100000000', '11000000a', ''])(

@@ -50,7 +50,18 @@ type RefundRow = typeof processorRefunds.$inferSelect;
 
 /** Stripe's test micro-deposits; the test processor "sends" these two to every bank account. */
 const MICRO_DEPOSITS_CENTS = [32, 45] as const;
-const STRIPE_TEST_ROUTING_NUMBER = '110000000';
+/**
+ * Banks by routing number, as a person writes their names (issue 27 §7): a few of the largest U.S. banks,
+ * so a demo can show one. Any other number, Stripe's test number 110000000 among them, has no name here
+ * (a real processor's test label, 'STRIPE TEST BANK', is never shown to a dealer).
+ */
+const BANK_NAMES: Readonly<Record<string, string>> = {
+  '021000021': 'JPMorgan Chase Bank',
+  '026009593': 'Bank of America',
+  '121000248': 'Wells Fargo Bank',
+  '021000089': 'Citibank',
+  '091000022': 'U.S. Bank',
+};
 
 const KEY_REUSED = 'Keys for idempotent requests can only be used with the same parameters they were first used with.';
 
@@ -250,7 +261,7 @@ async function createBankAccount(db: Db, account: BankAccountInput): Promise<Tok
     .values({
       token: newToken('ba'),
       last4: account.accountNumber.slice(-4),
-      bankName: account.routingNumber === STRIPE_TEST_ROUTING_NUMBER ? 'STRIPE TEST BANK' : 'TEST BANK',
+      bankName: BANK_NAMES[account.routingNumber] ?? '',
       accountType: account.accountType,
       ownerType: account.ownerType,
       accountHolderName: account.accountHolderName,

@@ -295,7 +295,8 @@ describe('bank accounts (spec 02 §3, §4: verified before use; the verify step 
       status: 'unverified',
       last4: '6789',
       expiration_date: null,
-      bank: { bankName: 'STRIPE TEST BANK', accountType: 'CHECKING', ownerType: 'COMPANY' },
+      // Stripe's test routing number names no bank: nothing is shown, never 'STRIPE TEST BANK' (issue 27 §7).
+      bank: { bankName: '', accountType: 'CHECKING', ownerType: 'COMPANY' },
     });
     const dump = JSON.stringify(await t.db.select().from(paymentMethods).where(eq(paymentMethods.id, account.id)));
     expect(dump).not.toContain('000123456789');

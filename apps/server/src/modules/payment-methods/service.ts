@@ -30,6 +30,12 @@ const GATEWAYS: UsersPaymentMethods['gateways'] = [
   { id: 'TERMS', name: 'On account (terms)' },
 ];
 
+/**
+ * A bank's name as a dealer reads it (issue 27 §7): a processor's test label ('STRIPE TEST BANK', kept on
+ * accounts added before) is no bank's name, so nothing is shown.
+ */
+const bankNameForPeople = (name: string | null) => (name && !/\bTEST\b/i.test(name) ? name : '');
+
 /** The wire shape of spec 02 §3 payment card. */
 export function paymentCardOf(row: PaymentMethodRow): PaymentCard {
   const card = row.type === 'CARD';
@@ -60,7 +66,7 @@ export function paymentCardOf(row: PaymentMethodRow): PaymentCard {
     bank: card
       ? null
       : {
-          bankName: row.bankName ?? '',
+          bankName: bankNameForPeople(row.bankName),
           accountType: (row.accountType ?? 'CHECKING') as BankDetails['accountType'],
           ownerType: (row.ownerType ?? 'COMPANY') as BankDetails['ownerType'],
         },

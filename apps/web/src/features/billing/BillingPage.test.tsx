@@ -130,7 +130,7 @@ describe('/billing: the cards and bank accounts (spec 02 §3, §4)', () => {
 
     const account = within(await row('Bank account **** 6789'));
     expect(account.getByText('Unverified')).toBeTruthy();
-    expect(account.getByText('STRIPE TEST BANK · Checking · Northside Auto Sound LLC')).toBeTruthy();
+    expect(account.getByText('JPMorgan Chase Bank · Checking · Northside Auto Sound LLC')).toBeTruthy();
     expect(account.getByRole('button', { name: 'Verify Bank account **** 6789' })).toBeTruthy();
     // spec 02 §4: not usable, so not main, until verified.
     expect(account.queryByRole('button', { name: /^Make / })).toBeNull();

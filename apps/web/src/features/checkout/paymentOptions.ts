@@ -42,7 +42,9 @@ function optionOfMethod(method: PaymentCard, today: Date): PaymentOption {
     value: method.id,
     gateway: 'BANK_ACCOUNT',
     label: `Bank account ${method.number}`,
-    detail: method.bank ? `${method.bank.bankName} · ${ACCOUNT_TYPES[method.bank.accountType]}` : null,
+    detail: method.bank
+      ? [method.bank.bankName, ACCOUNT_TYPES[method.bank.accountType]].filter(Boolean).join(' · ')
+      : null,
     unusable:
       why === null ? null : method.status === 'locked' ? 'Locked after three wrong tries' : 'Verify it under Billing',
   };

@@ -93,7 +93,7 @@ export function PayWithSection({
                   {method.type === 'CARD' && method.expiration_date && (
                     <span className="pay-choice-detail"> · Expires {method.expiration_date}</span>
                   )}
-                  {method.type === 'BANK_ACCOUNT' && method.bank && (
+                  {method.type === 'BANK_ACCOUNT' && method.bank?.bankName && (
                     <span className="pay-choice-detail"> · {method.bank.bankName}</span>
                   )}
                   {reason && <span className="pay-choice-detail"> · {reason}</span>}
