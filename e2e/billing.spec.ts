@@ -58,6 +58,8 @@ test.describe('/billing: cards and bank accounts (issue 18)', () => {
     // Verify the bank account: a wrong pair first, then the two deposits of the test processor.
     await account.getByRole('button', { name: /^Verify Bank account/ }).click();
     const verify = page.getByRole('dialog', { name: /^Verify Bank account/ });
+    // Demo mode says the test processor's deposits where the person looks (issue 27 §2).
+    await expect(verify.getByText(/Test mode: the two deposits are 32 and 45 cents/)).toBeVisible();
     await verify.getByLabel('First deposit (cents)').fill('12');
     await verify.getByLabel('Second deposit (cents)').fill('34');
     await verify.getByRole('button', { name: 'Verify', exact: true }).click();

@@ -20,6 +20,9 @@ export const PAYMENT_METHOD_TEXTS = {
   postalCode: 'Enter a valid ZIP or postal code',
   depositAmount: 'Enter the amount in cents, from 1 to 99',
   otherBusiness: 'This card or bank account belongs to another business.',
+  depositsSentSubject: 'Two small deposits are on their way',
+  depositsTestHint: (first: number, second: number) =>
+    `Test mode: the two deposits are ${first} and ${second} cents (the test processor always sends these).`,
   alreadyVerified: 'This bank account is already verified.',
   verificationRefused: (attemptsLeft: number) =>
     `Those amounts do not match the deposits. ${attemptsLeft} ${attemptsLeft === 1 ? 'try' : 'tries'} left.`,
@@ -70,6 +73,11 @@ export const paymentCardSchema = z.object({
     })
     .nullable(),
   createdAt: z.string(),
+  /**
+   * Ours (issue 27 §2): on a bank account not verified yet, in demo mode with the test processor, the
+   * deposit amounts to enter ('Test mode: …'); never with a real processor or in production.
+   */
+  verificationHint: z.string().nullable().optional(),
 });
 export type PaymentCard = z.infer<typeof paymentCardSchema>;
 

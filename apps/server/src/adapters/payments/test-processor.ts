@@ -83,6 +83,7 @@ export function createTestProcessor(db: Db): PaymentProcessor {
     refund: (request) => refund(db, request),
     createBankAccount: (account) => createBankAccount(db, account),
     verifyBankAccount: (token, amountsCents) => verifyBankAccount(db, token, amountsCents),
+    testMicroDepositsCents: MICRO_DEPOSITS_CENTS,
   };
 }
 

@@ -26,6 +26,11 @@ export interface PaymentProcessor {
    * is refused; the third wrong try locks the account for good.
    */
   verifyBankAccount(token: string, amountsCents: readonly [number, number]): Promise<BankVerification>;
+  /**
+   * The micro-deposits a test processor always sends (cents), so a demo can say them (issue 27 §2); null
+   * for a real processor, whose deposits only the account's bank statement shows.
+   */
+  readonly testMicroDepositsCents: readonly [number, number] | null;
 }
 
 export type CardBrand = 'visa' | 'mastercard' | 'amex' | 'discover' | 'unknown';

@@ -82,6 +82,16 @@ function refused(error: unknown): never {
 
 export function createPaymentMethodService(ctx: AppContext) {
   const processor = ctx.payments;
+  // issue 27 §2: in demo mode with the test processor, the deposits to enter are said where a person looks
+  // (the verify dialog, the deposits mail); never in production, never with a real processor.
+  const deposits = ctx.config.demoMode ? processor.testMicroDepositsCents : null;
+  const depositsHint = deposits ? PAYMENT_METHOD_TEXTS.depositsTestHint(deposits[0], deposits[1]) : null;
+  const cardOf = (row: PaymentMethodRow): PaymentCard => {
+    const card = paymentCardOf(row);
+    return card.type === 'BANK_ACCOUNT' && card.status === 'unverified' && depositsHint
+      ? { ...card, verificationHint: depositsHint }
+      : card;
+  };
   /**
    * The business whose methods these are: the session's. A sapBpCode or dealer_id the browser sends
    * must name that same business (rule 4: the server decides which business).
@@ -105,7 +115,7 @@ export function createPaymentMethodService(ctx: AppContext) {
   async function present(business: Business, id: string) {
     const row = await repo.methodOf(ctx.db, business.id, id);
     if (!row) throw refuse.notFound(PAYMENT_METHOD_TEXTS.notFound, REFUSAL_CODES.PAYMENT_METHOD_NOT_FOUND);
-    return paymentCardOf(row);
+    return cardOf(row);
   }
 
   /**
@@ -114,7 +124,7 @@ export function createPaymentMethodService(ctx: AppContext) {
   async function list(actor: Actor, dealerId?: string): Promise<PaymentCard[]> {
     if (!actor.business) return [];
     const business = businessOf(actor, { dealerId });
-    return (await repo.methodsOf(ctx.db, business.id)).map(paymentCardOf);
+    return (await repo.methodsOf(ctx.db, business.id)).map(cardOf);
   }
 
   async function byId(actor: Actor, id: string) {
@@ -125,7 +135,7 @@ export function createPaymentMethodService(ctx: AppContext) {
   async function usersPaymentMethods(actor: Actor, sapBpCode?: string): Promise<UsersPaymentMethods> {
     if (!actor.business) return { paymentMethods: [], gateways: [], isCanadianUser: false };
     const business = businessOf(actor, { sapBpCode });
-    const methods = (await repo.methodsOf(ctx.db, business.id)).map(paymentCardOf);
+    const methods = (await repo.methodsOf(ctx.db, business.id)).map(cardOf);
     const main = methods.find((method) => method.is_main && method.type === 'CARD');
     return { paymentMethods: methods, gateways: GATEWAYS, isCanadianUser: main?.country === 'CA' };
   }
@@ -205,7 +215,7 @@ export function createPaymentMethodService(ctx: AppContext) {
         accountNumber: account.accountNumber,
       })
       .catch(refused);
-    return save(
+    const saved = await save(
       actor,
       business,
       {
@@ -222,6 +232,17 @@ export function createPaymentMethodService(ctx: AppContext) {
       },
       account.isDefault,
     );
+    // As a processor does when it sends the deposits: the person who added the account hears of them.
+    await ctx.mailer.send({
+      to: actor.user.email,
+      subject: PAYMENT_METHOD_TEXTS.depositsSentSubject,
+      text: [
+        `We sent two small deposits, under $1.00 each, to the bank account ending ${saved.last4} of ${business.companyName}.`,
+        'When they show on the bank statement (one to two business days), enter both amounts under Billing → Cards and bank accounts → Verify.',
+        ...(depositsHint ? ['', depositsHint] : []),
+      ].join('\n'),
+    });
+    return saved;
   }
 
   /** A change to one method of the business, in one transaction with the business's methods locked. */

@@ -44,6 +44,7 @@ export function VerifyBankAccount({ account, onClose }: { account: PaymentCard; 
           We sent two small deposits to this account. They show on your bank statement within one to two business days.
         </p>
         <p className="muted payment-method-lead">Enter the two deposit amounts, in cents, from your bank statement.</p>
+        {account.verificationHint && <p className="payment-method-hint">{account.verificationHint}</p>}
         <div className="form-row deposit-row">
           <Field label="First deposit (cents)" error={errors.amounts?.[0]?.message}>
             <input
