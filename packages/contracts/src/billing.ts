@@ -34,6 +34,8 @@ export const BILLING_TEXTS = {
   tooManyInvoices: 'Pay at most 100 invoices at a time.',
   duplicateInvoice: 'Each invoice can be chosen once.',
   amountPositive: 'Enter an amount greater than $0.00.',
+  /** issue 27 §6: '100.005' is no amount of money. */
+  amountDollars: 'Enter dollars and cents, such as 125.50.',
   amountOverPayoff: 'The amount can not be more than what is owed on the invoice.',
   alreadyPaid: 'This invoice is already paid.',
   /** PARTIAL_PAYMENT_NOT_ALLOWED (spec 02 §8: its own error, text not shown). */

@@ -174,10 +174,30 @@ describe('/invoice-payment: the form’s checks (contract texts)', () => {
     expect(calls).toHaveLength(0);
 
     typeInto(amountOf('INV-200001'), 'abc');
-    await waitFor(() => expect(screen.getAllByText(BILLING_TEXTS.amountPositive)).toHaveLength(1));
+    await waitFor(() => expect(screen.getAllByText(BILLING_TEXTS.amountDollars)).toHaveLength(1));
     typeInto(amountOf('INV-200001'), '50');
     typeInto(amountOf('INV-200002'), '200');
     await waitFor(() => expect(screen.queryByText(BILLING_TEXTS.amountOverPayoff)).toBeNull());
+  });
+
+  it('an amount that is no amount of money (100.005) or is over the payoff shows no total and no sum on Pay (issue 27 §6)', async () => {
+    serve({ unpaid: [invoice(1), invoice(2)] });
+    renderPage(withIds(1, 2));
+    await waitFor(() => expect(amountOf('INV-200001').value).toBe('100.00'));
+    expect(screen.getByRole('columnheader', { name: /Amount to pay \(dollars and cents\)/ })).toBeTruthy();
+    typeInto(amountOf('INV-200001'), '100.005');
+    await waitFor(() => expect(payButton().textContent).toBe('Pay'));
+    expect(screen.getByText('Correct the amounts above to see what will be charged.')).toBeTruthy();
+    expect(screen.queryByText('To charge')).toBeNull();
+    fireEvent.click(payButton());
+    expect(await screen.findByText(BILLING_TEXTS.amountDollars)).toBeTruthy();
+    // Over the payoff: its error, and Pay does not name a sum that can not be paid.
+    typeInto(amountOf('INV-200001'), '100.00');
+    typeInto(amountOf('INV-200002'), '500.00');
+    expect(await screen.findByText(BILLING_TEXTS.amountOverPayoff)).toBeTruthy();
+    expect(payButton().textContent).toBe('Pay');
+    typeInto(amountOf('INV-200002'), '200.00');
+    await waitFor(() => expect(payButton().textContent).toMatch(/^Pay \$/));
   });
 
   it('credit worth more than the invoices is refused before sending', async () => {

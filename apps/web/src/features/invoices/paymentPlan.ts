@@ -55,11 +55,21 @@ export function planOf(values: Partial<PaymentFormValues> | undefined, context: 
     })),
     creditCents,
   );
+  // Every amount one the server would take (issue 27 §6): until then the sums are not shown as a total.
+  const valid =
+    invoices.every(
+      ({ invoice, cents }) =>
+        cents !== null &&
+        cents > 0 &&
+        cents <= invoice.payoffAmount.amount &&
+        (invoice.partialPaymentAllowed || cents === invoice.payoffAmount.amount),
+    ) && credits.every(({ memo, cents }) => cents !== null && cents > 0 && cents <= memo.amount_left.amount);
   return {
     invoices,
     credits,
     creditCents,
     sums,
+    valid,
     /** The credit memos are worth more than the invoices chosen (the server refuses it: creditOverTotal). */
     creditOverTotal: creditCents > sums.invoices,
   };
@@ -94,14 +104,16 @@ export function paymentFormSchema(context: PaymentContext) {
       for (const { invoice, cents } of plan.invoices) {
         const path = ['amounts', invoice.id];
         const payoff = invoice.payoffAmount.amount;
-        if (cents === null || cents <= 0) ctx.addIssue({ code: 'custom', path, message: BILLING_TEXTS.amountPositive });
+        if (cents === null) ctx.addIssue({ code: 'custom', path, message: BILLING_TEXTS.amountDollars });
+        else if (cents <= 0) ctx.addIssue({ code: 'custom', path, message: BILLING_TEXTS.amountPositive });
         else if (cents > payoff) ctx.addIssue({ code: 'custom', path, message: BILLING_TEXTS.amountOverPayoff });
         else if (cents < payoff && !invoice.partialPaymentAllowed)
           ctx.addIssue({ code: 'custom', path, message: BILLING_TEXTS.partialNotAllowed });
       }
       for (const { memo, cents } of plan.credits) {
         const path = ['credits', memo.id, 'amount'];
-        if (cents === null || cents <= 0) ctx.addIssue({ code: 'custom', path, message: BILLING_TEXTS.amountPositive });
+        if (cents === null) ctx.addIssue({ code: 'custom', path, message: BILLING_TEXTS.amountDollars });
+        else if (cents <= 0) ctx.addIssue({ code: 'custom', path, message: BILLING_TEXTS.amountPositive });
         else if (cents > memo.amount_left.amount)
           ctx.addIssue({ code: 'custom', path, message: BILLING_TEXTS.creditOverLeft });
       }

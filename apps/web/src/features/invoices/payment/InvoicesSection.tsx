@@ -79,7 +79,7 @@ export function InvoicesSection({
                 Payoff today
               </th>
               <th scope="col" className="num">
-                Amount to pay
+                Amount to pay <span className="muted small">(dollars and cents)</span>
               </th>
             </tr>
           </thead>

@@ -57,6 +57,7 @@ export function PaymentForm({
         <PaymentSummary
           chosenCount={chosen.length}
           sums={sums}
+          valid={plan.valid}
           problem={pay.problem && pay.problem.method === undefined ? pay.problem.lines : null}
           problemRef={pay.refs.problem}
           busy={busy}
@@ -93,7 +94,7 @@ export function PaymentForm({
         methods={methods}
         failed={methodsFailed}
         onRetry={onRetryMethods}
-        nothingToCharge={chosen.length > 0 && sums.charge === 0}
+        nothingToCharge={chosen.length > 0 && plan.valid && sums.charge === 0}
         chosenMethod={chosenMethod}
         methodError={errors.method?.message}
         problem={pay.problem}
