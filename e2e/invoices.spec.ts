@@ -53,6 +53,15 @@ test.describe('invoices and invoice payment (issue 19)', () => {
     await expect(summary).toContainText(formatMoney(invoicesCents));
     await expect(summary).toContainText(`−${formatMoney(creditCents)}`);
     await page.getByRole('radio', { name: /^Visa \*\*\*\* 4242/ }).check();
+    // A typo is no amount (issue 27 §6): no total and no sum on Pay until it is one; then as before.
+    const amounts = [discounted, full].map((i) => page.getByLabel(`Amount to pay on ${i.number}`));
+    const amount = (await amounts[0]!.isEditable()) ? amounts[0]! : amounts[1]!;
+    await expect(amount).toBeEditable();
+    const typed = await amount.inputValue();
+    await amount.fill(`${typed}5`);
+    await expect(summary).toContainText('Correct the amounts above to see what will be charged.');
+    await expect(page.getByRole('button', { name: 'Pay', exact: true })).toBeVisible();
+    await amount.fill(typed);
     await expectAccessible(page);
     await page.getByRole('button', { name: `Pay ${formatMoney(invoicesCents - creditCents)}` }).click();
 
