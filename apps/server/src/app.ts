@@ -44,7 +44,8 @@ import { cartRoutes } from './modules/cart/routes.ts';
 import { createCartService } from './modules/cart/service.ts';
 import { createPaymentMethodService, paymentMethodRoutes } from './modules/payment-methods/index.ts';
 import { createOrderService, orderOf, orderRoutes } from './modules/orders/index.ts';
-import { billingRoutes, createBillingService } from './modules/billing/index.ts';
+import { billingRoutes, createBillingService, creditStandingOf, termsClosedBy } from './modules/billing/index.ts';
+import type { Actor } from './actor.ts';
 import { createAttemptMachine } from './attempts/machine.ts';
 import { createJobRunner, systemPrincipal, type SystemPrincipal } from './jobs/index.ts';
 
@@ -172,7 +173,10 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   app.addHook('onClose', () => jobs.stop());
   // My Orders; reorder fills the cart through the cart's own service.
   await app.register(orderRoutes(createOrderService(ctx, cart)));
-  await app.register(paymentMethodRoutes(createPaymentMethodService(ctx)));
+  // Checkout's ways to pay say why terms are closed before they are chosen: billing's credit standing.
+  const termsClosedFor = async (business: NonNullable<Actor['business']>) =>
+    termsClosedBy(await creditStandingOf(ctx.db, business))?.detail ?? null;
+  await app.register(paymentMethodRoutes(createPaymentMethodService(ctx, { termsClosedFor })));
   await app.register(billingRoutes(billing));
 
   if (options.webDist) await registerSpa(app, options.webDist);

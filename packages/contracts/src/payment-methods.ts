@@ -272,7 +272,18 @@ export const paymentCardListSchema = z.array(paymentCardSchema);
 export const usersPaymentMethodsRequestSchema = z.object({ sapBpCode: z.string().max(20).optional() });
 export const usersPaymentMethodsSchema = z.object({
   paymentMethods: z.array(paymentCardSchema),
-  gateways: z.array(z.object({ id: z.enum(PAYMENT_GATEWAYS), name: z.string() })),
+  gateways: z.array(
+    z.object({
+      id: z.enum(PAYMENT_GATEWAYS),
+      name: z.string(),
+      /**
+       * Ours (issue 27 §8): why the business can not pay this way now, known before it is chosen (TERMS:
+       * no credit line, or invoices past due); null or absent when it can. Over the limit is known only
+       * for a total, so it is said when TERMS is chosen.
+       */
+      unavailable: z.string().nullable().optional(),
+    }),
+  ),
   /** spec 01 §4: a Canadian user is one whose default card's country is CA. */
   isCanadianUser: z.boolean(),
 });

@@ -29,6 +29,12 @@ export async function creditStandingOf(
   };
 }
 
+/**
+ * Why the business may not buy on terms at all now, whatever the total (no credit line, past due): what a
+ * screen can say before TERMS is chosen (issue 27 §8).
+ */
+export const termsClosedBy = (standing: CreditStanding): Refusal | null => termsRefusalOf(standing, 0);
+
 /** spec 02 §4: why `totalCents` may not be bought on terms now (no credit line, past due, over the limit), or null. */
 export function termsRefusalOf(standing: CreditStanding, totalCents: number): Refusal | null {
   if (standing.creditLimitCents <= 0)

@@ -80,7 +80,15 @@ function refused(error: unknown): never {
   throw error;
 }
 
-export function createPaymentMethodService(ctx: AppContext) {
+export interface PaymentMethodDeps {
+  /**
+   * Why the business can not buy on terms now (billing's credit standing), or null: passed in by app.ts,
+   * so payment methods do not import billing, which pays with them.
+   */
+  termsClosedFor(business: Business): Promise<string | null>;
+}
+
+export function createPaymentMethodService(ctx: AppContext, deps: PaymentMethodDeps) {
   const processor = ctx.payments;
   // issue 27 §2: in demo mode with the test processor, the deposits to enter are said where a person looks
   // (the verify dialog, the deposits mail); never in production, never with a real processor.
@@ -137,7 +145,11 @@ export function createPaymentMethodService(ctx: AppContext) {
     const business = businessOf(actor, { sapBpCode });
     const methods = (await repo.methodsOf(ctx.db, business.id)).map(cardOf);
     const main = methods.find((method) => method.is_main && method.type === 'CARD');
-    return { paymentMethods: methods, gateways: GATEWAYS, isCanadianUser: main?.country === 'CA' };
+    const termsClosed = await deps.termsClosedFor(business);
+    const gateways = GATEWAYS.map((gateway) =>
+      gateway.id === 'TERMS' ? { ...gateway, unavailable: termsClosed } : gateway,
+    );
+    return { paymentMethods: methods, gateways, isCanadianUser: main?.country === 'CA' };
   }
 
   /**

@@ -34,6 +34,7 @@ function serve({
   user = purchaser,
   cart = checkout as Checkout | null,
   answers = [() => json(201, completed)] as (() => Response)[],
+  ways = waysToPay,
 } = {}) {
   let current = cart;
   const calls: CompleteCall[] = [];
@@ -47,7 +48,7 @@ function serve({
       json(200, current ? { token: current.token, checkout: current } : { token: null, checkout: null }),
     ),
     http.get('/api/business-partners/:id', () => json(200, partner)),
-    http.post('/api/users-payment-methods', () => json(200, waysToPay)),
+    http.post('/api/users-payment-methods', () => json(200, ways)),
     http.post(`${BASE}/update-shipping-method`, async ({ request }) => {
       const { shippingMethodId } = (await request.json()) as { shippingMethodId: string };
       const method = current!.shippingMethods.find((m) => m.id === shippingMethodId)!;
@@ -255,15 +256,34 @@ describe('placing the order (spec 02 §4, §8)', () => {
     expect(screen.getAllByText('SO-100123').length).toBeGreaterThan(0);
   });
 
-  it('a saved card is sent by its id', async () => {
+  it('the main card is chosen for the person (issue 27 §8); a card chosen is saved and sent by its id', async () => {
     const { calls } = serve();
     renderCheckout();
-    fireEvent.click(await radio('Payment', /^Visa/));
+    await waitFor(async () => expect((await radio('Payment', /^Visa/)).checked).toBe(true));
+    expect(sent('set-b2b-payment')).toHaveLength(0);
+    fireEvent.click(await radio('Payment', 'Cash on delivery'));
     await waitFor(() => expect(sent('set-b2b-payment')).toHaveLength(1));
-    expect(sent('set-b2b-payment')[0]!.body).toEqual({ gateway: 'CARD', paymentMethodId: visa.id, amount: 31399 });
+    fireEvent.click(await radio('Payment', /^Visa/));
+    await waitFor(() => expect(sent('set-b2b-payment')).toHaveLength(2));
+    expect(sent('set-b2b-payment')[1]!.body).toEqual({ gateway: 'CARD', paymentMethodId: visa.id, amount: 31399 });
     placeOrder();
     await screen.findByRole('heading', { level: 1, name: 'Order Complete' });
     expect(calls[0]!.body).toEqual({ selectedPayment: visa.id });
+  });
+
+  it('terms the business can not use say why before they are chosen (issue 27 §8)', async () => {
+    serve({
+      ways: {
+        ...waysToPay,
+        gateways: waysToPay.gateways.map((g) =>
+          g.id === 'TERMS' ? { ...g, unavailable: CHECKOUT_TEXTS.termsPastDue } : g,
+        ),
+      },
+    });
+    renderCheckout();
+    const terms = await radio('Payment', /^On account/);
+    expect(terms.disabled).toBe(true);
+    expect(terms.closest('label')!.textContent).toContain(CHECKOUT_TEXTS.termsPastDue);
   });
 
   it('the payment the checkout holds is chosen already', async () => {
@@ -292,7 +312,10 @@ describe('placing the order (spec 02 §4, §8)', () => {
   });
 
   it('without a payment chosen, says to choose one and sends nothing', async () => {
-    const { calls } = serve();
+    // No main card or bank account to choose for the person.
+    const { calls } = serve({
+      ways: { ...waysToPay, paymentMethods: waysToPay.paymentMethods.map((m) => ({ ...m, is_main: false })) },
+    });
     renderCheckout();
     await radio('Payment', 'Cash on delivery');
     placeOrder();
@@ -305,8 +328,7 @@ describe('placing the order (spec 02 §4, §8)', () => {
   it('a declined card (402 PAYMENT_ERROR) shows the detail as sent, marks the card and keeps the cart', async () => {
     const { calls } = serve({ answers: [() => json(402, { detail: DECLINED, code: PAYMENT_ERROR })] });
     const { router } = renderCheckout();
-    fireEvent.click(await radio('Payment', /^Visa/));
-    await waitFor(() => expect(sent('set-b2b-payment')).toHaveLength(1));
+    await waitFor(async () => expect((await radio('Payment', /^Visa/)).checked).toBe(true));
     placeOrder();
     const problem = await within(await group('Payment')).findByRole('alert');
     expect(problem.textContent).toBe(DECLINED);
@@ -331,8 +353,7 @@ describe('placing the order (spec 02 §4, §8)', () => {
     const words = 'Words the page has never seen about this card.';
     const { calls } = serve({ answers: [() => json(400, { detail: words, code: REFUSAL_CODES.CARD_EXPIRED })] });
     renderCheckout();
-    fireEvent.click(await radio('Payment', /^Visa/));
-    await waitFor(() => expect(sent('set-b2b-payment')).toHaveLength(1));
+    await waitFor(async () => expect((await radio('Payment', /^Visa/)).checked).toBe(true));
     placeOrder();
     const problem = await within(await group('Payment')).findByRole('alert');
     expect(problem.textContent).toBe(words);

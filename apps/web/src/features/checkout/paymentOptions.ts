@@ -12,6 +12,8 @@ export interface PaymentOption {
   detail: string | null;
   /** Why it cannot be chosen now (an expired card, a bank account not verified yet); null when it can. */
   unusable: string | null;
+  /** The business's main card or bank account (spec 02 §4): chosen for the person, as Pay Invoices does. */
+  isMain?: boolean;
 }
 
 /** spec 02 §3 brands as people read them (the same names as /billing and the order's payment label). */
@@ -31,6 +33,7 @@ function optionOfMethod(method: PaymentCard, today: Date): PaymentOption {
     const expired = why === 'CARD_EXPIRED';
     return {
       value: method.id,
+      isMain: method.is_main,
       gateway: 'CARD',
       label: `${BRAND_NAMES[method.brand] ?? 'Card'} ${method.number}`,
       detail: method.expiration_date ? `${expired ? 'Expired' : 'Expires'} ${method.expiration_date}` : null,
@@ -40,6 +43,7 @@ function optionOfMethod(method: PaymentCard, today: Date): PaymentOption {
   // spec 02 §4: a bank account must be verified before use.
   return {
     value: method.id,
+    isMain: method.is_main,
     gateway: 'BANK_ACCOUNT',
     label: `Bank account ${method.number}`,
     detail: method.bank
@@ -57,7 +61,8 @@ export function paymentOptionsOf(answer: UsersPaymentMethods, today = new Date()
     gateway: gateway.id,
     label: gateway.name,
     detail: null,
-    unusable: null,
+    // issue 27 §8: the server knows why terms are closed before they are chosen.
+    unusable: gateway.unavailable ?? null,
   }));
   const methods = answer.paymentMethods.map((method) => optionOfMethod(method, today));
   return [

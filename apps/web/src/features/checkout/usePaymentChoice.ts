@@ -25,9 +25,12 @@ export function usePaymentChoice(
   const [picked, setPicked] = useState<string | null>(null);
   const held = chosenValueOf(checkout.payment);
   const heldUsable = options?.some((option) => option.value === held && option.unusable === null) ?? false;
+  // Nothing held yet: the business's main card or bank account, while it can pay (issue 27 §8, as Pay
+  // Invoices does); Place order sends it.
+  const main = options?.find((option) => option.isMain && option.unusable === null)?.value ?? null;
   const selected = saveChoice.isPending
     ? (saveChoice.variables.paymentMethodId ?? saveChoice.variables.gateway)
-    : (picked ?? (heldUsable ? held : null));
+    : (picked ?? (heldUsable ? held : main));
   const [problem, setProblem] = useState<ShownPaymentProblem | null>(null);
   const problemRef = useRef<HTMLDivElement>(null);
 
