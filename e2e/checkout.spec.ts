@@ -91,6 +91,12 @@ test.describe('the B2B product checkout (spec 02 §4)', () => {
     await expect(group(page, 'Shipping method')).not.toContainText('B2B-');
     await expect(group(page, 'Shipping method')).toContainText(/UPS Ground ships free/);
     await expect(group(page, 'Payment').getByRole('radio', { name: 'Cash on delivery' })).toBeVisible();
+    // The purchaser has no Billing: the unverified account says who verifies it (issue 27 §9).
+    await expect(
+      group(page, 'Payment').getByRole('radio', {
+        name: /Not verified yet: the owner or the accountant can verify it/,
+      }),
+    ).toBeDisabled();
     const summary = page.getByRole('complementary', { name: 'Order summary' });
     await expect(summary.getByRole('table').locator('tbody tr')).toHaveCount(3);
     await expect(summary.getByText('Tax exempt')).toBeVisible(); // Northside has a resale certificate

@@ -27,7 +27,7 @@ export function CheckoutForm({ checkout, onPlaced }: { checkout: Checkout; onPla
   const refreshCart = useRefreshCart();
   const user = session?.user ?? null;
   const canAddCard = user !== null && can({ user, hasSelectedBusiness: true }, 'billing');
-  const paymentOptions = methods.data ? paymentOptionsOf(methods.data) : undefined;
+  const paymentOptions = methods.data ? paymentOptionsOf(methods.data, { canManage: canAddCard }) : undefined;
 
   const order = usePlaceOrder(checkout, onPlaced);
   const poNumber = usePoNumber(checkout, choices.poNumber, order.changed);

@@ -139,7 +139,19 @@ describe('/cart/checkout/products: the sections (spec 02 §4, §9)', () => {
     expect((await radio('Payment', `Visa **** 4242 · Expires ${VISA_EXPIRY}`)).disabled).toBe(false);
     expect((await radio('Payment', /^Mastercard \*\*\*\* 4444 · Expired 01\/20/)).disabled).toBe(true);
     expect((await radio('Payment', /^Bank account \*\*\*\* 6789/)).disabled).toBe(false);
-    expect((await radio('Payment', /^Bank account \*\*\*\* 1116 .*Verify it under Billing$/)).disabled).toBe(true);
+    // A purchaser has no Billing: told who puts it right, not sent where they can not go (issue 27 §9).
+    expect(
+      (
+        await radio(
+          'Payment',
+          /^Bank account \*\*\*\* 1116 .*Not verified yet: the owner or the accountant can verify it under Billing$/,
+        )
+      ).disabled,
+    ).toBe(true);
+    expect(
+      (await radio('Payment', /^Mastercard .*Expired: the owner or the accountant can update it under Billing$/))
+        .disabled,
+    ).toBe(true);
     // A purchaser does not manage cards (Billing is the owner's and the accountant's).
     expect(screen.queryByRole('link', { name: /under Billing/ })).toBeNull();
 

@@ -26,7 +26,14 @@ const BRAND_NAMES: Record<string, string> = {
 
 const ACCOUNT_TYPES = { CHECKING: 'Checking', SAVINGS: 'Savings' } as const;
 
-function optionOfMethod(method: PaymentCard, today: Date): PaymentOption {
+/**
+ * Who puts a method right, as the person reads it (issue 27 §9): Billing, when they have it; else who does.
+ * Purchasers read, choose and add cards (spec 02 §6: payment methods load with purchasing rights), but
+ * updating or verifying one is Billing's (owners, accountants, a rep acting for the business).
+ */
+const WHO_FIXES = 'the owner or the accountant can';
+
+function optionOfMethod(method: PaymentCard, today: Date, canManage: boolean): PaymentOption {
   // The one rule of checkout, invoice payment and the server (contracts' whyMethodCannotPay).
   const why = whyMethodCannotPay(payingFactsOf(method), today);
   if (method.type === 'CARD') {
@@ -37,7 +44,11 @@ function optionOfMethod(method: PaymentCard, today: Date): PaymentOption {
       gateway: 'CARD',
       label: `${BRAND_NAMES[method.brand] ?? 'Card'} ${method.number}`,
       detail: method.expiration_date ? `${expired ? 'Expired' : 'Expires'} ${method.expiration_date}` : null,
-      unusable: expired ? 'Expired: update it under Billing' : null,
+      unusable: !expired
+        ? null
+        : canManage
+          ? 'Expired: update it under Billing'
+          : `Expired: ${WHO_FIXES} update it under Billing`,
     };
   }
   // spec 02 §4: a bank account must be verified before use.
@@ -50,12 +61,21 @@ function optionOfMethod(method: PaymentCard, today: Date): PaymentOption {
       ? [method.bank.bankName, ACCOUNT_TYPES[method.bank.accountType]].filter(Boolean).join(' · ')
       : null,
     unusable:
-      why === null ? null : method.status === 'locked' ? 'Locked after three wrong tries' : 'Verify it under Billing',
+      why === null
+        ? null
+        : method.status === 'locked'
+          ? 'Locked after three wrong tries'
+          : canManage
+            ? 'Verify it under Billing'
+            : `Not verified yet: ${WHO_FIXES} verify it under Billing`,
   };
 }
 
 /** COD and TERMS first (spec 02 §4 payment option ids), then the saved cards (main first), then bank accounts. */
-export function paymentOptionsOf(answer: UsersPaymentMethods, today = new Date()): PaymentOption[] {
+export function paymentOptionsOf(
+  answer: UsersPaymentMethods,
+  { canManage, today = new Date() }: { canManage: boolean; today?: Date },
+): PaymentOption[] {
   const gateways: PaymentOption[] = answer.gateways.map((gateway) => ({
     value: gateway.id,
     gateway: gateway.id,
@@ -64,7 +84,7 @@ export function paymentOptionsOf(answer: UsersPaymentMethods, today = new Date()
     // issue 27 §8: the server knows why terms are closed before they are chosen.
     unusable: gateway.unavailable ?? null,
   }));
-  const methods = answer.paymentMethods.map((method) => optionOfMethod(method, today));
+  const methods = answer.paymentMethods.map((method) => optionOfMethod(method, today, canManage));
   return [
     ...gateways,
     ...methods.filter((option) => option.gateway === 'CARD'),
