@@ -240,7 +240,8 @@ test.describe('the B2B product checkout (spec 02 §4)', () => {
       await expect(page.getByText('Buying for Northside Auto Sound (C100234)')).toBeVisible();
       await payWith(page, 'Cash on delivery');
       const number = await placeOrder(page);
-      await expect(page.getByText(/acting as Gary Lindqvist/)).toBeVisible();
+      // One wording everywhere (issue 27 §10): the rep, for the dealer acted for.
+      await expect(page.getByText('Tessa Morales for Gary Lindqvist')).toBeVisible();
       // Northside's owner sees it in the business's orders, with the rep's name on it.
       await emptyCart(page);
       await page.request.delete('/api/select-business');

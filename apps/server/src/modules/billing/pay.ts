@@ -26,7 +26,8 @@ type PayInput = z.output<typeof payInvoicesRequestSchema>;
 /** What the deciding transaction decided, kept with the payment: a crash resumes from this. */
 interface Plan {
   partner: { id: string; sapBpCode: string; companyName: string };
-  paidBy: { name: string; email: string; actingFor: string | null };
+  /** `alsoTo` (issue 27 §10): the dealer primary a rep acted for hears of it too; absent on older plans. */
+  paidBy: { name: string; email: string; actingFor: string | null; alsoTo?: string[] };
   /** Per invoice, in the order sent: what this payment settles on it. */
   invoices: { id: string; number: string; paidCents: number; discountCents: number }[];
   creditMemos: { id: string; number: string; appliedCents: number }[];
@@ -254,6 +255,7 @@ export function createInvoicePayment(ctx: AppContext, attempts: AttemptMachine) 
         email: actor.user.email,
         // A rep acts for the dealer primary impersonated, else for the business itself.
         actingFor: rep ? (actor.impersonating ? fullName(actor.actingUser) : business.companyName) : null,
+        alsoTo: actor.impersonating && actor.actingUser.email !== actor.user.email ? [actor.actingUser.email] : [],
       },
       invoices: asked.map((a) => ({
         id: a.row.id,
@@ -343,10 +345,12 @@ export function createInvoicePayment(ctx: AppContext, attempts: AttemptMachine) 
       accountBalance: { amount: balances.accountBalanceCents },
     };
     await repo.saveReceipt(tx, payment.id, receipt);
-    await ctx.mailer.send(
-      { to: plan.paidBy.email, subject: BILLING_TEXTS.receiptSubject(receipt.number), text: receiptText(receipt) },
-      tx,
-    );
+    // The business first (the dealer a rep acted for), then the one who paid, as a copy.
+    for (const to of [...(plan.paidBy.alsoTo ?? []), plan.paidBy.email])
+      await ctx.mailer.send(
+        { to, subject: BILLING_TEXTS.receiptSubject(receipt.number), text: receiptText(receipt) },
+        tx,
+      );
     return receipt;
   }
 

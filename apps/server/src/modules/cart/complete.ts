@@ -27,6 +27,11 @@ interface Snapshot {
   description: string;
   /** The business as the order shows it. */
   partner: { sapBpCode: string; companyName: string };
+  /**
+   * Who else hears of the order (issue 27 §10): the dealer primary a rep acted for (the rep is the placer
+   * and gets the copy). Absent on tries decided before.
+   */
+  alsoTo?: string[];
 }
 
 const fullName = (user: { first_name: string; last_name: string; email: string }) =>
@@ -171,6 +176,7 @@ export function createCompletion(
       totalCents: checkout.totalPrice.cents,
       description: `${buyer.business.companyName} (${buyer.business.sapBpCode}): ${checkout.quantity} items`,
       partner: { sapBpCode: buyer.business.sapBpCode, companyName: buyer.business.companyName },
+      alsoTo: buyer.impersonating && buyer.actingUser.email !== buyer.user.email ? [buyer.actingUser.email] : [],
     };
     // Nothing to charge (COD, TERMS): the try is complete at once, with the id of the order this transaction
     // writes, and its checkout ends with it; else the try charges and its checkout waits ('completing').
@@ -213,14 +219,12 @@ export function createCompletion(
         totalCents: written.total.cents,
         placedAt: new Date(written.created),
       });
-    await ctx.mailer.send(
-      {
-        to: snapshot.order.placedBy.email,
-        subject: CHECKOUT_TEXTS.orderConfirmationSubject(written.number),
-        text: confirmationText(written),
-      },
-      tx,
-    );
+    // The business first (the dealer a rep acted for), then the one who placed it, as a copy.
+    for (const to of [...(snapshot.alsoTo ?? []), snapshot.order.placedBy.email])
+      await ctx.mailer.send(
+        { to, subject: CHECKOUT_TEXTS.orderConfirmationSubject(written.number), text: confirmationText(written) },
+        tx,
+      );
     return written;
   }
 

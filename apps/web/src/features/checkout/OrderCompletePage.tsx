@@ -4,6 +4,7 @@ import { formatDate } from '@portal/contracts/format';
 import { Confirmation, NoConfirmation } from '../../components/Confirmation.tsx';
 import { readConfirmation } from './confirmation.ts';
 import { OrderSummary } from '../../components/order/OrderSummary.tsx';
+import { placedByText } from '../../components/order/placedBy.ts';
 import './checkout.css';
 
 /**
@@ -42,10 +43,7 @@ export default function OrderCompletePage() {
             {order.businessPartner.companyName} ({order.businessPartner.sapBpCode})
           </dd>
           <dt>Placed by</dt>
-          <dd>
-            {order.placedBy.name}
-            {order.placedBy.actingFor ? `, acting as ${order.placedBy.actingFor}` : ''}
-          </dd>
+          <dd>{placedByText(order.placedBy)}</dd>
         </>
       }
       note={`A confirmation is on its way to ${order.placedBy.email}.`}

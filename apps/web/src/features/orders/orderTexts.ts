@@ -21,9 +21,7 @@ export const ORDERS_PAGE_TEXTS = {
   reorderNothingAdded: 'Nothing from this order could be added to your cart.',
 } as const;
 
-/** 'Placed by Tessa Morales for Gary Lindqvist': the real person, and whom a rep acted for. */
-export const placedByText = (placedBy: { name: string; actingFor: string | null }) =>
-  placedBy.actingFor ? `${placedBy.name} for ${placedBy.actingFor}` : placedBy.name;
+export { placedByText } from '../../components/order/placedBy.ts';
 
 /** The carrier's tracking page (ours: the demo ships UPS only; another carrier shows its number without a link). */
 export function trackingUrl(carrier: string | null, trackingNumber: string): string | null {
