@@ -43,8 +43,9 @@ function NoBillingAccess({ title, reason }: { title: string; reason: 'selectBusi
         </>
       ) : (
         <>
+          {/* The heading says who Billing is for; the paragraph what to do (issue 27 §12: not one sentence twice). */}
           <h2>Billing is for the business’s owner and accountant</h2>
-          <p>{BILLING_TEXTS.noBilling}</p>
+          <p>Ask your dealer’s owner or accountant about invoices, credit memos and payments.</p>
         </>
       )}
       <BackToDashboard />
