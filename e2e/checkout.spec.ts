@@ -85,6 +85,10 @@ test.describe('the B2B product checkout (spec 02 §4)', () => {
 
     // The sections: a shipping address preselected, the methods in the spec's order without 'B2B-'.
     await expect(group(page, 'Shipping address').getByRole('radio', { checked: true })).toHaveCount(1);
+    // Each billing address once, however many records of it the business keeps (issue 27 §5).
+    const billingTexts = await group(page, 'Billing address').locator('label').allTextContents();
+    const places = billingTexts.map((text) => text.replace(/(Default billing|Shipping)/g, '').trim());
+    expect(new Set(places).size).toBe(places.length);
     const methods = group(page, 'Shipping method').getByRole('radio');
     await expect(methods).toHaveCount(4);
     await expect(group(page, 'Shipping method')).toContainText('UPS Ground');

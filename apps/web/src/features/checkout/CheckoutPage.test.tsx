@@ -35,6 +35,7 @@ function serve({
   cart = checkout as Checkout | null,
   answers = [() => json(201, completed)] as (() => Response)[],
   ways = waysToPay,
+  business = partner,
 } = {}) {
   let current = cart;
   const calls: CompleteCall[] = [];
@@ -47,7 +48,7 @@ function serve({
     http.get('/api/products-checkout/last-b2b-token', () =>
       json(200, current ? { token: current.token, checkout: current } : { token: null, checkout: null }),
     ),
-    http.get('/api/business-partners/:id', () => json(200, partner)),
+    http.get('/api/business-partners/:id', () => json(200, business)),
     http.post('/api/users-payment-methods', () => json(200, ways)),
     http.post(`${BASE}/update-shipping-method`, async ({ request }) => {
       const { shippingMethodId } = (await request.json()) as { shippingMethodId: string };
@@ -266,6 +267,18 @@ describe('placing the order (spec 02 §4, §8)', () => {
     const stored = JSON.parse(window.localStorage.getItem(STORAGE_KEYS.checkoutConfirmation)!) as CompletedCheckout;
     expect(stored.order.number).toBe('SO-100123');
     expect(screen.getAllByText('SO-100123').length).toBeGreaterThan(0);
+  });
+
+  it('an address the business keeps twice (billing and shipping alike) is listed once with both roles (issue 27 §5)', async () => {
+    const shippingOne = partner.addresses[0]!;
+    serve({ business: { ...partner, defaultBillingAddress: { ...shippingOne, id: 'billing-copy' } } });
+    renderCheckout();
+    const billing = within(await group('Billing address'));
+    const radios = await billing.findAllByRole('radio');
+    expect(radios).toHaveLength(partner.addresses.length);
+    const first = radios[0]!.closest('label')!;
+    expect(first.textContent).toContain('Default billing');
+    expect(first.textContent).toContain('Shipping');
   });
 
   it('the main card is chosen for the person (issue 27 §8); a card chosen is saved and sent by its id', async () => {

@@ -9,6 +9,7 @@ export function AddressChoices({
   chosenId,
   defaultId,
   defaultLabel,
+  tagsById,
   disabled,
   onChoose,
 }: {
@@ -17,6 +18,8 @@ export function AddressChoices({
   chosenId: string | null | undefined;
   defaultId: string | undefined;
   defaultLabel: string;
+  /** More roles an address has, by id, each shown as a tag ('Shipping'). */
+  tagsById?: ReadonlyMap<string, string[]>;
   disabled: boolean;
   onChoose: (id: string) => void;
 }) {
@@ -33,6 +36,11 @@ export function AddressChoices({
         >
           <AddressText address={address} />
           {defaultId === address.id && <span className="badge">{defaultLabel}</span>}
+          {tagsById?.get(address.id)?.map((tag) => (
+            <span key={tag} className="badge">
+              {tag}
+            </span>
+          ))}
         </Choice>
       ))}
     </div>
