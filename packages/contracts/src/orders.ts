@@ -12,6 +12,9 @@ const moneySchema = z.object({ cents: z.number().int() });
 /** An address as the order keeps it (a copy: later changes to the business's addresses do not move it). */
 export const orderAddressSchema = addressSchema.omit({ id: true, businessPartnerAddressType: true });
 
+/** What a line out of stock says, at checkout and on the order (ours, issue 27 §12: backorders are taken). */
+export const BACKORDER_NOTE = 'Backordered: ships when back in stock';
+
 export const orderLineSchema = z.object({
   id: z.string(),
   productName: z.string(),
@@ -22,6 +25,8 @@ export const orderLineSchema = z.object({
   total: moneySchema,
   /** spec 02 §3 order: variant.product.id. */
   variant: z.object({ product: z.object({ id: z.string().nullable() }) }),
+  /** Ours (issue 27 §12): out of stock when ordered; it ships when back in stock. */
+  backordered: z.boolean(),
 });
 
 /**

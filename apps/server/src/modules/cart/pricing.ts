@@ -28,6 +28,8 @@ export interface PricedCheckout {
     quantity: number;
     unitPriceCents: number;
     isAvailableForPurchase: boolean;
+    /** Out of stock now: taken as a backorder (docs/decisions.md). */
+    backordered: boolean;
   }[];
   shippingMethod: { id: ShippingMethodId; name: string };
 }
@@ -115,6 +117,7 @@ export async function priceCheckout(db: Db | Tx, buyer: Buyer, row: repo.Checkou
       quantity: line.quantity,
       unitPriceCents: line.product.price.cents,
       isAvailableForPurchase: line.product.isAvailableForPurchase,
+      backordered: !line.product.isAvailable,
     })),
     shippingMethod: { id: methodId, name: current.name },
   };

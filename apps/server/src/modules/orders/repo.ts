@@ -26,7 +26,15 @@ export interface NewOrder {
     paymentMethodId: string | null;
     chargeId: string | null;
   };
-  lines: { productId: string; sku: string; name: string; quantity: number; unitPriceCents: number }[];
+  lines: {
+    productId: string;
+    sku: string;
+    name: string;
+    quantity: number;
+    unitPriceCents: number;
+    /** Out of stock when ordered (absent: in stock). */
+    backordered?: boolean;
+  }[];
   metadata: { key: string; value: string }[];
   /** When it was placed; now when absent (the demo seed and tests place orders in the past). */
   createdAt?: Date;
@@ -90,6 +98,7 @@ async function writeOrder(tx: Tx, order: NewOrder) {
     unit_price_cents: line.unitPriceCents,
     total_cents: line.unitPriceCents * line.quantity,
     position,
+    backordered: line.backordered ?? false,
   }));
   const result = (await tx.execute(sql`
     with o as (
@@ -106,10 +115,12 @@ async function writeOrder(tx: Tx, order: NewOrder) {
         ${JSON.stringify(order.metadata)}::jsonb, coalesce(${at}::timestamptz, now()), coalesce(${at}::timestamptz, now()))
       returning number, created_at
     ), l as (
-      insert into ${orderLines} (order_id, product_id, sku, product_name, quantity, unit_price_cents, total_cents, position)
-      select ${id}, x.product_id, x.sku, x.product_name, x.quantity, x.unit_price_cents, x.total_cents, x.position
+      insert into ${orderLines} (order_id, product_id, sku, product_name, quantity, unit_price_cents, total_cents, position,
+        backordered)
+      select ${id}, x.product_id, x.sku, x.product_name, x.quantity, x.unit_price_cents, x.total_cents, x.position,
+        x.backordered
       from jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) as x(product_id uuid, sku text, product_name text,
-        quantity integer, unit_price_cents bigint, total_cents bigint, position integer)
+        quantity integer, unit_price_cents bigint, total_cents bigint, position integer, backordered boolean)
       returning id, position
     ), e as (
       insert into ${orderStatusEvents} (order_id, status, by_user_id, at)
@@ -131,6 +142,7 @@ async function writeOrder(tx: Tx, order: NewOrder) {
       unitPriceCents: line.unitPriceCents,
       totalCents: line.unitPriceCents * line.quantity,
       position,
+      backordered: line.backordered ?? false,
     })),
   };
 }
@@ -144,6 +156,7 @@ const wireLineOf = (line: Omit<typeof orderLines.$inferSelect, 'orderId' | 'posi
   unitPrice: { cents: line.unitPriceCents },
   total: { cents: line.totalCents },
   variant: { product: { id: line.productId } },
+  backordered: line.backordered,
 });
 
 /** One order of a business in its wire shape, or null (another business's order is not found). */

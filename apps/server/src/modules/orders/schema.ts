@@ -87,6 +87,8 @@ export const orderLines = pgTable(
     unitPriceCents: bigint('unit_price_cents', { mode: 'number' }).notNull(),
     totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
     position: integer('position').notNull(),
+    /** Out of stock when ordered (docs/decisions.md: backorders are taken, issue 27 §12): ships when restocked. */
+    backordered: boolean('backordered').notNull().default(false),
   },
   (t) => [index('order_lines_order').on(t.orderId), index('order_lines_product').on(t.productId)],
 );

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { Order } from '@portal/contracts/orders';
+import { BACKORDER_NOTE, type Order } from '@portal/contracts/orders';
 import { formatMoney, formatNumber } from '@portal/contracts/format';
 import { CardTable } from '../CardTable.tsx';
 import { OrderTotals } from './OrderTotals.tsx';
@@ -12,12 +12,16 @@ import './order.css';
  * phone each line is a small card.
  */
 export function OrderItems({ order, productHref }: { order: Order; productHref?: (sku: string) => string }) {
-  const productName = (line: Order['lines'][number]): ReactNode =>
-    productHref && line.variant.product.id ? (
-      <Link to={productHref(line.sku)}>{line.productName}</Link>
-    ) : (
-      line.productName
-    );
+  const productName = (line: Order['lines'][number]): ReactNode => (
+    <>
+      {productHref && line.variant.product.id ? (
+        <Link to={productHref(line.sku)}>{line.productName}</Link>
+      ) : (
+        line.productName
+      )}
+      {line.backordered && <span className="order-line-backorder">{BACKORDER_NOTE}</span>}
+    </>
+  );
   return (
     <>
       <CardTable

@@ -152,6 +152,7 @@ export const completed: CompletedCheckout = {
       unitPrice: { cents: l.product.price.cents },
       total: l.total,
       variant: { product: { id: l.product.id } },
+      backordered: false,
     })),
     metadata: [],
     shippingMethodName: 'B2B-UPS Ground',

@@ -71,7 +71,7 @@ describe('/order/{id} (spec 02 §2 order detail, §3 Order)', () => {
     const lines = within(within(items).getByRole('table')).getAllByRole('row').slice(1);
     expect(lines.map((row) => row.textContent)).toEqual([
       'Northwind X1234 Remote StartNW-RS-X12342$199.99$399.98',
-      'Northwind Old RelayNW-OLD-11$25.00$25.00',
+      'Northwind Old RelayBackordered: ships when back in stockNW-OLD-11$25.00$25.00',
     ]);
     // A product still sold links to its page; one that is gone does not.
     expect(within(lines[0]!).getByRole('link', { name: 'Northwind X1234 Remote Start' }).getAttribute('href')).toBe(

@@ -48,6 +48,7 @@ export const shippedOrder: Order = {
       unitPrice: { cents: 19999 },
       total: { cents: 39998 },
       variant: { product: { id: '11111111-1111-4111-8111-111111111111' } },
+      backordered: false,
     },
     {
       id: 'line-2',
@@ -57,6 +58,8 @@ export const shippedOrder: Order = {
       unitPrice: { cents: 2500 },
       total: { cents: 2500 },
       variant: { product: { id: null } },
+      // Out of stock when ordered (issue 27 §12).
+      backordered: true,
     },
   ],
   metadata: [{ key: 'channel', value: 'dealer' }],

@@ -1,4 +1,5 @@
 import { formatMoney } from '@portal/contracts/format';
+import { BACKORDER_NOTE } from '@portal/contracts/orders';
 import { CardTable } from '../../../components/CardTable.tsx';
 
 export interface OrderLineView {
@@ -9,6 +10,8 @@ export interface OrderLineView {
   /** Each, in cents. */
   unitCents: number;
   totalCents: number;
+  /** Out of stock now: the order takes it, and it ships when back in stock. */
+  backordered?: boolean;
 }
 
 /** What is bought: name, SKU, quantity, price each and line total, as the server priced them. */
@@ -26,6 +29,7 @@ export function OrderLines({ lines, caption }: { lines: OrderLineView[]; caption
           <>
             <span className="order-line-name">{line.name}</span>
             <span className="order-line-sku">{line.sku}</span>
+            {line.backordered && <span className="order-line-backorder">{BACKORDER_NOTE}</span>}
           </>
         ),
       }}

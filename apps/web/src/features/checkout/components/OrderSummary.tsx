@@ -38,6 +38,7 @@ export function OrderSummary({
           quantity: line.quantity,
           unitCents: line.product.price.cents,
           totalCents: line.total.cents,
+          backordered: !line.product.isAvailable,
         }))}
       />
       <OrderTotals

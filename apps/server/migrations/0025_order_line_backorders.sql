@@ -1,0 +1,1 @@
+ALTER TABLE "order_lines" ADD COLUMN "backordered" boolean DEFAULT false NOT NULL;
