@@ -136,6 +136,26 @@ test.describe('invoices and invoice payment (issue 19)', () => {
     for (const { node } of all.edges) expect(lines.some((line) => line.startsWith(`${node.number},`))).toBe(true);
   });
 
+  test('the owner exports the credit memos as CSV (issue 27 §11)', async ({ page }) => {
+    await signInAs(page, 'owner@demo.test', '/credit-memo');
+    await expect(page.getByRole('heading', { level: 1, name: 'Credit Memos' })).toBeVisible();
+    const all = (await (await page.request.post('/api/credit-memos', { data: {} })).json()) as {
+      totalCount: number;
+      edges: { node: { number: string } }[];
+    };
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^credit-memos-\d{4}-\d{2}-\d{2}\.csv$/);
+    const lines = readFileSync((await download.path())!, 'utf8')
+      .trim()
+      .split(/\r\n/);
+    expect(lines[0]).toBe('Number,Date,Amount,Left,Reason,Invoice,Order');
+    expect(lines).toHaveLength(all.totalCount + 1);
+    for (const { node } of all.edges) expect(lines.some((line) => line.startsWith(`${node.number},`))).toBe(true);
+  });
+
   test('an installer has no Billing and the calls refuse him', async ({ page }) => {
     await signInAs(page, 'installer@demo.test', '/billing');
     await expect(page.getByRole('heading', { level: 2, name: /Billing is for/ })).toBeVisible();

@@ -2,7 +2,9 @@ import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { CreditMemo } from '@portal/contracts/billing';
 import { countOf, formatMoney } from '@portal/contracts/format';
-import { creditMemoPageQuery, type LedgerScope } from './api.ts';
+import { creditMemoPageQuery, fetchAllCreditMemos, type LedgerScope } from './api.ts';
+import { creditMemosCsv } from './csv.ts';
+import { CsvExport } from './components/CsvExport.tsx';
 import {
   creditMemoFilterParams,
   creditMemoFormValues,
@@ -50,9 +52,19 @@ export function CreditMemoListPage({ scope }: { scope: LedgerScope }) {
         onApply={(values) => apply({ ...filters, openOnly: values.openOnly, ...dayAndNumberOf(values) })}
         onClear={state.filtered && !state.noMatch ? clear : null}
       />
-      <p className="ledger-count" role="status">
-        {list.isSuccess && !state.refreshing && countOf(state.total, 'credit memo')}
-      </p>
+      <div className="ledger-toolbar">
+        <p className="ledger-count" role="status">
+          {list.isSuccess && !state.refreshing && countOf(state.total, 'credit memo')}
+        </p>
+        {/* issue 27 §11: a bookkeeper files the credit memos as the invoices. */}
+        <CsvExport
+          fetchAll={(onProgress) => fetchAllCreditMemos(listFilter, onProgress)}
+          toCsv={creditMemosCsv}
+          fileStem="credit-memos"
+          noun="credit memos"
+          disabled={!list.isSuccess || state.total === 0}
+        />
+      </div>
 
       <LedgerResults
         list={list}

@@ -1,11 +1,11 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { BILLING_TEXTS, type Invoice } from '@portal/contracts/billing';
-import { countOf, formatMoney, formatNumber, toIsoDay } from '@portal/contracts/format';
-import { alertLinesFor } from '../../lib/errors.ts';
+import { countOf, formatMoney } from '@portal/contracts/format';
 import { fetchAllInvoices, invoicePageQuery, type LedgerScope } from './api.ts';
-import { download, invoicesCsv } from './csv.ts';
+import { invoicesCsv } from './csv.ts';
+import { CsvExport } from './components/CsvExport.tsx';
 import {
   dayAndNumberOf,
   hasFilters,
@@ -95,7 +95,13 @@ export function InvoiceListPage({ scope }: { scope: LedgerScope }) {
             ))}
           </select>
         </div>
-        <CsvExport filters={filters} disabled={!list.isSuccess || state.total === 0} />
+        <CsvExport
+          fetchAll={(onProgress) => fetchAllInvoices(invoiceListFilter(filters), onProgress)}
+          toCsv={invoicesCsv}
+          fileStem="invoices"
+          noun="invoices"
+          disabled={!list.isSuccess || state.total === 0}
+        />
       </div>
 
       <ChosenBar
@@ -181,55 +187,5 @@ function ChosenBar({
         </>
       )}
     </section>
-  );
-}
-
-/**
- * Export CSV: every invoice of the filtered list, asked 100 at a time (spec 02 §9), then saved as a file
- * built here. The progress is announced; the button waits for the file.
- */
-function CsvExport({ filters, disabled }: { filters: InvoiceFilters; disabled: boolean }) {
-  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const running = useRef(false);
-
-  async function exportCsv() {
-    if (running.current) return;
-    running.current = true;
-    setFailure(null);
-    setProgress({ done: 0, total: 0 });
-    try {
-      const invoices = await fetchAllInvoices(invoiceListFilter(filters), (done, total) =>
-        setProgress({ done, total }),
-      );
-      download(`invoices-${toIsoDay(new Date())}.csv`, invoicesCsv(invoices));
-    } catch (error) {
-      setFailure(`The CSV could not be made. ${alertLinesFor(error).join(' ')}`);
-    } finally {
-      running.current = false;
-      setProgress(null);
-    }
-  }
-
-  return (
-    <div className="csv-export">
-      <button
-        type="button"
-        className="button button-secondary"
-        disabled={disabled || progress !== null}
-        aria-busy={progress !== null || undefined}
-        onClick={() => void exportCsv()}
-      >
-        {progress ? 'Exporting…' : 'Export CSV'}
-      </button>
-      <p className="csv-export-status" role="status">
-        {progress && progress.total > 0 && `${formatNumber(progress.done)} of ${formatNumber(progress.total)} invoices`}
-      </p>
-      {failure && (
-        <p className="field-error" role="alert">
-          {failure}
-        </p>
-      )}
-    </div>
   );
 }

@@ -1,5 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
+  CreditMemo,
+  CreditMemoConnection,
   CreditMemoListRequest,
   Invoice,
   InvoiceConnection,
@@ -86,6 +88,26 @@ export async function fetchAllInvoices(
     invoices.push(...page.edges.map((edge) => edge.node));
     onProgress(invoices.length, page.totalCount);
     if (!page.pageInfo.hasNextPage || !page.pageInfo.endCursor || page.edges.length === 0) return invoices;
+    after = page.pageInfo.endCursor;
+  }
+}
+
+/** Every credit memo of a filtered list, in pages of 100, for the CSV (as fetchAllInvoices). */
+export async function fetchAllCreditMemos(
+  request: Omit<CreditMemoListRequest, 'first' | 'after'>,
+  onProgress: (done: number, total: number) => void,
+  signal?: AbortSignal,
+): Promise<CreditMemo[]> {
+  const memos: CreditMemo[] = [];
+  let after: string | null = null;
+  for (;;) {
+    const page: CreditMemoConnection = await call(routes.billing.creditMemos, {
+      body: { ...request, first: INVOICES_MAX_PAGE, ...(after ? { after } : {}) },
+      signal,
+    });
+    memos.push(...page.edges.map((edge) => edge.node));
+    onProgress(memos.length, page.totalCount);
+    if (!page.pageInfo.hasNextPage || !page.pageInfo.endCursor || page.edges.length === 0) return memos;
     after = page.pageInfo.endCursor;
   }
 }

@@ -1,4 +1,4 @@
-import type { Invoice } from '@portal/contracts/billing';
+import type { CreditMemo, Invoice } from '@portal/contracts/billing';
 import { plainDecimal, STATUS_LABELS } from './format.ts';
 
 export const CSV_HEADER = ['Number', 'Date', 'Due date', 'Status', 'Total', 'Paid', 'Open', 'Payoff'] as const;
@@ -29,6 +29,22 @@ export function invoicesCsv(invoices: readonly Invoice[]): string {
     plainDecimal(invoice.payoffAmount.amount),
   ]);
   return [CSV_HEADER, ...rows].map((row) => row.map(field).join(',')).join('\r\n') + '\r\n';
+}
+
+export const CREDIT_MEMO_CSV_HEADER = ['Number', 'Date', 'Amount', 'Left', 'Reason', 'Invoice', 'Order'] as const;
+
+/** The credit memos as a CSV file (issue 27 §11, as the invoices'): what a bookkeeper files beside them. */
+export function creditMemosCsv(memos: readonly CreditMemo[]): string {
+  const rows = memos.map((memo) => [
+    memo.number,
+    memo.date,
+    plainDecimal(memo.amount.amount),
+    plainDecimal(memo.amount_left.amount),
+    memo.reason,
+    memo.invoice?.number ?? '',
+    memo.order?.number ?? '',
+  ]);
+  return [CREDIT_MEMO_CSV_HEADER, ...rows].map((row) => row.map(field).join(',')).join('\r\n') + '\r\n';
 }
 
 /** Hands a file built in the browser to the person (their browser saves it under `name`). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BILLING_TEXTS } from '@portal/contracts/billing';
-import { invoicesCsv } from './csv.ts';
+import { creditMemosCsv, invoicesCsv } from './csv.ts';
 import { centsToInput, formatDay, paidByText, parseDollars, percentOf, plainDecimal } from './format.ts';
 import { paymentFormSchema, planOf, requestOf } from './paymentPlan.ts';
 import { chosenIdsOf, paymentPathFor } from './paths.ts';
@@ -48,6 +48,26 @@ describe('the CSV of invoices', () => {
       'INV-200002,2026-03-02,2026-04-02,Open,200.00,0.00,200.00,196.00',
       '"INV,""3""",2026-03-03,2026-04-03,Paid,300.00,300.00,0.00,0.00',
       `"'=HYPERLINK(""x"")",2026-03-04,2026-04-04,Past due,400.00,0.00,400.00,400.00`,
+      '',
+    ]);
+  });
+});
+
+describe('the CSV of credit memos (issue 27 §11)', () => {
+  it('has its header, the memo’s source, money as plain decimals and reasons quoted where they need it', () => {
+    const csv = creditMemosCsv([
+      memo(1),
+      memo(2, {
+        amount_left: { amount: 0 },
+        reason: 'Price, corrected',
+        invoice: null,
+        order: { id: 'o', number: 'SO-100004' },
+      }),
+    ]);
+    expect(csv.split('\r\n')).toEqual([
+      'Number,Date,Amount,Left,Reason,Invoice,Order',
+      'CM-300001,2026-02-01,50.00,50.00,Returned: damaged in transit,INV-200001,',
+      'CM-300002,2026-02-02,100.00,0.00,"Price, corrected",,SO-100004',
       '',
     ]);
   });
