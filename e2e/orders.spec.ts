@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { ORDER_TEXTS } from '@portal/contracts/orders';
 import { openProfileMenu, signInAs } from './auth-helpers.ts';
@@ -94,6 +95,26 @@ test.describe('My Orders (spec 02 §2 order list and detail)', () => {
     } finally {
       await emptyCart(page);
     }
+  });
+
+  test('the owner exports My Orders as CSV (issue 27 §11)', async ({ page }) => {
+    await signInAs(page, 'owner@demo.test', '/my-orders');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const all = (await (await page.request.post('/api/order-transactions', { data: { first: 100 } })).json()) as {
+      totalCount: number;
+      edges: { node: { number: string } }[];
+    };
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
+    const lines = readFileSync((await download.path())!, 'utf8')
+      .trim()
+      .split(/\r\n/);
+    expect(lines[0]).toBe('Order #,Date,PO number,Status,Placed by,Payment,Items,Total');
+    expect(lines).toHaveLength(all.totalCount + 1);
+    for (const { node } of all.edges) expect(lines.some((line) => line.startsWith(`${node.number},`))).toBe(true);
   });
 
   test('an order of no one’s, and /order alone', async ({ page }) => {

@@ -4,7 +4,7 @@ import type { CreditMemo } from '@portal/contracts/billing';
 import { countOf, formatMoney } from '@portal/contracts/format';
 import { creditMemoPageQuery, fetchAllCreditMemos, type LedgerScope } from './api.ts';
 import { creditMemosCsv } from './csv.ts';
-import { CsvExport } from './components/CsvExport.tsx';
+import { CsvExport } from '../../components/CsvExport.tsx';
 import {
   creditMemoFilterParams,
   creditMemoFormValues,

@@ -5,7 +5,7 @@ import { BILLING_TEXTS, type Invoice } from '@portal/contracts/billing';
 import { countOf, formatMoney } from '@portal/contracts/format';
 import { fetchAllInvoices, invoicePageQuery, type LedgerScope } from './api.ts';
 import { invoicesCsv } from './csv.ts';
-import { CsvExport } from './components/CsvExport.tsx';
+import { CsvExport } from '../../components/CsvExport.tsx';
 import {
   dayAndNumberOf,
   hasFilters,

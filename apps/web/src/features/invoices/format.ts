@@ -23,12 +23,7 @@ export const percentOf = (bp: number) => `${Number((bp / 100).toFixed(2))} %`;
 /** Cents as an amount field shows them: 123456 → '1234.56'. */
 export const centsToInput = (cents: number) => (cents / 100).toFixed(2);
 
-/** Cents as plain decimals for a CSV: 123456 → '1234.56', -5 → '-0.05'. */
-export function plainDecimal(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
+export { plainDecimal } from '../../lib/csv.ts';
 
 /**
  * What a person types as an amount, in cents: '1,234.5', '$1234.50', '.99', '12'. Null when it is not an

@@ -136,7 +136,7 @@ describe('/my-orders (spec 02 §2 order list, §9)', () => {
     await waitFor(() => expect(rows()).toHaveLength(27));
     expect(listBodies()).toEqual([{ first: 25 }, { first: 25, after: 'cursor-SO-100006' }]);
     expect(rows()[26]!.textContent).toContain('SO-100004');
-    expect(screen.getByRole('status').textContent).toBe('27 orders');
+    expect(document.querySelector('.orders-count')!.textContent).toBe('27 orders');
     expect(screen.queryByRole('button', { name: 'Load more orders' })).toBeNull();
   });
 

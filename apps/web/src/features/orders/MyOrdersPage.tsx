@@ -6,7 +6,9 @@ import { ListResults, NoMatch } from '../../components/ListStates.tsx';
 import { LoadError } from '../../components/LoadError.tsx';
 import { PageLoading } from '../../components/PageStates.tsx';
 import { usePriceScope } from '../catalog/index.ts';
-import { orderListQuery } from './api.ts';
+import { fetchAllOrders, orderListQuery } from './api.ts';
+import { ordersCsv } from './ordersCsv.ts';
+import { CsvExport } from '../../components/CsvExport.tsx';
 import { useOrdersAccess } from './access.ts';
 import { hasFilters, NO_FILTERS, orderFilterParams, parseOrderFilters, type OrderFilters } from './filters.ts';
 import { ORDERS_PAGE_TEXTS } from './orderTexts.ts';
@@ -49,14 +51,24 @@ function OrderList() {
       <h1>{TITLE}</h1>
       <OrderFiltersForm filters={filters} onApply={apply} offerClear={!noMatch} />
 
-      <p className="orders-count" role="status">
-        {list.isSuccess && !refreshing && (
-          <>
-            {countOf(total, 'order')}
-            {orders.length < total && ` · showing ${orders.length}`}
-          </>
-        )}
-      </p>
+      <div className="orders-toolbar">
+        <p className="orders-count" role="status">
+          {list.isSuccess && !refreshing && (
+            <>
+              {countOf(total, 'order')}
+              {orders.length < total && ` · showing ${orders.length}`}
+            </>
+          )}
+        </p>
+        {/* issue 27 §11: a bookkeeper files the orders as the invoices. */}
+        <CsvExport
+          fetchAll={(onProgress) => fetchAllOrders(filters, onProgress)}
+          toCsv={ordersCsv}
+          fileStem="orders"
+          noun="orders"
+          disabled={!list.isSuccess || total === 0}
+        />
+      </div>
 
       {list.isPending ? (
         <p className="muted orders-loading">Loading orders…</p>

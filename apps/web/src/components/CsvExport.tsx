@@ -1,10 +1,10 @@
 import { useRef, useState } from 'react';
 import { formatNumber, toIsoDay } from '@portal/contracts/format';
-import { alertLinesFor } from '../../../lib/errors.ts';
-import { download } from '../csv.ts';
+import { alertLinesFor } from '../lib/errors.ts';
+import { download } from '../lib/csv.ts';
 
 /**
- * Export CSV of a filtered ledger list (invoices, credit memos): every row, asked 100 at a time (spec 02
+ * Export CSV of a filtered list (invoices, credit memos, orders): every row, asked 100 at a time (spec 02
  * §9), then saved as a file built here, named `<fileStem>-<day>.csv`. The progress is announced; the
  * button waits for the file.
  */
