@@ -136,6 +136,22 @@ test.describe('invoices and invoice payment (issue 19)', () => {
     for (const { node } of all.edges) expect(lines.some((line) => line.startsWith(`${node.number},`))).toBe(true);
   });
 
+  test('a printed invoice names the seller and where it is billed and shipped (issue 27 §11)', async ({ page }) => {
+    await signInAs(page, 'owner@demo.test', '/invoice');
+    const all = (await (await page.request.post('/api/invoices', { data: {} })).json()) as InvoiceConnection;
+    const withOrder = all.edges.map((e) => e.node).find((i) => i.order)!;
+    await page.goto(`/invoice/${withOrder.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: `Invoice ${withOrder.number}` })).toBeVisible();
+    const letterhead = page.locator('.print-letterhead');
+    await expect(letterhead).toBeHidden(); // on screen the top bar says who we are
+    await page.emulateMedia({ media: 'print' });
+    await expect(letterhead).toBeVisible();
+    await expect(letterhead).toContainText('Northwind Vehicle Systems, Inc.');
+    await expect(letterhead).toContainText('Boise, ID 83705');
+    await expect(page.getByText('Bill to')).toBeVisible();
+    await expect(page.getByText('Ship to')).toBeVisible();
+  });
+
   test('the owner exports the credit memos as CSV (issue 27 §11)', async ({ page }) => {
     await signInAs(page, 'owner@demo.test', '/credit-memo');
     await expect(page.getByRole('heading', { level: 1, name: 'Credit Memos' })).toBeVisible();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { INVOICES_MAX_PAGE } from './constants.ts';
+import { orderAddressSchema } from './orders.ts';
 
 /**
  * Billing (issue 19; spec 02 §3 invoice and credit memo, §4 invoice payment, §7 "Invoices, credit memos,
@@ -120,6 +121,12 @@ export const invoiceDetailSchema = invoiceSchema.extend({
   tax: money,
   payments: z.array(invoicePaymentLineSchema),
   creditMemos: z.array(z.object({ id: z.string(), number: z.string() })),
+  /**
+   * Ours (issue 27 §11): where the invoice is billed and its goods were shipped, as its order kept them;
+   * null for an invoice without its order (the ERP's history).
+   */
+  billTo: orderAddressSchema.nullable(),
+  shipTo: orderAddressSchema.nullable(),
 });
 export type InvoiceDetail = z.infer<typeof invoiceDetailSchema>;
 

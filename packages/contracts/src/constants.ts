@@ -103,6 +103,8 @@ export const EXTERNAL_LINKS = {
 } as const;
 export const COMPANY = {
   name: 'Northwind Vehicle Systems, Inc.',
+  /** The seller's address on printed orders, invoices and receipts (issue 27 §11; /company-info's). */
+  addressLines: ['4100 Commerce Park Drive, Suite 200', 'Boise, ID 83705', 'United States'],
   supportPhone: '(800) 555-0142',
   supportEmail: 'support@dealerportal.example',
 } as const;

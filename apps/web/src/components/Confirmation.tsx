@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { PrintLetterhead } from './PrintLetterhead.tsx';
 import { PageMessage } from './PageStates.tsx';
 import './Confirmation.css';
 
@@ -32,6 +33,7 @@ export function Confirmation({
 }) {
   return (
     <div className={`page confirmation ${className}`}>
+      <PrintLetterhead />
       <h1>{title}</h1>
       <div className="success-panel confirmation-thanks">
         <p className="confirmation-lead">{lead}</p>

@@ -286,6 +286,10 @@ describe('POST /api/invoice (one invoice)', () => {
       const paid = detail.payments.reduce((s, p) => s + p.amount.amount + p.credit.amount, 0);
       expect(paid).toBe(detail.paid_against_invoice.amount);
       expect(detail.payments.every((p) => /^RCPT-4\d{5}$/.test(p.receiptNumber))).toBe(true);
+      // Billed and shipped where its order says (issue 27 §11).
+      const order = (await owner.call(endpoints.orders.byId, { body: { id: detail.order!.id } })).json();
+      expect(detail.billTo).toEqual(order.billingAddress);
+      expect(detail.shipTo).toEqual(order.shippingAddress);
     }
     const discounted = details.find((d) => d.discount_taken.amount > 0)!;
     expect(discounted.payments[0]!.discount).toEqual(discounted.discount_taken);

@@ -235,6 +235,9 @@ export function createBillingService(ctx: AppContext, deps: BillingDeps) {
         unitPrice: cents(line.unitPrice.cents),
         total: cents(line.total.cents),
       })),
+      // Where it is billed and shipped, as its order kept them (issue 27 §11).
+      billTo: order?.billingAddress ?? null,
+      shipTo: order?.shippingAddress ?? null,
       // An invoice without its order (an ERP's) is all goods.
       subtotal: cents(order?.subtotal.cents ?? row.totalCents),
       shipping: cents(order?.shippingPrice.cents ?? 0),

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { PrintLetterhead } from '../../components/PrintLetterhead.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { BILLING_TEXTS, type CreditMemoDetail } from '@portal/contracts/billing';
 import { formatMoney } from '@portal/contracts/format';
@@ -60,6 +61,7 @@ function CreditMemoDetails({ memo }: { memo: CreditMemoDetail }) {
   const open = memo.amount_left.amount > 0;
   return (
     <div className="page invoice-page">
+      <PrintLetterhead />
       <p className="ledger-back">
         <Link to="/credit-memo">All credit memos</Link>
       </p>

@@ -26,7 +26,11 @@ describe('/invoice/{id} (spec 02 §3 invoice, §4 early-pay discount)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Invoice INV-200005' })).toBeTruthy();
     expect(sentRequests().find((r) => r.path === endpoints.billing.invoice.path)?.body).toEqual({ id: invoiceId(5) });
     const facts = document.querySelector('.ledger-facts')!.textContent;
-    expect(facts).toBe('Invoice date03/05/2026Due date04/05/2026BusinessNorthside Auto Sound (C100234)OrderSO-100005');
+    expect(facts).toMatch(
+      /^Invoice date03\/05\/2026Due date04\/05\/2026BusinessNorthside Auto Sound \(C100234\)OrderSO-100005Bill to.*PO Box 2210.*Ship to.*1200 Main St/,
+    );
+    // The seller's letterhead is there for paper (issue 27 §11).
+    expect(document.querySelector('.print-letterhead')!.textContent).toContain('Northwind Vehicle Systems, Inc.');
     expect(screen.getByRole('link', { name: 'SO-100005' }).getAttribute('href')).toBe(`/order/${detail.order!.id}`);
     // 2 % of $500.00, until the tenth day (create_date + 10 − 1).
     expect(screen.getByText('2 % off ($10.00) if paid by 03/14/2026')).toBeTruthy();

@@ -1,4 +1,6 @@
 import { Link } from 'react-router';
+import { PrintLetterhead } from '../../components/PrintLetterhead.tsx';
+import { AddressText } from '../../components/order/AddressText.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { BILLING_TEXTS, type InvoiceDetail } from '@portal/contracts/billing';
 import { formatMoney, formatNumber } from '@portal/contracts/format';
@@ -103,6 +105,7 @@ function DiscountWindow({ invoice }: { invoice: InvoiceDetail }) {
 function InvoiceDetails({ invoice }: { invoice: InvoiceDetail }) {
   return (
     <div className="page invoice-page">
+      <PrintLetterhead />
       <p className="ledger-back">
         <Link to="/invoice">All invoices</Link>
       </p>
@@ -135,6 +138,23 @@ function InvoiceDetails({ invoice }: { invoice: InvoiceDetail }) {
             'None'
           )}
         </dd>
+        {/* What a bookkeeper files needs both (issue 27 §11): as the order kept them. */}
+        {invoice.billTo && (
+          <>
+            <dt>Bill to</dt>
+            <dd>
+              <AddressText address={invoice.billTo} />
+            </dd>
+          </>
+        )}
+        {invoice.shipTo && (
+          <>
+            <dt>Ship to</dt>
+            <dd>
+              <AddressText address={invoice.shipTo} />
+            </dd>
+          </>
+        )}
       </dl>
 
       <DiscountWindow invoice={invoice} />

@@ -93,6 +93,26 @@ export function invoiceDetail(
     tax: money(500 * n),
     payments: [],
     creditMemos: [],
+    billTo: {
+      name: 'Northside Auto Sound LLC',
+      streetAddress1: 'PO Box 2210',
+      streetAddress2: '',
+      city: 'Columbus',
+      countryArea: 'OH',
+      postalCode: '43216',
+      country: 'US',
+      phone: null,
+    },
+    shipTo: {
+      name: 'Northside Auto Sound',
+      streetAddress1: '1200 Main St',
+      streetAddress2: '',
+      city: 'Columbus',
+      countryArea: 'OH',
+      postalCode: '43215',
+      country: 'US',
+      phone: null,
+    },
     ...rest,
   };
 }

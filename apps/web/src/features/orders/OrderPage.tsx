@@ -1,4 +1,5 @@
 import { Link, Navigate, useParams } from 'react-router';
+import { PrintLetterhead } from '../../components/PrintLetterhead.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { ORDER_TEXTS, type Order } from '@portal/contracts/orders';
 import { formatDate } from '@portal/contracts/format';
@@ -84,6 +85,7 @@ function OrderDetails({ order }: { order: Order }) {
 
   return (
     <div className="page order-page">
+      <PrintLetterhead />
       <p className="order-back">
         <Link to="/my-orders">All orders</Link>
       </p>
