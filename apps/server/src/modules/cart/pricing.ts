@@ -12,6 +12,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import type { Actor } from '../../actor.ts';
 import { checkoutFactsOf, type CheckoutFacts } from '../business-partners/index.ts';
 import { productsByIds } from '../catalog/index.ts';
+import type { NewOrder } from '../orders/index.ts';
 import * as repo from './repo.ts';
 
 /** Who buys, and for which business. */
@@ -21,16 +22,8 @@ export type Buyer = Actor & { business: NonNullable<Actor['business']> };
 export interface PricedCheckout {
   checkout: Checkout;
   facts: CheckoutFacts;
-  lines: {
-    productId: string;
-    sku: string;
-    name: string;
-    quantity: number;
-    unitPriceCents: number;
-    isAvailableForPurchase: boolean;
-    /** Out of stock now: taken as a backorder (docs/decisions.md). */
-    backordered: boolean;
-  }[];
+  /** The order's lines as the orders module writes them, and whether each is still sold. */
+  lines: (Required<NewOrder['lines'][number]> & { isAvailableForPurchase: boolean })[];
   shippingMethod: { id: ShippingMethodId; name: string };
 }
 
