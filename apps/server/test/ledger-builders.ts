@@ -1,4 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
+import { invoicePayments, invoices, paymentApplications } from '../src/modules/billing/schema.ts';
 import type { Db } from '../src/db/client.ts';
 import { brands, products } from '../src/modules/catalog/schema.ts';
 import { checkouts } from '../src/modules/cart/schema.ts';
@@ -89,3 +90,20 @@ export const newCreditMemo = (db: Db, partnerId: string, amountCents: number) =>
       orderNumber: null,
     }),
   );
+
+/**
+ * A paid invoice put back as a crash after the charge leaves it: the charge made at the processor, nothing in
+ * the ledger, the payment still charging (and `startedAt`, e.g. older than the recovery delay).
+ */
+export const undoLedgerWrite = (db: Db, paymentId: string, invoiceId: string, startedAt?: Date) =>
+  db.transaction(async (tx) => {
+    await tx.delete(paymentApplications).where(eq(paymentApplications.paymentId, paymentId));
+    await tx
+      .update(invoices)
+      .set({ paidCents: 0, discountTakenCents: 0, heldByPaymentId: paymentId })
+      .where(eq(invoices.id, invoiceId));
+    await tx
+      .update(invoicePayments)
+      .set({ status: 'charging', receipt: null, processorChargeId: null, ...(startedAt && { createdAt: startedAt }) })
+      .where(eq(invoicePayments.id, paymentId));
+  });

@@ -4,8 +4,8 @@ import type { PaymentCard, Receipt } from '@portal/contracts';
 import { createTestApp, type TestContext } from '../../test/helpers.ts';
 import { signedInAs, type TestClient } from '../../test/client.ts';
 import { idOf, partnerByCode } from '../../test/builders.ts';
-import { aSoldProduct, newInvoice } from '../../test/ledger-builders.ts';
-import { invoicePayments, invoices, paymentApplications } from '../modules/billing/schema.ts';
+import { aSoldProduct, newInvoice, undoLedgerWrite } from '../../test/ledger-builders.ts';
+import { invoicePayments, invoices } from '../modules/billing/schema.ts';
 import { processorCharges } from '../adapters/payments/schema.ts';
 
 /**
@@ -58,17 +58,7 @@ describe('the recovery job (issue 26)', () => {
     expect(res.statusCode, res.body).toBe(201);
     const receipt = res.json() as Receipt;
     // As a crash after the charge leaves it: charged at the processor, nothing in the ledger, still charging.
-    await t.db.transaction(async (tx) => {
-      await tx.delete(paymentApplications).where(eq(paymentApplications.paymentId, receipt.id));
-      await tx
-        .update(invoices)
-        .set({ paidCents: 0, discountTakenCents: 0, heldByPaymentId: receipt.id })
-        .where(eq(invoices.id, invoice.id));
-      await tx
-        .update(invoicePayments)
-        .set({ status: 'charging', receipt: null, processorChargeId: null })
-        .where(eq(invoicePayments.id, receipt.id));
-    });
+    await undoLedgerWrite(t.db, receipt.id, invoice.id);
 
     const settled = await within(
       5_000,

@@ -29,6 +29,7 @@ import {
   aSoldProduct,
   newCreditMemo as buildCreditMemo,
   newInvoice as buildInvoice,
+  undoLedgerWrite,
 } from '../../../test/ledger-builders.ts';
 
 let t: TestContext;
@@ -761,22 +762,7 @@ describe('a crash between the charge and the ledger (recovery, as checkout)', ()
     );
     expect(res.statusCode, res.body).toBe(201);
     const receipt = res.json() as Receipt;
-    await t.db.transaction(async (tx) => {
-      await tx.delete(paymentApplications).where(eq(paymentApplications.paymentId, receipt.id));
-      await tx
-        .update(invoices)
-        .set({ paidCents: 0, discountTakenCents: 0, heldByPaymentId: receipt.id })
-        .where(eq(invoices.id, invoiceId));
-      await tx
-        .update(invoicePayments)
-        .set({
-          status: 'charging',
-          receipt: null,
-          processorChargeId: null,
-          createdAt: new Date(Date.now() - 3_600_000),
-        })
-        .where(eq(invoicePayments.id, receipt.id));
-    });
+    await undoLedgerWrite(t.db, receipt.id, invoiceId, new Date(Date.now() - 3_600_000));
     return { key, receipt };
   }
 
