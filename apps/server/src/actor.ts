@@ -12,6 +12,8 @@ export interface ActingBusiness {
   companyName: string;
   channelSlug: string;
   dealerPrimaryUserId: string | null;
+  /** Where the business is written to: its dealer primary's e-mail (issue 27 §10), when it has one. */
+  dealerPrimaryEmail: string | null;
   /** The dealer record of the business, when it has one. */
   dealerId: string | null;
   /** spec 01 §6: the brands the business may see discounted prices of, by slug, in the brands' order. */
@@ -42,4 +44,18 @@ export interface Actor {
   channelSlug: string;
   /** The signed-in user's screen preferences (spec 01 §9); /api/session answers them. */
   preferences: Preferences;
+}
+
+/**
+ * Who besides the person signed in hears of what they did for a business (issue 27 §10): a rep's order
+ * or payment is the business's, so its dealer primary is written to (the rep gets a copy). Nobody else
+ * when a person acts for their own business.
+ */
+export function businessAlsoMailed(actor: Actor): string[] {
+  const primary = actor.impersonating
+    ? actor.actingUser.email
+    : actor.selected
+      ? actor.business?.dealerPrimaryEmail
+      : null;
+  return primary && primary !== actor.user.email ? [primary] : [];
 }

@@ -17,7 +17,7 @@ import type { Tx } from '../../db/client.ts';
 import { refuse } from '../../refusal.ts';
 import { tryViewOf, type AttemptMachine, type AttemptStore } from '../../attempts/machine.ts';
 import { chargeStep } from '../../attempts/charge-step.ts';
-import type { Actor } from '../../actor.ts';
+import { businessAlsoMailed, type Actor } from '../../actor.ts';
 import { paymentLabelOf, paymentMethodOfBusiness, refuseUnlessMethodCanPay } from '../payment-methods/index.ts';
 import * as repo from './repo/index.ts';
 
@@ -255,7 +255,7 @@ export function createInvoicePayment(ctx: AppContext, attempts: AttemptMachine) 
         email: actor.user.email,
         // A rep acts for the dealer primary impersonated, else for the business itself.
         actingFor: rep ? (actor.impersonating ? fullName(actor.actingUser) : business.companyName) : null,
-        alsoTo: actor.impersonating && actor.actingUser.email !== actor.user.email ? [actor.actingUser.email] : [],
+        alsoTo: businessAlsoMailed(actor),
       },
       invoices: asked.map((a) => ({
         id: a.row.id,

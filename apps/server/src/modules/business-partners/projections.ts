@@ -3,6 +3,7 @@ import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { ActingBusiness } from '../../actor.ts';
 import { brandRefs } from '../catalog/index.ts';
 import { dealerIdOfBusiness } from '../dealers/index.ts';
+import { emailOf } from '../users/index.ts';
 import { businessPartners } from './schema.ts';
 
 /** The business-partners module's read projections: SQL values other modules compose into their own queries. */
@@ -16,7 +17,8 @@ const brand = brandRefs();
  */
 export const actingBusinessJson = (businessId: SQL) => sql<ActingBusiness | null>`(select json_build_object(
     'id', bp.id, 'sapBpCode', bp.sap_bp_code, 'companyName', bp.company_name, 'channelSlug', bp.channel_slug,
-    'dealerPrimaryUserId', bp.dealer_primary_user_id, 'creditLimitCents', bp.credit_limit_cents,
+    'dealerPrimaryUserId', bp.dealer_primary_user_id, 'dealerPrimaryEmail', ${emailOf(sql`bp.dealer_primary_user_id`)},
+    'creditLimitCents', bp.credit_limit_cents,
     'dealerId', ${dealerIdOfBusiness(sql`bp.id`)},
     'approvedBrandSlugs', coalesce((select json_agg(${brand.slug} order by ${brand.position}, ${brand.name})
       from business_partner_approved_brands a join ${brand} on ${brand.id} = a.brand_id

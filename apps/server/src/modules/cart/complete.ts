@@ -13,7 +13,7 @@ import { tryViewOf, type AttemptMachine, type AttemptStore } from '../../attempt
 import { chargeStep, type MadeCharge } from '../../attempts/charge-step.ts';
 import { orderAddressOf, orderOf, placeOrder, type NewOrder } from '../orders/index.ts';
 import { invoiceForOrder } from '../billing/index.ts';
-import type { Actor } from '../../actor.ts';
+import { businessAlsoMailed, type Actor } from '../../actor.ts';
 import type { createPaymentRules } from './payment.ts';
 import { priceCheckout, type Buyer } from './pricing.ts';
 import * as repo from './repo.ts';
@@ -176,7 +176,7 @@ export function createCompletion(
       totalCents: checkout.totalPrice.cents,
       description: `${buyer.business.companyName} (${buyer.business.sapBpCode}): ${checkout.quantity} items`,
       partner: { sapBpCode: buyer.business.sapBpCode, companyName: buyer.business.companyName },
-      alsoTo: buyer.impersonating && buyer.actingUser.email !== buyer.user.email ? [buyer.actingUser.email] : [],
+      alsoTo: businessAlsoMailed(buyer),
     };
     // Nothing to charge (COD, TERMS): the try is complete at once, with the id of the order this transaction
     // writes, and its checkout ends with it; else the try charges and its checkout waits ('completing').

@@ -2,6 +2,7 @@
 export { createUsersService, type UsersService } from './service.ts';
 // SQL values other modules compose into their own queries (the per-request actor, lists that show people).
 export {
+  emailOf,
   homeBusinessIdOf,
   people,
   portalUserJson,

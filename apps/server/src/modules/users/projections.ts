@@ -41,6 +41,10 @@ export const portalUserJson = (
     'installer', ${installerOf(sql`u.id`)})
   from users u where u.id = ${userId})`;
 
+/** The e-mail of the user `userId` names, as SQL (null for none). */
+export const emailOf = (userId: SQL | string) =>
+  sql<string | null>`(select u.email from users u where u.id = ${userId})`;
+
 /** The id of the business account a user belongs to (dealer staff, consumers), as SQL. */
 export const homeBusinessIdOf = (userId: SQL | string) =>
   sql<string | null>`(select u.business_partner_id from users u where u.id = ${userId})`;
