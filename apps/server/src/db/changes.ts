@@ -6,11 +6,12 @@ import pg from 'pg';
  * …)` when a table that an in-memory cache copies is written, by any process: this server, another
  * instance, the seed CLI or an import. Payloads: 'catalog' (products, prices, brands, categories, the
  * search dictionary), 'identity:<user id>' or 'identity:*' (sessions, users, their groups and
- * preferences, the business a session acts for, businesses and their approved brands) and 'vehicles'
- * (the vehicle data the wiring page reads, migration 0020).
+ * preferences, the business a session acts for, businesses and their approved brands), 'vehicles'
+ * (the vehicle data the wiring page reads, migration 0020) and 'device:<device key>' (a device event
+ * was written: its streams read on, migration 0026).
  */
 export const CHANGES_CHANNEL = 'portal_changes';
-export type ChangeKind = 'catalog' | 'identity' | 'vehicles';
+export type ChangeKind = 'catalog' | 'identity' | 'vehicles' | 'device';
 /** Whom a notice concerns: one user id, or '*' for everyone. */
 export const EVERYONE = '*';
 
@@ -28,8 +29,8 @@ export interface ChangeFeed {
 
 export function parseNotice(payload: string): { kind: ChangeKind; subject: string } | null {
   if (payload === 'catalog' || payload === 'vehicles') return { kind: payload, subject: EVERYONE };
-  const match = /^identity:(.+)$/.exec(payload);
-  return match ? { kind: 'identity', subject: match[1]! } : null;
+  const match = /^(identity|device):(.+)$/.exec(payload);
+  return match ? { kind: match[1] as 'identity' | 'device', subject: match[2]! } : null;
 }
 
 /** The listeners and the dispatch shared by both drivers. */

@@ -16,3 +16,4 @@ export * from '../modules/payment-methods/schema.ts';
 export * from '../adapters/payments/schema.ts';
 export * from '../modules/orders/schema.ts';
 export * from '../modules/billing/schema.ts';
+export * from '../modules/devices/schema.ts';
