@@ -156,7 +156,14 @@ export interface ReportedState {
   /** Received signal strength, dBm (−50 excellent … −113 none). */
   cellular_signal_strength: number;
   online: boolean;
-  gps: { fix: boolean; latitude: number | null; longitude: number | null; speed: number; direction: string; degree: number };
+  gps: {
+    fix: boolean;
+    latitude: number | null;
+    longitude: number | null;
+    speed: number;
+    direction: string;
+    degree: number;
+  };
   backup_battery_voltage: number;
   ignition: boolean;
 }
@@ -212,13 +219,31 @@ export const DEVICE_COMMANDS = [
   'config_power_settings',
 ] as const;
 export type DeviceCommand = (typeof DEVICE_COMMANDS)[number];
+/**
+ * Jobs the cloud's own calls queue on a device (PINs, KeyLocker mode, option tables, features,
+ * hardwire, the firmware download, a replacement's verification). They are jobs like any command
+ * (same states, same delays) but are not sendable through send-command.
+ */
+export const CLOUD_JOB_COMMANDS = [
+  'download_firmware',
+  'set_pin',
+  'clear_pin',
+  'set_keylocker_mode',
+  'query_option_tables',
+  'update_option_tables',
+  'query_features',
+  'update_features',
+  'set_hardwire',
+  'verify_replacement',
+] as const;
+export type JobCommand = DeviceCommand | (typeof CLOUD_JOB_COMMANDS)[number];
 
 export type JobStatus = 'QUEUED' | 'IN_PROGRESS' | 'SUCCEEDED' | 'FAILED' | 'TIMED_OUT' | 'REJECTED';
 export const TERMINAL_JOB_STATUSES: readonly JobStatus[] = ['SUCCEEDED', 'FAILED', 'TIMED_OUT', 'REJECTED'];
 export interface Job {
   job_id: string;
   device_key: string;
-  command: DeviceCommand;
+  command: JobCommand;
   bit: number | null;
   status: JobStatus;
   /** Why it failed, timed out or was rejected, in words a person can read; null otherwise. */
