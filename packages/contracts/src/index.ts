@@ -30,5 +30,6 @@ export * from './payment-methods.ts';
 export * from './checkout-rules.ts';
 export * from './orders.ts';
 export * from './billing.ts';
+export * from './devices.ts';
 export * from './endpoints/index.ts';
 export * from './format.ts';
