@@ -221,11 +221,11 @@ export const DEVICE_COMMANDS = [
 export type DeviceCommand = (typeof DEVICE_COMMANDS)[number];
 /**
  * Jobs the cloud's own calls queue on a device (PINs, KeyLocker mode, option tables, features,
- * hardwire, the firmware download, a replacement's verification). They are jobs like any command
+ * hardwire, a replacement's verification; startFirmwareUpdate's job is an update_firmware job naming
+ * its target). They are jobs like any command
  * (same states, same delays) but are not sendable through send-command.
  */
 export const CLOUD_JOB_COMMANDS = [
-  'download_firmware',
   'set_pin',
   'clear_pin',
   'set_keylocker_mode',

@@ -120,6 +120,7 @@ const KEYLOCKER_SCHEMAS = ['keylocker-standalone', 'keylocker-add-on', 'poc', 'p
 const CONFIG_BIT_VALUES: readonly number[] = Object.values(CONFIG_BITS);
 const FEATURE_NAMES = Object.keys(DEFAULT_FEATURES) as (keyof FeatureSettings)[];
 const GENERATE_BATCH = 2000;
+const WRONG_MASTER_PIN = 'The master PIN does not match';
 const WAIT_POLL_REAL_MS = 100;
 
 const isTerminal = (status: JobStatus) => TERMINAL_JOB_STATUSES.includes(status);
@@ -414,6 +415,7 @@ export function createSimulatedCloud(options: SimulatorOptions): SimulatedCloud 
       return;
     }
     if (phase === 'downloading' || phase === 'stalled') return downloadStep(record, device);
+    if (phase === 'install') return install(record, device);
     if (phase === 'updating') return firmwareResult(record, device);
     return answer(record, device);
   }
@@ -431,7 +433,7 @@ export function createSimulatedCloud(options: SimulatorOptions): SimulatedCloud 
     if (command === 'set_config_bit' && !CONFIG_BIT_VALUES.includes(Math.abs(record.job.bit ?? 0))) {
       return `Unknown config bit ${String(record.job.bit)}`;
     }
-    if (command === 'download_firmware' && !device.reported.firmware[record.params.target as FirmwareTarget]) {
+    if (isOverTheAir(record) && !device.reported.firmware[record.params.target as FirmwareTarget]) {
       return 'This device has no KeyLocker to update';
     }
     return null;
@@ -470,31 +472,8 @@ export function createSimulatedCloud(options: SimulatorOptions): SimulatedCloud 
     let next: JobRecord | null;
     if (has(device, 'command-timeout')) {
       next = await transition(record, started, { phase: 'no-answer' }, timeoutAt);
-    } else if (record.job.command === 'download_firmware') {
+    } else if (isOverTheAir(record)) {
       next = await transition(record, started, { phase: 'downloading', progress: -10 }, clock.now());
-    } else if (record.job.command === 'update_firmware' && downloadedTargets(device).length > 0) {
-      next = await transition(
-        record,
-        started,
-        { phase: 'updating', targets: downloadedTargets(device) },
-        dueIn(delays.firmwareUpdate * slow),
-      );
-      if (next) {
-        const targets = downloadedTargets(device);
-        const updated = await changeDevice(device.device_key, (changing) => {
-          for (const target of targets) {
-            const firmware = changing.reported.firmware[target];
-            if (firmware) firmware.state = 'updating';
-          }
-        });
-        await emitJob(next.job);
-        for (const target of targets) {
-          const firmware = updated.reported.firmware[target];
-          if (firmware) await emitFirmware(device.device_key, target, firmware, 'updating');
-        }
-        schedule(next);
-        return;
-      }
     } else {
       next = await transition(record, started, { phase: 'answer' }, dueIn(delays.execute * slow));
     }
@@ -503,8 +482,9 @@ export function createSimulatedCloud(options: SimulatorOptions): SimulatedCloud 
     schedule(next);
   }
 
-  const downloadedTargets = (device: DeviceRecord): FirmwareTarget[] =>
-    (['controller', 'kl1'] as const).filter((target) => device.reported.firmware[target]?.state === 'downloaded');
+  /** The over-the-air job startFirmwareUpdate queues (an update_firmware job naming its target). */
+  const isOverTheAir = (record: JobRecord) =>
+    record.job.command === 'update_firmware' && typeof record.params.target === 'string';
 
   /** One step of a firmware download (LwM2M Downloading): 10 % more, a stall, or Downloaded. */
   async function downloadStep(record: JobRecord, device: DeviceRecord): Promise<void> {
@@ -534,14 +514,12 @@ export function createSimulatedCloud(options: SimulatorOptions): SimulatedCloud 
     const stalls = stallAt !== null && progress >= stallAt;
     const done = !stalls && progress === 100;
     const slow = slowness(device);
-    const next = done
-      ? await finish(record, 'SUCCEEDED', null, { target, progress: 100 })
-      : await transition(
-          record,
-          {},
-          { progress, phase: stalls ? 'stalled' : 'downloading' },
-          dueIn(stalls ? delays.downloadStall : delays.downloadStep * slow),
-        );
+    const next = await transition(
+      record,
+      {},
+      { progress, phase: done ? 'install' : stalls ? 'stalled' : 'downloading' },
+      dueIn(done ? delays.pickup * slow : stalls ? delays.downloadStall : delays.downloadStep * slow),
+    );
     if (!next) return;
     const updated = await changeDevice(key, (changing) => {
       const firmware = changing.reported.firmware[target];
@@ -557,10 +535,27 @@ export function createSimulatedCloud(options: SimulatorOptions): SimulatedCloud 
         version: firmware?.available_version ?? null,
         success: true,
       });
-      await emitJob(next.job);
-    } else {
-      schedule(next);
     }
+    schedule(next);
+  }
+
+  /** spec 02 §4 firmware update step 2: the cloud sends update_firmware; the target goes to Updating. */
+  async function install(record: JobRecord, device: DeviceRecord): Promise<void> {
+    const target = record.params.target as FirmwareTarget;
+    const next = await transition(
+      record,
+      {},
+      { phase: 'updating', targets: [target] },
+      dueIn(delays.firmwareUpdate * slowness(device)),
+    );
+    if (!next) return;
+    const updated = await changeDevice(device.device_key, (changing) => {
+      const firmware = changing.reported.firmware[target];
+      if (firmware) firmware.state = 'updating';
+    });
+    const firmware = updated.reported.firmware[target];
+    if (firmware) await emitFirmware(device.device_key, target, firmware, 'updating');
+    schedule(next);
   }
 
   /** LwM2M Updating → result for each target, confirmed by R42 (spec 02 §4 firmware update step 3). */
@@ -756,7 +751,7 @@ export function createSimulatedCloud(options: SimulatorOptions): SimulatedCloud 
       }
       case 'clear_pin':
         if (reported.keylocker?.pins.master.value !== params.master_pin) {
-          return failed('The master PIN does not match', { ...keylockerLog, data: { pin: 'secondary' } });
+          return failed(WRONG_MASTER_PIN, { ...keylockerLog, data: { pin: 'secondary' } });
         }
         return succeeded(
           { ...keylockerLog, data: { pin: 'secondary' } },
@@ -805,8 +800,15 @@ export function createSimulatedCloud(options: SimulatorOptions): SimulatedCloud 
             output: params.output as HardwireOutput,
           };
         });
-      case 'update_firmware':
-        return failed('No firmware has been downloaded to install', commandLog);
+      case 'update_firmware': {
+        // Sent on its own (spec 02 §4 step 2): the device acknowledges an update under way, or has none.
+        const underWay = (['controller', 'kl1'] as const).filter((target) => {
+          const state = reported.firmware[target]?.state;
+          return state === 'downloading' || state === 'downloaded' || state === 'updating';
+        });
+        if (underWay.length === 0) return failed('No firmware has been downloaded to install', commandLog);
+        return succeeded(commandLog, undefined, { targets: underWay });
+      }
       default:
         // arm, disarm, panic, trunk, aux, the configuration items and dash camera queries: the device does it.
         return succeeded(commandLog);
@@ -919,6 +921,13 @@ export function createSimulatedCloud(options: SimulatorOptions): SimulatedCloud 
     };
   }
 
+  /** The KeyLocker calls are refused outright on a device without one (a paired or unpaired one is asked). */
+  async function requireKeylocker(deviceKey: string) {
+    if (!(await requireDevice(deviceKey)).reported.keylocker) {
+      throw new DeviceCloudError('NOT_SUPPORTED', `Device ${deviceKey} has no KeyLocker`);
+    }
+  }
+
   const requireFourDigits = (pin: string, what: string) => {
     if (!/^\d{4}$/.test(pin)) throw new DeviceCloudError('INVALID', `${what} must be four digits`);
   };
@@ -1016,22 +1025,30 @@ export function createSimulatedCloud(options: SimulatorOptions): SimulatedCloud 
       if (firmware.state !== 'idle') {
         throw new DeviceCloudError('CONFLICT', `The ${targetName(target)} firmware is ${firmware.state}`);
       }
-      return queueJob(deviceKey, 'download_firmware', { target });
+      return queueJob(deviceKey, 'update_firmware', { target });
     },
 
     async setPin(deviceKey, pin, secondary, options) {
       requireFourDigits(pin, 'A PIN');
+      await requireKeylocker(deviceKey);
       return commandJob(deviceKey, 'set_pin', { pin, secondary }, options);
     },
 
     async clearPin(deviceKey, masterPin, options) {
       requireFourDigits(masterPin, 'The master PIN');
-      return commandJob(deviceKey, 'clear_pin', { master_pin: masterPin }, options);
+      await requireKeylocker(deviceKey);
+      const job = await commandJob(deviceKey, 'clear_pin', { master_pin: masterPin }, options);
+      // The KeyLocker checks the master PIN (the job FAILS); a caller who waited for it hears a refusal.
+      if (job.status === 'FAILED' && job.reason === WRONG_MASTER_PIN) {
+        throw new DeviceCloudError('INVALID', `${WRONG_MASTER_PIN} (job ${job.job_id})`);
+      }
+      return job;
     },
 
     async setKeylockerMode(deviceKey, mode, options) {
       if (mode !== 'add-on' && mode !== 'standalone')
         throw new DeviceCloudError('INVALID', `No KeyLocker mode '${mode}'`);
+      await requireKeylocker(deviceKey);
       return commandJob(deviceKey, 'set_keylocker_mode', { mode }, options);
     },
 
