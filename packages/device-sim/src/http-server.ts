@@ -456,7 +456,8 @@ export async function startDeviceCloudServer(options: DeviceCloudServerOptions):
       res.end();
     };
     streams.add(end);
-    req.on('close', end);
+    // The response's close, not the request's: a GET's request may count as done as soon as it is read.
+    res.on('close', end);
 
     try {
       // A stream opened without a position starts at the newest event: its first line names that id, so a
@@ -519,7 +520,17 @@ export async function startDeviceCloudServer(options: DeviceCloudServerOptions):
     throw new HttpRefusal(404, 'NO_ROUTE', `No route ${method} ${url.pathname}`);
   }
 
+  // Calls being answered (event streams aside), so close() lets them finish before cutting connections.
+  let answering = 0;
+  let onDrained: (() => void) | null = null;
   const server = createServer((req, res) => {
+    const isStream = req.url?.startsWith('/v1/events/stream') ?? false;
+    if (!isStream) {
+      answering++;
+      res.once('close', () => {
+        if (--answering === 0) onDrained?.();
+      });
+    }
     handle(req, res).catch((error: unknown) => sendError(res, error));
   });
   // Long event streams must not be cut by the request timeout; heartbeats keep them alive.
@@ -541,10 +552,19 @@ export async function startDeviceCloudServer(options: DeviceCloudServerOptions):
     async close() {
       for (const end of [...streams]) end();
       stopFollowingHead?.();
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // Calls still waiting on a job get a moment to answer; then every connection is cut, including
+      // keep-alive sockets a client opened but has not used yet (closeIdleConnections leaves those).
       await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeIdleConnections();
+        const timer = setTimeout(resolve, 2_000);
+        onDrained = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+        if (answering === 0) onDrained();
       });
+      server.closeAllConnections();
+      await closed;
     },
   };
 }
