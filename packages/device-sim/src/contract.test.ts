@@ -176,6 +176,19 @@ describe('the HTTP service', () => {
     expect(ids.filter((id) => id <= last)).toEqual(kept.filter((e) => e.id > from).map((e) => e.id));
   });
 
+  it('answers a position past the newest event (a cloud whose events are gone) from the newest one', async () => {
+    service = await overHttp();
+    const newest = (await eventsSince(service.cloud)).at(-1)?.id ?? 0;
+    const control = new AbortController();
+    const response = await fetch(`${service.url}/v1/events/stream`, {
+      headers: { authorization: `Bearer ${TOKEN}`, 'last-event-id': String(newest + 1000) },
+      signal: control.signal,
+    });
+    const { value } = await response.body!.getReader().read();
+    control.abort();
+    expect(new TextDecoder().decode(value)).toContain(`id: ${newest}\n`);
+  });
+
   it('the client reopens a dropped stream from the last event it saw: nothing lost, nothing twice', async () => {
     const cuts = new Set<AbortController>();
     let streamsOpened = 0;

@@ -462,7 +462,11 @@ export async function startDeviceCloudServer(options: DeviceCloudServerOptions):
     try {
       // A stream opened without a position starts at the newest event: its first line names that id, so a
       // client that reconnects before any event arrived still resumes without a gap.
-      if (after === null) after = await newestEventId();
+      // A position past the newest event was handed out by a cloud whose events are gone (a fresh database):
+      // the stream goes on from the newest, as for a new listener, rather than staying silent until ids catch up.
+      let newest = await newestEventId();
+      if (after !== null && after > newest) newest = Math.max(newest, await headEventId(cloud));
+      if (after === null || after > newest) after = newest;
       res.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-store',
