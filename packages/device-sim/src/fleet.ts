@@ -11,6 +11,8 @@ import { seededRandom } from './random.ts';
 import type { DeviceRecord } from './store.ts';
 
 const DAY_MS = 86_400_000;
+/** Plans start at midnight UTC, so the same seed makes the same plans all day long. */
+const daysBefore = (nowMs: number, days: number) => (Math.floor(nowMs / DAY_MS) - days) * DAY_MS;
 const PLAN_YEARS: Partial<Record<PlanDuration, number>> = {
   '1_year': 1,
   '2_year': 2,
@@ -66,7 +68,7 @@ interface DemoDevice {
 
 /** DEMO-DATA "Devices in the simulated device cloud", device by device. */
 function demoDevices(nowMs: number): DemoDevice[] {
-  const activeSince = nowMs - 120 * DAY_MS;
+  const activeSince = daysBefore(nowMs, 120);
   return [
     {
       // new, in service mode, firmware update available, keylocker present
@@ -205,7 +207,7 @@ export function generatedDeviceRecord(index: number, seed: string, nowMs: number
   const isFtX = product.startsWith('FT-X');
   const controller = isFtX ? random.pick(OPTION_TABLE_CONTROLLERS) : random.pick(DR_CONTROLLERS);
   const roll = random.next();
-  const since = nowMs - random.int(1, 700) * DAY_MS;
+  const since = daysBefore(nowMs, random.int(1, 700));
   const state: Pick<DeviceFacts, 'service_mode' | 'device_state' | 'activated' | 'installed' | 'plan'> =
     roll < 0.55
       ? newInServiceMode

@@ -41,6 +41,8 @@ export interface Random {
   hex(count: number): string;
 }
 
+const DIGITS = '0123456789ABCDEF';
+
 /** A generator seeded by the parts joined with '|'. */
 export function seededRandom(...parts: (string | number)[]): Random {
   const next = mulberry32(hashText(parts.join('|')));
@@ -55,7 +57,15 @@ export function seededRandom(...parts: (string | number)[]): Random {
       return item;
     },
     chance: (probability) => next() < probability,
-    digits: (count) => Array.from({ length: count }, () => String(int(0, 9))).join(''),
-    hex: (count) => Array.from({ length: count }, () => int(0, 15).toString(16).toUpperCase()).join(''),
+    digits: (count) => {
+      let text = '';
+      for (let index = 0; index < count; index++) text += DIGITS[int(0, 9)];
+      return text;
+    },
+    hex: (count) => {
+      let text = '';
+      for (let index = 0; index < count; index++) text += DIGITS[int(0, 15)];
+      return text;
+    },
   };
 }

@@ -147,6 +147,8 @@ export function createSimulatedCloud(options: SimulatorOptions): SimulatedCloud 
   const listeners = new Set<(event: CloudEvent) => void>();
   const jobWaiters = new Map<string, Set<() => void>>();
   const scheduledJobs = new Map<string, () => void>();
+  /** Steps running now: close() lets them finish, so a store shared with a successor is left consistent. */
+  const stepsInFlight = new Set<Promise<void>>();
   let closed = false;
 
   // ---- events ---------------------------------------------------------------------------------
@@ -250,6 +252,8 @@ export function createSimulatedCloud(options: SimulatorOptions): SimulatedCloud 
     if (!weak && reported.cellular_signal_strength <= -100) reported.cellular_signal_strength = normalSignal(random);
     if (has(record, 'no-gps-fix') || has(record, 'gps-antenna-open')) {
       reported.gps = { ...reported.gps, fix: false, latitude: null, longitude: null };
+    } else if (!reported.gps.fix) {
+      reported.gps = { ...reported.gps, fix: true, ...record.home }; // the receiver finds its fix again
     }
     // The KeyLocker drops its pairing; taking the scenario off does not pair it again
     // (reset_keylocker_pairing does, as on a real unit).
@@ -357,7 +361,10 @@ export function createSimulatedCloud(options: SimulatorOptions): SimulatedCloud 
       jobId,
       clock.at(record.due_at, () => {
         scheduledJobs.delete(jobId);
-        advance(jobId).catch((error: unknown) => console.error(`device-sim: job ${jobId} could not advance`, error));
+        const step = advance(jobId)
+          .catch((error: unknown) => console.error(`device-sim: job ${jobId} could not advance`, error))
+          .finally(() => stepsInFlight.delete(step));
+        stepsInFlight.add(step);
       }),
     );
   }
@@ -1187,6 +1194,7 @@ export function createSimulatedCloud(options: SimulatorOptions): SimulatedCloud 
       clock.stop();
       scheduledJobs.clear();
       for (const waiters of [...jobWaiters.values()]) for (const wake of [...waiters]) wake();
+      await Promise.allSettled([...stepsInFlight]);
     },
   };
   return cloud;

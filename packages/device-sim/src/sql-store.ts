@@ -2,8 +2,8 @@
  * The fleet in SQL (PGlite or PostgreSQL), in tables of its own prefixed device_sim_, so the
  * simulated cloud survives a restart and two processes can share it. Every write is one statement;
  * the racy ones are compare-and-set (a shadow on its version, a job on its status and step), so two
- * processes never advance one job twice. Big integers are read as text: PGlite and node-postgres
- * parse int8 differently.
+ * processes never advance one job twice. Big integers are read as text (PGlite and node-postgres
+ * parse int8 differently), so ORDER BY names the table's column, not the text alias.
  */
 import type { CloudEvent, CloudEventType, DeviceLog, Job, JobStatus } from './api.ts';
 import type { DeviceRecord, FleetStore, JobRecord, LogQuery, SqlClient } from './store.ts';
@@ -203,7 +203,7 @@ export function createSqlStore(client: SqlClient): FleetStore {
       if (query.to !== undefined) conditions.push(`at <= $${params.push(query.to)}`);
       const limit = `$${params.push(query.limit ?? DEFAULT_LOG_LIMIT)}`;
       const { rows } = await client.query<LogRow>(
-        `SELECT id::text AS id, log FROM device_sim_logs WHERE ${conditions.join(' AND ')} ORDER BY id DESC LIMIT ${limit}`,
+        `SELECT id::text AS id, log FROM device_sim_logs WHERE ${conditions.join(' AND ')} ORDER BY device_sim_logs.id DESC LIMIT ${limit}`,
         params,
       );
       return rows.map((row) => ({ id: row.id, ...row.log }));
@@ -219,7 +219,7 @@ export function createSqlStore(client: SqlClient): FleetStore {
 
     async eventsAfter(afterId, limit) {
       const { rows } = await client.query<EventRow>(
-        `SELECT id::text AS id, device_key, type, at, data FROM device_sim_events WHERE id > $1 ORDER BY id LIMIT $2`,
+        `SELECT id::text AS id, device_key, type, at, data FROM device_sim_events WHERE device_sim_events.id > $1 ORDER BY device_sim_events.id LIMIT $2`,
         [afterId, limit],
       );
       return rows.map(toEvent);
