@@ -1,14 +1,16 @@
 /**
  * The fleet in this process's memory (the embedded default). Devices are kept as JSON text: about
  * 1.5 KB a device, so 100,000 fit well within 1 GB (issue 28's bench budget), and a reader can never
- * change a stored device by accident. Logs keep the newest 500 per device and events the newest
- * 100,000, as a real cloud keeps a retention window.
+ * change a stored device by accident. Jobs keep the newest 200 per device (unfinished ones always),
+ * logs the newest 500 per device and events the newest 100,000, as a real cloud keeps a retention
+ * window.
  */
 import type { CloudEvent, DeviceLog, Job, JobStatus } from './api.ts';
 import type { DeviceRecord, FleetStore, JobRecord, LogQuery } from './store.ts';
 import { DEFAULT_LOG_LIMIT, isUnfinished, logMatches } from './store.ts';
 
 const LOGS_KEPT_PER_DEVICE = 500;
+const JOBS_KEPT_PER_DEVICE = 200;
 const EVENTS_KEPT = 100_000;
 
 interface StoredDevice {
@@ -71,10 +73,15 @@ export function createMemoryStore(): FleetStore {
       const id = record.job.job_id;
       if (jobs.has(id)) throw new Error(`job ${id} exists`);
       jobs.set(id, JSON.stringify(record));
-      const ids = jobIdsByDevice.get(record.job.device_key) ?? [];
+      let ids = jobIdsByDevice.get(record.job.device_key) ?? [];
       ids.push(id);
-      jobIdsByDevice.set(record.job.device_key, ids);
       if (isUnfinished(record.job.status)) unfinishedJobIds.add(id);
+      if (ids.length > JOBS_KEPT_PER_DEVICE) {
+        const dropped = ids.slice(0, ids.length - JOBS_KEPT_PER_DEVICE).filter((old) => !unfinishedJobIds.has(old));
+        for (const old of dropped) jobs.delete(old);
+        ids = ids.filter((kept) => jobs.has(kept));
+      }
+      jobIdsByDevice.set(record.job.device_key, ids);
     },
 
     async getJob(jobId) {
@@ -134,7 +141,8 @@ export function createMemoryStore(): FleetStore {
     async appendEvent(entry) {
       const event: CloudEvent = { id: ++lastEventId, ...entry };
       events.push(event);
-      if (events.length > EVENTS_KEPT) events.splice(0, events.length - EVENTS_KEPT);
+      // Trimmed a tenth at a time: one big splice now and then, not one per event.
+      if (events.length > EVENTS_KEPT * 1.1) events.splice(0, events.length - EVENTS_KEPT);
       return structuredClone(event);
     },
 

@@ -852,10 +852,9 @@ export function createSimulatedCloud(options: SimulatorOptions): SimulatedCloud 
 
   /** The job once it has ended, or as it stands after `waitMs` of the device's time. */
   async function waitForJob(jobId: string, waitMs: number): Promise<Job> {
-    const current = await store.getJob(jobId);
-    if (!current) throw new DeviceCloudError('NOT_FOUND', `No job ${jobId}`);
-    if (waitMs <= 0 || isTerminal(current.job.status) || closed) return current.job;
-    await new Promise<void>((resolve) => {
+    // Listen before looking, so a job ending between the two is not missed.
+    let stopWaiting = () => {};
+    const ended = new Promise<void>((resolve) => {
       const waiters = jobWaiters.get(jobId) ?? new Set();
       jobWaiters.set(jobId, waiters);
       // A job may end in another process sharing the store: look now and then as well.
@@ -865,7 +864,7 @@ export function createSimulatedCloud(options: SimulatorOptions): SimulatedCloud 
           .then((stored) => stored && isTerminal(stored.job.status) && wake())
           .catch(() => undefined);
       }, WAIT_POLL_REAL_MS);
-      const cancelTimer = clock.after(waitMs, () => wake());
+      const cancelTimer = waitMs > 0 ? clock.after(waitMs, () => wake()) : () => {};
       function wake() {
         clearInterval(poll);
         cancelTimer();
@@ -874,7 +873,12 @@ export function createSimulatedCloud(options: SimulatorOptions): SimulatedCloud 
         resolve();
       }
       waiters.add(wake);
+      stopWaiting = wake;
     });
+    const current = await store.getJob(jobId);
+    if (!current || waitMs <= 0 || isTerminal(current.job.status) || closed) stopWaiting();
+    if (!current) throw new DeviceCloudError('NOT_FOUND', `No job ${jobId}`);
+    await ended;
     return (await store.getJob(jobId))?.job ?? current.job;
   }
 

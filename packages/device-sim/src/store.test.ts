@@ -165,6 +165,20 @@ describe.each(stores)('FleetStore: %s', (_name, open) => {
   });
 });
 
+describe('the memory store', () => {
+  it('keeps the newest 200 jobs of a device, and every unfinished one', async () => {
+    const store = createMemoryStore();
+    await store.insertJob(jobRecord('unfinished'));
+    for (let index = 0; index < 250; index++) await store.insertJob(jobRecord(`done-${index}`, 'SUCCEEDED'));
+    const kept = await store.jobsOfDevice(KEY, 1000);
+    expect(kept.length).toBeLessThanOrEqual(201);
+    expect(kept[0]!.job_id).toBe('done-249');
+    expect(await store.getJob('unfinished')).not.toBeNull();
+    expect(await store.getJob('done-0')).toBeNull();
+    expect((await store.unfinishedJobs()).map((record) => record.job.job_id)).toEqual(['unfinished']);
+  });
+});
+
 const opened: { close(): Promise<void> }[] = [];
 afterEach(async () => {
   for (const resource of opened.splice(0).reverse()) await resource.close();
