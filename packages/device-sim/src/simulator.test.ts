@@ -240,6 +240,13 @@ describe('firmware over the air', () => {
     expect((await refusal(cloud.startFirmwareUpdate(X1_KEYLOCKER, 'controller'))).code).toBe('CONFLICT');
   });
 
+  it('refuses a second update of a target while one is queued or under way', async () => {
+    const cloud = await fleet({ speed: 1 });
+    await cloud.startFirmwareUpdate(X1_KEYLOCKER, 'controller');
+    expect((await refusal(cloud.startFirmwareUpdate(X1_KEYLOCKER, 'controller'))).code).toBe('CONFLICT');
+    expect((await cloud.startFirmwareUpdate(X1_KEYLOCKER, 'kl1')).status).toBe('QUEUED');
+  });
+
   it('fails at the result step on 10230000260 (r42-failure) for the controller and the KeyLocker, keeping the old versions', async () => {
     const cloud = await fleet();
     const before = await cloud.checkFirmwareUpdate(R42_FAILURE);

@@ -1036,6 +1036,12 @@ export function createSimulatedCloud(options: SimulatorOptions): SimulatedCloud 
       if (firmware.state !== 'idle') {
         throw new DeviceCloudError('CONFLICT', `The ${targetName(target)} firmware is ${firmware.state}`);
       }
+      const alreadyQueued = (await store.unfinishedJobs()).some(
+        (record) => record.job.device_key === deviceKey && isOverTheAir(record) && record.params.target === target,
+      );
+      if (alreadyQueued) {
+        throw new DeviceCloudError('CONFLICT', `An update of the ${targetName(target)} firmware is already queued`);
+      }
       return queueJob(deviceKey, 'update_firmware', { target });
     },
 
