@@ -26,6 +26,7 @@ export interface CloudUnderTest {
 export const DEMO = {
   x1WithKeylocker: '10230000234', // FT-X1, new, service mode, firmware update available, keylocker
   dr5400: '10230000235', // DR5400, no keylocker, firmware current
+  x1Max: '10230000236', // FT-X1MAX: the hardwire step applies
   activeOld: '10230000240', // FT-X2 on a plan: the old device of replace-device
   replacement: '10230000241', // FT-X2, new: its replacement
   r42Failure: '10230000260', // FT-X1: the firmware update fails at R42
@@ -310,6 +311,89 @@ export function describeDeviceCloudContract(name: string, make: () => Promise<Cl
           cloud.updateOptionTables(DEMO.x1WithKeylocker, { [option.id]: 987_654 }, query, { waitMs: WAIT_MS }),
           'INVALID',
         );
+      });
+    });
+
+    describe('settings and lifecycle', () => {
+      it('reads, queries and writes feature settings, and turns a config bit on by command', async () => {
+        const features = await cloud.features(DEMO.x1WithKeylocker);
+        expect(typeof features.siren_enabled).toBe('boolean');
+        expect(await cloud.features(DEMO.x1WithKeylocker, true, { waitMs: WAIT_MS })).toEqual(features);
+        const written = await cloud.updateFeatures(
+          DEMO.x1WithKeylocker,
+          { siren_enabled: !features.siren_enabled },
+          { waitMs: WAIT_MS },
+        );
+        expect(written).toEqual({ ...features, siren_enabled: !features.siren_enabled });
+        expect((await cloud.shadow(DEMO.x1WithKeylocker))!.reported.features).toEqual(written);
+
+        const sirenOff = await cloud.updateFeatures(
+          DEMO.x1WithKeylocker,
+          { siren_enabled: false },
+          { waitMs: WAIT_MS },
+        );
+        expect(sirenOff.siren_enabled).toBe(false);
+        const on = await cloud.sendCommand(DEMO.x1WithKeylocker, 'set_config_bit', { bit: 2, waitMs: WAIT_MS });
+        expect(on).toMatchObject({ status: 'SUCCEEDED', bit: 2 });
+        const reported = (await cloud.shadow(DEMO.x1WithKeylocker))!.reported;
+        expect(reported.config_bits & 2).toBe(2);
+        expect(reported.features.siren_enabled).toBe(true);
+      });
+
+      it('sets the hardwire input and output on a MAX model only', async () => {
+        const job = await cloud.setHardwire(DEMO.x1Max, 'Low', 'Trunk', { waitMs: WAIT_MS });
+        expect(job.status).toBe('SUCCEEDED');
+        expect((await cloud.shadow(DEMO.x1Max))!.reported.hardwire).toEqual({ input: 'Low', output: 'Trunk' });
+        const refused = await cloud.setHardwire(DEMO.x1WithKeylocker, 'Low', 'Trunk', { waitMs: WAIT_MS });
+        expect(refused.status).toBe('REJECTED');
+      });
+
+      it('activates and installs a device, out of service mode when asked, and puts a plan on it', async () => {
+        expect((await cloud.activate(DEMO.x1WithKeylocker)).reported.activated).toBe(true);
+        const installed = await cloud.install(DEMO.x1WithKeylocker, true);
+        expect(installed.reported).toMatchObject({ installed: true, service_mode: false });
+        const plan = {
+          name: 'Premium',
+          duration: '1_year' as const,
+          started_at: '2026-01-01T00:00:00.000Z',
+          expires_at: '2027-01-01T00:00:00.000Z',
+        };
+        expect((await cloud.setPlan(DEMO.x1WithKeylocker, plan)).reported.plan).toEqual(plan);
+        expect((await cloud.setPlan(DEMO.x1WithKeylocker, null)).reported.plan).toBeNull();
+        await expectRefusal(cloud.activate(DEMO.unknown), 'NOT_FOUND');
+      });
+
+      it("pages a device's jobs and logs, newest first, by type and time", async () => {
+        for (const command of ['locate', 'arm', 'disarm'] as const) {
+          await cloud.sendCommand(DEMO.x1WithKeylocker, command, { waitMs: WAIT_MS });
+        }
+        const jobs = await cloud.jobs(DEMO.x1WithKeylocker);
+        expect(jobs.map((job) => job.command).slice(0, 3)).toEqual(['disarm', 'arm', 'locate']);
+        expect(await cloud.jobs(DEMO.x1WithKeylocker, 2)).toEqual(jobs.slice(0, 2));
+
+        const logs = await cloud.logs(DEMO.x1WithKeylocker);
+        expect(logs.length).toBeGreaterThanOrEqual(3);
+        const times = logs.map((log) => Date.parse(log.timestamp));
+        expect(times).toEqual([...times].sort((a, b) => b - a));
+        expect(await cloud.logs(DEMO.x1WithKeylocker, { limit: 2 })).toEqual(logs.slice(0, 2));
+        const type = logs[0]!.type;
+        expect((await cloud.logs(DEMO.x1WithKeylocker, { type })).every((log) => log.type === type)).toBe(true);
+        const oldest = logs[logs.length - 1]!.timestamp;
+        const upTo = await cloud.logs(DEMO.x1WithKeylocker, { to: oldest });
+        expect(upTo.every((log) => log.timestamp <= oldest)).toBe(true);
+        expect(await cloud.logs(DEMO.x1WithKeylocker, { from: '2999-01-01T00:00:00.000Z' })).toEqual([]);
+      });
+
+      it('updates the KeyLocker firmware (kl1) as well as the controller', async () => {
+        const offered = (await cloud.checkFirmwareUpdate(DEMO.x1WithKeylocker)).kl1!.available_version;
+        expect(offered).toBeTruthy();
+        const job = await cloud.startFirmwareUpdate(DEMO.x1WithKeylocker, 'kl1');
+        expect((await untilJobEnds(cloud, job.job_id)).status).toBe('SUCCEEDED');
+        expect((await cloud.checkFirmwareUpdate(DEMO.x1WithKeylocker)).kl1).toMatchObject({
+          current_version: offered,
+          available_version: null,
+        });
+        await expectRefusal(cloud.startFirmwareUpdate(DEMO.dr5400, 'kl1'), 'NOT_SUPPORTED');
       });
     });
 
