@@ -312,6 +312,23 @@ export function describeDeviceCloudContract(name: string, make: () => Promise<Cl
           'INVALID',
         );
       });
+
+      it("answers the controller's tables by section (show_1_2, show_3_4)", async () => {
+        const controller = (await cloud.shadow(DEMO.x1WithKeylocker))!.reported.controller_model;
+        const all = await cloud.optionTables(DEMO.x1WithKeylocker, {}, { waitMs: WAIT_MS });
+        expect(all.schema).toBe(controller);
+        const first = await cloud.optionTables(DEMO.x1WithKeylocker, { show_1_2: true, skip_query: true });
+        const second = await cloud.optionTables(DEMO.x1WithKeylocker, {
+          show_3_4: true,
+          show_1_2: false,
+          skip_query: true,
+        });
+        expect(first.definitions.length).toBeGreaterThan(0);
+        expect(second.definitions.length).toBeGreaterThan(0);
+        expect(first.definitions.every((d) => d.section === '1_2')).toBe(true);
+        expect(second.definitions.every((d) => d.section === '3_4')).toBe(true);
+        expect(first.definitions.length + second.definitions.length).toBe(all.definitions.length);
+      });
     });
 
     describe('settings and lifecycle', () => {
