@@ -104,6 +104,8 @@ export interface SimulatorOptions {
   delays?: Partial<SimDelays>;
   /** Seeds every random value (identifiers, positions, signal, stalls): same seed, same replay. */
   seed?: string;
+  /** How often (real ms, default 5000) to take over jobs overdue by as long, left by a stopped instance. */
+  sweepMs?: number;
 }
 
 export interface SimulatedCloud extends DeviceCloud {
@@ -122,6 +124,7 @@ const FEATURE_NAMES = Object.keys(DEFAULT_FEATURES) as (keyof FeatureSettings)[]
 const GENERATE_BATCH = 2000;
 const WRONG_MASTER_PIN = 'The master PIN does not match';
 const WAIT_POLL_REAL_MS = 100;
+const SWEEP_REAL_MS = 5000;
 
 const isTerminal = (status: JobStatus) => TERMINAL_JOB_STATUSES.includes(status);
 const isOffline = (record: DeviceRecord) => !record.reported.online || record.scenarios.includes('device-offline');
@@ -143,6 +146,7 @@ export function createSimulatedCloud(options: SimulatorOptions): SimulatedCloud 
   const { store } = options;
   const delays: SimDelays = { ...DEFAULT_SIM_DELAYS, ...options.delays };
   const seed = options.seed ?? 'device-sim';
+  const sweepMs = options.sweepMs ?? SWEEP_REAL_MS;
   const clock: Clock = createClock(options.speed ?? 1);
   const listeners = new Set<(event: CloudEvent) => void>();
   const jobWaiters = new Map<string, Set<() => void>>();
@@ -150,6 +154,14 @@ export function createSimulatedCloud(options: SimulatorOptions): SimulatedCloud 
   /** Steps running now: close() lets them finish, so a store shared with a successor is left consistent. */
   const stepsInFlight = new Set<Promise<void>>();
   let closed = false;
+  let sweep: NodeJS.Timeout | null = null;
+
+  async function sweepOverdueJobs() {
+    const overdue = clock.now() - sweepMs;
+    for (const record of await store.unfinishedJobs()) {
+      if (record.due_at !== null && record.due_at < overdue && !scheduledJobs.has(record.job.job_id)) schedule(record);
+    }
+  }
 
   // ---- events ---------------------------------------------------------------------------------
 
@@ -953,6 +965,14 @@ export function createSimulatedCloud(options: SimulatorOptions): SimulatedCloud 
       await store.init();
       if ((await store.countDevices()) === 0) await cloud.seedDemoFleet();
       for (const record of await store.unfinishedJobs()) schedule(record);
+      // Instances sharing a SQL store each run the jobs they queued; one that stops leaves its jobs
+      // overdue, and the next sweep of any other instance takes them over (compare-and-set keeps it once).
+      if (!sweep) {
+        sweep = setInterval(() => {
+          sweepOverdueJobs().catch((error: unknown) => console.error('device-sim: the overdue sweep failed', error));
+        }, sweepMs);
+        sweep.unref();
+      }
     },
 
     async seedDemoFleet() {
@@ -1201,6 +1221,8 @@ export function createSimulatedCloud(options: SimulatorOptions): SimulatedCloud 
 
     async close() {
       closed = true;
+      if (sweep) clearInterval(sweep);
+      sweep = null;
       clock.stop();
       scheduledJobs.clear();
       for (const waiters of [...jobWaiters.values()]) for (const wake of [...waiters]) wake();

@@ -184,8 +184,13 @@ afterEach(async () => {
   for (const resource of opened.splice(0).reverse()) await resource.close();
 });
 
-async function simulator(speed: number): Promise<SimulatedCloud> {
-  const cloud = createSimulatedCloud({ store: createSqlStore(db), speed, seed: 'restart' });
+async function simulator(speed: number, sweepMs?: number): Promise<SimulatedCloud> {
+  const cloud = createSimulatedCloud({
+    store: createSqlStore(db),
+    speed,
+    seed: 'restart',
+    ...(sweepMs ? { sweepMs } : {}),
+  });
   opened.push(cloud);
   await cloud.start();
   return cloud;
@@ -285,5 +290,14 @@ describe('the simulator on a SQL store (PGlite)', () => {
       .map((event) => event.data.status);
     expect(states).toEqual(['QUEUED', 'IN_PROGRESS', 'SUCCEEDED']);
     expect(await second.logs(KEY, { type: 'CMD' })).toHaveLength(1);
+  });
+
+  it('takes over the jobs of an instance that stopped, without a restart (the overdue sweep)', async () => {
+    await emptySqlStore();
+    const survivor = await simulator(100, 30);
+    const stopping = await simulator(100);
+    const queued = await stopping.sendCommand(KEY, 'disarm');
+    await stopping.close(); // its job stays QUEUED in the store, due in 10 ms
+    expect((await ended(survivor, queued.job_id)).status).toBe('SUCCEEDED');
   });
 });
