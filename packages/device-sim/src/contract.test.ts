@@ -118,6 +118,7 @@ describe('the HTTP service', () => {
       }),
       fetch(`${service.url}/v1/devices/${DEMO.x1WithKeylocker}/shadow`, { method: 'DELETE', headers: auth }),
       fetch(`${service.url}/v1/devices/${DEMO.unknown}/shadow`, { headers: auth }),
+      fetch(`${service.url}/v1/events/stream`, { headers: { ...auth, 'last-event-id': 'yesterday' } }),
     ]);
     const bodies = await Promise.all(
       answers.map(async (r) => ({
@@ -131,6 +132,7 @@ describe('the HTTP service', () => {
       [400, 'INVALID'],
       [405, 'METHOD_NOT_ALLOWED'],
       [404, 'NOT_FOUND'],
+      [400, 'INVALID'],
     ]);
     for (const { body } of bodies) expect(Object.keys(body).sort()).toEqual(['code', 'message']);
   });
@@ -148,11 +150,15 @@ describe('the HTTP service', () => {
     expect(await service.cloud.shadow(keys[0]!)).toMatchObject({ device_key: keys[0] });
   });
 
-  it('resumes the event stream from Last-Event-ID, and sends heartbeats', async () => {
+  it('resumes the event stream from Last-Event-ID, however far behind, and sends heartbeats', async () => {
     service = await overHttp({ heartbeatMs: 30 });
     await service.cloud.sendCommand(DEMO.x1WithKeylocker, 'locate', { waitMs: WAIT_MS });
+    // More than the stream's pages of 500 to catch up on.
+    for (let i = 0; i < 1200; i++)
+      await service.inner.updateShadow(DEMO.dr5400, { cellular_signal_strength: -60 - (i % 40) });
     const kept = await eventsSince(service.cloud);
-    const from = kept[Math.floor(kept.length / 2)]!.id;
+    const from = kept[1]!.id;
+    const last = kept.at(-1)!.id;
     const control = new AbortController();
     const response = await fetch(`${service.url}/v1/events/stream`, {
       headers: { authorization: `Bearer ${TOKEN}`, 'last-event-id': String(from) },
@@ -162,10 +168,14 @@ describe('the HTTP service', () => {
     const reader = response.body!.getReader();
     const decoder = new TextDecoder();
     let text = '';
-    while (!text.includes(': heartbeat')) text += decoder.decode((await reader.read()).value, { stream: true });
+    const caughtUp = () => {
+      const at = text.indexOf(`id: ${last}\n`);
+      return at >= 0 && text.indexOf(': heartbeat', at) >= 0;
+    };
+    while (!caughtUp()) text += decoder.decode((await reader.read()).value, { stream: true });
     control.abort();
     const ids = [...text.matchAll(/^data: (.*)$/gm)].map((m) => (JSON.parse(m[1]!) as CloudEvent).id);
-    const last = kept.at(-1)!.id;
+    expect(ids.length).toBeGreaterThan(1000);
     expect(ids.filter((id) => id <= last)).toEqual(kept.filter((e) => e.id > from).map((e) => e.id));
   });
 

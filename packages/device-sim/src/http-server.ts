@@ -443,18 +443,30 @@ export async function startDeviceCloudServer(options: DeviceCloudServerOptions):
       if (live) write(event);
       else pending.push(event);
     });
-    const heartbeat = setInterval(() => {
-      if (!closed) res.write(': heartbeat\n\n');
-    }, heartbeatMs);
-    heartbeat.unref();
-    const end = () => {
-      if (closed) return;
+    let heartbeat: ReturnType<typeof setInterval> | undefined;
+    const stop = () => {
       closed = true;
       clearInterval(heartbeat);
       unsubscribe();
       streams.delete(end);
+    };
+    const end = () => {
+      if (closed) return;
+      stop();
       res.end();
     };
+    /** Backfilling a long way behind waits for the reader rather than buffering everything. */
+    const drained = () =>
+      new Promise<void>((resolve) => {
+        if (closed || !res.writableNeedDrain) return resolve();
+        const done = () => {
+          res.off('drain', done);
+          res.off('close', done);
+          resolve();
+        };
+        res.on('drain', done);
+        res.on('close', done);
+      });
     streams.add(end);
     // The response's close, not the request's: a GET's request may count as done as soon as it is read.
     res.on('close', end);
@@ -475,17 +487,22 @@ export async function startDeviceCloudServer(options: DeviceCloudServerOptions):
       });
       lastSent = after;
       res.write(`retry: 1000\nid: ${after}\n\n`);
+      heartbeat = setInterval(() => {
+        if (!closed) res.write(': heartbeat\n\n');
+      }, heartbeatMs);
+      heartbeat.unref();
       for (;;) {
         if (closed) return;
         const page = await cloud.eventsAfter(lastSent, STREAM_PAGE);
         for (const event of page) write(event);
         if (page.length < STREAM_PAGE) break;
+        await drained();
       }
       live = true;
       for (const event of pending.splice(0)) write(event);
     } catch (error) {
       if (!res.headersSent) {
-        end();
+        stop(); // the response is still free: the caller answers the error as JSON
         throw error;
       }
       console.error('device cloud: event stream failed', error);
