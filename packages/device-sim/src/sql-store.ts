@@ -46,6 +46,8 @@ const SCHEMA = [
 ];
 
 const INSERT_BATCH = 1000;
+/** The advisory lock key that serialises event ids (any constant of our own). */
+const EVENT_ORDER_LOCK = 2_026_028;
 
 interface DeviceRow {
   version: number;
@@ -210,8 +212,12 @@ export function createSqlStore(client: SqlClient): FleetStore {
     },
 
     async appendEvent(entry) {
+      // Ids must commit in their order: a reader resuming after id n (Last-Event-ID) would otherwise skip
+      // an n − 1 still committing. The transaction lock, taken before nextval, is held to the commit.
       const { rows } = await client.query<{ id: string }>(
-        `INSERT INTO device_sim_events (device_key, type, at, data) VALUES ($1, $2, $3, $4::jsonb) RETURNING id::text AS id`,
+        `INSERT INTO device_sim_events (device_key, type, at, data)
+         SELECT $1, $2, $3, $4::jsonb FROM (SELECT pg_advisory_xact_lock(${EVENT_ORDER_LOCK})) AS in_order
+         RETURNING id::text AS id`,
         [entry.device_key, entry.type, entry.at, JSON.stringify(entry.data)],
       );
       return { id: Number(rows[0]?.id ?? 0), ...entry };
