@@ -631,8 +631,10 @@ export function createSimulatedCloud(options: SimulatorOptions): SimulatedCloud 
     const outcome = respond(record, device, random);
     const ended = await finish(record, outcome.status, outcome.reason, outcome.result);
     if (!ended) return;
+    // Drawn once, outside the change: a change is run again when it loses a race, and must not draw anew.
+    const signal = weakSignal(random);
     const updated = await changeDevice(device.device_key, (changing, now) => {
-      if (has(changing, 'weak-signal')) changing.reported.cellular_signal_strength = weakSignal(random);
+      if (has(changing, 'weak-signal')) changing.reported.cellular_signal_strength = signal;
       outcome.change?.(changing, now);
     });
     if (ended.job.command === 'verify_replacement' && outcome.status === 'SUCCEEDED') {
@@ -684,9 +686,10 @@ export function createSimulatedCloud(options: SimulatorOptions): SimulatedCloud 
           direction: compassDirection(degree),
           degree,
         };
+        const battery = roundTo(random.between(3.9, 4.15), 2);
         const change: Answer['change'] = (changing) => {
           changing.reported.gps = gps;
-          changing.reported.backup_battery_voltage = roundTo(random.between(3.9, 4.15), 2);
+          changing.reported.backup_battery_voltage = battery;
         };
         if (command === 'locate') {
           const log = { type: 'GPS', description: 'GPS Fix', data: { gps_status: status } };
