@@ -930,7 +930,8 @@ export function createSimulatedCloud(options: SimulatorOptions): SimulatedCloud 
     options?: CloudOptions & { bit?: number },
   ): Promise<Job> {
     const queued = await queueJob(deviceKey, command, params, options?.bit ?? null);
-    return waitForJob(queued.job_id, options?.waitMs ?? 0);
+    const waitMs = options?.waitMs ?? 0;
+    return waitMs > 0 ? waitForJob(queued.job_id, waitMs) : queued;
   }
 
   function optionTablesView(record: DeviceRecord, schema: string, query: OptionTablesQuery): OptionTablesView {
