@@ -331,7 +331,8 @@ export function createSimulatedCloud(options: SimulatorOptions): SimulatedCloud 
 
   const slowness = (record: DeviceRecord) => (has(record, 'weak-signal') ? delays.weakSignalFactor : 1);
   const jobRandom = (record: JobRecord) => seededRandom(seed, record.job.job_id, record.step);
-  const dueIn = (deviceMs: number) => clock.now() + clock.realMs(deviceMs);
+  // Whole milliseconds: the SQL store keeps due times in a bigint (a speed that does not divide a delay gave fractions).
+  const dueIn = (deviceMs: number) => Math.ceil(clock.now() + clock.realMs(deviceMs));
 
   async function queueJob(
     deviceKey: string,

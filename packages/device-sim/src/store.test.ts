@@ -232,6 +232,13 @@ describe('the simulator on a SQL store (PGlite)', () => {
     ]);
   });
 
+  it('answers a job at a speed that does not divide its delays (due times are whole milliseconds)', async () => {
+    await emptySqlStore();
+    const cloud = await simulator(3_333);
+    const job = await cloud.sendCommand('10230000235', 'query_status');
+    expect((await ended(cloud, job.job_id)).status).toBe('SUCCEEDED');
+  });
+
   it('finishes a job left in progress by a simulator that stopped, once started again over the same store', async () => {
     await emptySqlStore();
     const before = await simulator(100);
