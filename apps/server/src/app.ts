@@ -45,6 +45,7 @@ import { createCartService } from './modules/cart/service.ts';
 import { createPaymentMethodService, paymentMethodRoutes } from './modules/payment-methods/index.ts';
 import { createOrderService, orderOf, orderRoutes } from './modules/orders/index.ts';
 import { billingRoutes, createBillingService, creditStandingOf, termsClosedBy } from './modules/billing/index.ts';
+import { createDeviceService, deviceRoutes } from './modules/devices/index.ts';
 import type { Actor } from './actor.ts';
 import { createAttemptMachine } from './attempts/machine.ts';
 import { createJobRunner, systemPrincipal, type SystemPrincipal } from './jobs/index.ts';
@@ -100,6 +101,9 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   // The in-memory caches (identity, search) forget on the database's change notices; a change made
   // by this request is noticed before its answer leaves, so the client's next request sees it.
   await ctx.database.changes.start();
+  // The device cloud before any route (issue 28): its tables, DEMO-DATA's devices on an empty fleet.
+  await ctx.devices.start();
+  app.addHook('onClose', () => ctx.devices.close());
   app.addHook('onSend', async (request) => {
     if (request.method !== 'GET' && request.method !== 'HEAD' && !request.routeOptions.config.readOnly)
       await ctx.database.changes.sync();
@@ -178,6 +182,9 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     termsClosedBy(await creditStandingOf(ctx.db, business))?.detail ?? null;
   await app.register(paymentMethodRoutes(createPaymentMethodService(ctx, { termsClosedFor })));
   await app.register(billingRoutes(billing));
+  // Every device call of spec 02 §7 (issue 28): through the device cloud adapter only.
+  await app.register(deviceRoutes(createDeviceService(ctx, limit)));
+
 
   if (options.webDist) await registerSpa(app, options.webDist);
   return app;

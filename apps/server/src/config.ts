@@ -83,13 +83,30 @@ const envSchema = z.object({
    * with SIGKILL, as a crash would: 'after:charge' (any kind) or 'invoice-payment/after:charge' (one kind).
    * Points: after:decide, after:<step>, after:write.
    */
+  /**
+   * The device cloud as its own service (`npm run device-cloud`, issue 28 §2): its URL and bearer token.
+   * Unset: the simulated fleet runs in this process, on this database.
+   */
+  DEVICE_CLOUD_URL: z.url().optional(),
+  DEVICE_CLOUD_TOKEN: z.string().min(1).optional(),
+  /** The in-process fleet's clock: 1 is real time (a firmware update takes tens of seconds), 1000 near-instant. */
+  DEVICE_SIM_SPEED: z.coerce.number().positive().max(1_000_000).default(1),
+  /** Generated devices beside DEMO-DATA's on the fleet's first start; default 2000, none under NODE_ENV=test. */
+  DEVICE_SIM_FLEET: z.coerce.number().int().min(0).max(1_000_000).optional(),
+  /** Commands one device takes per minute, from everyone together (issue 28 §5). */
+  DEVICE_COMMANDS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
   FAULT_INJECTION: z
     .string()
     .regex(/^([a-z-]+\/)?(after|before):[a-z-]+$/, 'a fault point such as after:charge')
     .optional(),
 });
 
-export type Config = z.infer<typeof envSchema> & { dataDir: string; demoMode: boolean; seedsDemoData: boolean };
+export type Config = Omit<z.infer<typeof envSchema>, 'DEVICE_SIM_FLEET'> & {
+  DEVICE_SIM_FLEET: number;
+  dataDir: string;
+  demoMode: boolean;
+  seedsDemoData: boolean;
+};
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -108,7 +125,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = parsed.data.DATA_DIR
     ? path.resolve(env.INIT_CWD ?? process.cwd(), parsed.data.DATA_DIR)
     : path.join(REPOSITORY_ROOT, 'data');
-  return { ...parsed.data, dataDir, demoMode, seedsDemoData };
+  if (parsed.data.DEVICE_CLOUD_URL && !parsed.data.DEVICE_CLOUD_TOKEN)
+    throw new Error('Invalid configuration:\n  DEVICE_CLOUD_TOKEN: required with DEVICE_CLOUD_URL');
+  // Tests start with DEMO-DATA's devices only: generating a fleet per test file would only cost time.
+  const deviceSimFleet = parsed.data.DEVICE_SIM_FLEET ?? (parsed.data.NODE_ENV === 'test' ? 0 : 2000);
+  return { ...parsed.data, DEVICE_SIM_FLEET: deviceSimFleet, dataDir, demoMode, seedsDemoData };
 }
 
 /** Where links in e-mails point: the public URL, or this server on localhost. */

@@ -5,6 +5,7 @@ import type { SmsSender } from './adapters/sms.ts';
 import type { VinDecoder } from './adapters/vin/index.ts';
 import type { PaymentProcessor } from './adapters/payments/index.ts';
 import { createAdapters } from './adapters/index.ts';
+import { createDeviceCloud, type PortalDeviceCloud } from './adapters/devices/index.ts';
 
 /** What every module gets: the database, the adapters and the configuration. */
 export interface AppContext {
@@ -15,6 +16,8 @@ export interface AppContext {
   sms: SmsSender;
   vinDecoder: VinDecoder;
   payments: PaymentProcessor;
+  /** The device cloud (issue 28): the in-process simulated fleet, or the one DEVICE_CLOUD_URL names. */
+  devices: PortalDeviceCloud;
   authSecret: string;
 }
 
@@ -28,6 +31,7 @@ export function createContext(config: Config, database: Database, authSecret: st
     database,
     db: database.db,
     ...createAdapters(config, database.db),
+    devices: createDeviceCloud(config, database),
     authSecret,
   };
 }

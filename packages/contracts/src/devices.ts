@@ -355,14 +355,12 @@ export const deviceHistoryResponseSchema = z.object({ results: z.array(deviceHis
 // ---- Lifecycle: swap, activate, install, welcome, link an installer -----------------------------------
 
 /** PATCH /api/device/swap (spec 02 §7): the proof of each unit that is not yet installed for the caller. */
-export const swapSchema = z
-  .object({
-    old_device_key: deviceKeyField,
-    new_device_key: deviceKeyField,
-    old_iccid_last_digits: iccidLastDigitsField,
-    new_iccid_last_digits: iccidLastDigitsField,
-  })
-  .refine((b) => b.old_device_key !== b.new_device_key, { path: ['new_device_key'], message: DEVICE_TEXTS.sameDevice });
+export const swapSchema = z.object({
+  old_device_key: deviceKeyField,
+  new_device_key: deviceKeyField,
+  old_iccid_last_digits: iccidLastDigitsField,
+  new_iccid_last_digits: iccidLastDigitsField,
+});
 export const swapResponseSchema = z.object({ old: deviceSchema, new: deviceSchema });
 
 /** PATCH /api/device/activate (spec: payload not shown): a replacement is verified first. */

@@ -15,9 +15,16 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction: a service that writes for a caller takes the caller's, so both commit or neither. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
+/** The driver under drizzle, for what keeps its own tables in our database (the simulated device cloud). */
+export interface SqlClient {
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<{ rows: T[] }>;
+}
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The raw client (the PGlite instance or the pg pool): plain SQL with $1 parameters. */
+  sqlClient: SqlClient;
   /** What the database says changed (caches listen; started by the app, not by scripts). */
   changes: ChangeFeed;
   ping(): Promise<boolean>;
@@ -48,6 +55,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db,
       kind: 'postgres',
+      sqlClient: {
+        query: async <T>(text: string, params?: unknown[]) => ({ rows: (await pool.query(text, params)).rows as T[] }),
+      },
       changes,
       ping: async () => (await pool.query('select 1')).rowCount === 1,
       async close() {
@@ -68,6 +78,9 @@ export function pgliteDatabase(client: PGlite): Database {
   return {
     db,
     kind: 'pglite',
+    sqlClient: {
+      query: async <T>(text: string, params?: unknown[]) => ({ rows: (await client.query<T>(text, params)).rows }),
+    },
     changes,
     ping: async () => (await client.query('select 1')).rows.length === 1,
     async close() {

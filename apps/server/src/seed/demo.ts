@@ -10,6 +10,7 @@ import { seedVehicles } from './vehicles.ts';
 import { seedPaymentMethods } from './payment-methods.ts';
 import { seedOrders } from './orders.ts';
 import { seedBilling } from './billing.ts';
+import { seedDeviceInstallations } from './devices.ts';
 
 /**
  * The demo data set of DEMO-DATA.md, in steps that later modules extend (products, vehicles,
@@ -25,7 +26,7 @@ export async function seedDemoData(
   options: { products?: number; progress?: (line: string) => void } = {},
 ) {
   const products = options.products ?? DEMO_PRODUCT_COUNT;
-  const steps = 9;
+  const steps = 10;
   let step = 0;
   // A first start seeds for a minute or more: say what is happening (issue 15 §4).
   const stage = async <T>(what: string, run: () => Promise<T>) => {
@@ -44,6 +45,7 @@ export async function seedDemoData(
     await stage('cards and bank accounts', () => seedPaymentMethods(tx, bpIdByCode));
     await stage('orders', () => seedOrders(tx, bpIdByCode));
     await stage('invoices, credit memos and payments', () => seedBilling(tx, bpIdByCode));
+    await stage('installed devices', () => seedDeviceInstallations(tx, bpIdByCode));
   });
 }
 

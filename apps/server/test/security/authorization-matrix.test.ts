@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { Response as InjectResponse } from 'light-my-request';
 import {
   CONTACT_SUBJECTS,
   endpointList,
@@ -192,6 +193,8 @@ type IdKind =
   | 'invitation'
   | 'cart'
   | 'device'
+  | 'serial'
+  | 'deviceJob'
   | 'card'
   | 'bank'
   | 'order'
@@ -232,6 +235,8 @@ interface How {
    * it can not come before the request is read, so its 403 cells are not asked with malformed requests.
    */
   refusedAfterLookup?: true;
+  /** The answer is a stream that does not end (server-sent events): asked for its status and headers only. */
+  stream?: true;
   call: (cell: CellContext) => Call;
 }
 
@@ -270,6 +275,9 @@ const fx = {
 /** Staff members (not owners) whose rights a manager may change: installer@ at Northside, sms@ at Lakeside. */
 const STAFF_OF = { NS: 'installer@demo.test', LS: 'sms@demo.test' } as const;
 const OWNER_OF = { NS: 'owner', LS: 'LS-owner' } as const satisfies Record<'NS' | 'LS', Role>;
+/** DEMO-DATA "Devices": the device installed for each dealer, and who installed it (seed/devices.ts). */
+const DEVICE_OF = { NS: '10230000240', LS: '10230000280' } as const;
+const INSTALLED_BY = { NS: 'purchaser@demo.test', LS: 'sms@demo.test' } as const;
 
 const HOW: Record<string, How> = {
   // Identity, public
@@ -575,6 +583,93 @@ const HOW: Record<string, How> = {
     }),
   },
 
+  // Devices (issue 28): each dealer's installed demo device; requests that change nothing that matters (a status
+  // query, an activation or installation it already has, a swap with itself refused, settings its model lacks: 422).
+  'POST /api/iot/device-check': { ids: 'serial', call: ({ ref }) => ({ payload: { device_key: ref.id } }) },
+  'POST /api/iot/device-purchasing-check': { ids: 'serial', call: ({ ref }) => ({ payload: { device_key: ref.id } }) },
+  'POST /api/iot/send-command': {
+    ids: 'serial',
+    call: ({ ref }) => ({ payload: { device_key: ref.id, command: 'query_status', wait_ms: 0 } }),
+  },
+  'GET /api/iot/jobs/:id': { ids: 'deviceJob', call: ({ ref }) => ({ url: `/api/iot/jobs/${ref.id}` }) },
+  'GET /api/iot/logs': { ids: 'serial', call: ({ ref }) => ({ url: `/api/iot/logs?device_key=${ref.id}&limit=5` }) },
+  'PATCH /api/device/swap': {
+    ids: 'serial',
+    call: ({ ref }) => ({ payload: { old_device_key: ref.id, new_device_key: ref.id } }),
+  },
+  'PATCH /api/device/activate': { ids: 'serial', call: ({ ref }) => ({ payload: { device_key: ref.id } }) },
+  'PATCH /api/device/install': {
+    ids: 'serial',
+    call: ({ ref }) => ({ payload: { device_key: ref.id, exit_service_mode: false } }),
+  },
+  'POST /api/device/welcome': {
+    ids: 'serial',
+    call: ({ ref, n }) => ({
+      payload: { device_key: ref.id, email: `welcome-${n}@example.com`, name: 'Matrix Owner' },
+    }),
+  },
+  'PATCH /api/device/hardwired-mode': {
+    ids: 'serial',
+    call: ({ ref }) => ({ payload: { device_key: ref.id, hardwired_input: 'None', hardwired_output: 'None' } }),
+  },
+  'GET /api/device/:key/check-firmware-update': {
+    ids: 'serial',
+    call: ({ ref }) => ({ url: `/api/device/${ref.id}/check-firmware-update` }),
+  },
+  'POST /api/device/:key/firmware-update': {
+    ids: 'serial',
+    call: ({ ref }) => ({ url: `/api/device/${ref.id}/firmware-update`, payload: { target: 'kl1' } }),
+  },
+  'PATCH /api/device/:key/pin': {
+    ids: 'serial',
+    call: ({ ref }) => ({ url: `/api/device/${ref.id}/pin`, payload: { pin: '1234', is_secondary_pin: true } }),
+  },
+  'DELETE /api/device/:key/pin': {
+    ids: 'serial',
+    call: ({ ref }) => ({ url: `/api/device/${ref.id}/pin?master_pin=1234` }),
+  },
+  'GET /api/device/:key/option-tables': {
+    ids: 'serial',
+    call: ({ ref }) => ({ url: `/api/device/${ref.id}/option-tables?skip_query=true` }),
+  },
+  'PATCH /api/device/:key/option-tables': {
+    ids: 'serial',
+    call: ({ ref }) => ({ url: `/api/device/${ref.id}/option-tables`, payload: { values: {} } }),
+  },
+  'GET /api/device/:key/special-option-tables': {
+    ids: 'serial',
+    call: ({ ref }) => ({ url: `/api/device/${ref.id}/special-option-tables` }),
+  },
+  'PATCH /api/device/:key/special-option-tables': {
+    ids: 'serial',
+    call: ({ ref }) => ({ url: `/api/device/${ref.id}/special-option-tables`, payload: { values: {} } }),
+  },
+  'GET /api/device/:key/features': { ids: 'serial', call: ({ ref }) => ({ url: `/api/device/${ref.id}/features` }) },
+  'PATCH /api/device/:key/features': {
+    ids: 'serial',
+    call: ({ ref }) => ({ url: `/api/device/${ref.id}/features`, payload: {} }),
+  },
+  'PATCH /api/device/:key/keylocker-mode': {
+    ids: 'serial',
+    call: ({ ref }) => ({ url: `/api/device/${ref.id}/keylocker-mode`, payload: { mode: 'standalone' } }),
+  },
+  // The installer already linked (the seed's): linking again changes nothing.
+  'POST /api/device/link-installer/:key': {
+    ids: 'serial',
+    call: ({ ref }) => ({
+      url: `/api/device/link-installer/${ref.id}`,
+      payload: { user_id: fx.userIdByEmail.get(INSTALLED_BY[ref.id === DEVICE_OF.LS ? 'LS' : 'NS'])! },
+    }),
+  },
+  'GET /api/device/:key/history': { ids: 'serial', call: ({ ref }) => ({ url: `/api/device/${ref.id}/history` }) },
+  // The event stream (its own module file): who may watch is asked in its handler, after the path is read.
+  'GET /api/device/:key/events': {
+    ids: 'serial',
+    stream: true,
+    refusedAfterLookup: true,
+    call: ({ ref }) => ({ url: `/api/device/${ref.id}/events` }),
+  },
+
   // Operations and documentation
   'GET /healthz': { call: () => ({}) },
   'GET /readyz': { call: () => ({}) },
@@ -664,6 +759,10 @@ function targetsOf(kind: IdKind, role: Role): Record<Target, (() => Promise<Ref>
       return { own: dealerHome ? ref(fx.invoice[dealerHome]) : undefined, other: ref(fx.invoice[other]) };
     case 'creditMemo':
       return { own: dealerHome ? ref(fx.creditMemo[dealerHome]) : undefined, other: ref(fx.creditMemo[other]) };
+    case 'serial':
+      return { own: dealerHome ? ref(DEVICE_OF[dealerHome]) : undefined, other: ref(DEVICE_OF[other]) };
+    case 'deviceJob':
+      return { own: dealerHome ? () => deviceJobOf(dealerHome) : undefined, other: () => deviceJobOf(other) };
     case 'device':
       // Only Lakeside's owner has a remembered device; nobody else's to try for them.
       return { own: undefined, other: role === 'LS-owner' ? undefined : rememberedDevice };
@@ -732,6 +831,27 @@ async function rememberedDevice(): Promise<Ref> {
   const device = status.devices[0];
   if (!device) throw new Error('LS-owner has no remembered device');
   return { id: device.id };
+}
+
+/** A job of a dealer's installed device, sent by its owner (one per dealer, made on first use). */
+const deviceJobs = new Map<'NS' | 'LS', Promise<Ref>>();
+function deviceJobOf(dealer: 'NS' | 'LS'): Promise<Ref> {
+  let job = deviceJobs.get(dealer);
+  if (!job)
+    deviceJobs.set(
+      dealer,
+      (job = (async () => {
+        const owner = await sessions.client(OWNER_OF[dealer]);
+        const res = await owner.call('POST', '/api/iot/send-command', {
+          device_key: DEVICE_OF[dealer],
+          command: 'query_status',
+          wait_ms: 0,
+        });
+        if (res.statusCode !== 200) throw new Error(`a job for ${dealer} answered ${res.statusCode} ${res.body}`);
+        return { id: (res.json() as { job_id: string }).job_id };
+      })()),
+    );
+  return job;
 }
 
 // ---- The same refusal, whatever was sent ---------------------------------------------------------
@@ -850,6 +970,9 @@ const describeDifference = (d: Difference) =>
     ? `sent ${d.sent}, expected the ${d.expected} of the valid request, got ${d.got}`
     : `expected ${ANSWER_TEXT[d.expected]}, got ${d.got}`);
 
+/** What a cell reads of an answer (an event stream's: its status and headers only). */
+type Answered = Pick<InjectResponse, 'statusCode' | 'headers' | 'body' | 'json'>;
+
 /** Asks one route as one role: each of its targets (or once without), and compares with the table. */
 async function askAs(route: RouteKey, row: Row, how: How, role: Role): Promise<Difference[]> {
   const [method, path] = route.split(' ') as [string, string];
@@ -870,14 +993,23 @@ async function askAs(route: RouteKey, row: Row, how: How, role: Role): Promise<D
       const ref = target ? await targets![target]!() : { id: '' };
       const call = how.call({ role, target, ref, n: ++serial });
       const client = await sessions.client(role);
-      const ask = (url: string, payload?: object | string) =>
-        t.app.inject({
+      const ask = async (url: string, payload?: object | string): Promise<Answered> => {
+        const res = await t.app.inject({
           method: method as 'GET',
           url,
           payload,
           remoteAddress: client.remoteAddress,
           headers: { ...call.headers, ...(typeof payload === 'string' && JSON_TYPE), cookie: client.jar.header() },
+          ...(how.stream && { payloadAsStream: true }),
         });
+        if (!how.stream) return res;
+        // A refusal ends; an open stream is read no further and let go (its status and headers are the answer).
+        const stream = res.stream();
+        let body = '';
+        if (res.headers['content-type']?.toString().includes('event-stream')) stream.destroy();
+        else for await (const chunk of stream) body += String(chunk);
+        return { statusCode: res.statusCode, headers: res.headers, body, json: <T>() => JSON.parse(body) as T };
+      };
       // Who may not use the route is refused the same way whatever they send (docs/decisions.md
       // "403 before 400"): malformed requests go beside the valid one, and change nothing either way.
       const refused = want === '401' || (want === '403' && !how.refusedAfterLookup);
@@ -894,7 +1026,7 @@ async function askAs(route: RouteKey, row: Row, how: How, role: Role): Promise<D
       const invalid = typeof body === 'object' && body !== null && 'validation' in body;
       refusals.forEach((refusal, at) => {
         if (refusal.statusCode === res.statusCode && refusal.body === res.body) return;
-        const answerOf = (r: typeof res) => `${r.statusCode} ${r.body.slice(0, 160)}`;
+        const answerOf = (r: Answered) => `${r.statusCode} ${r.body.slice(0, 160)}`;
         const answered = `${answerOf(refusal)}, not ${answerOf(res)}`;
         found.push({ route, role, target, expected: want, sent: malformed[at]!.what, got: answered });
       });
@@ -912,7 +1044,8 @@ async function askAs(route: RouteKey, row: Row, how: How, role: Role): Promise<D
 // ---- The tests -----------------------------------------------------------------------------------
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // Every role's cells command the same two demo devices within a minute (issue 28 §5 limits them per device).
+  t = await createTestApp({ DEVICE_COMMANDS_PER_MINUTE: '100000' });
   sessions = createSessions(t.app);
 
   const dealerRows = await t.db

@@ -8,6 +8,7 @@ import { content } from './content.ts';
 import { dealerRequests } from './dealer-requests.ts';
 import { dealers } from './dealers.ts';
 import { deals } from './deals.ts';
+import { devices } from './devices.ts';
 import { dev } from './dev.ts';
 import type { Endpoint } from './endpoint.ts';
 import { health } from './health.ts';
@@ -45,6 +46,7 @@ export const endpoints = {
   orders,
   billing,
   paymentMethods,
+  devices,
   health,
 } satisfies Record<string, Record<string, Endpoint>>;
 export type Endpoints = typeof endpoints;

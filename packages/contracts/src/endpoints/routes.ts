@@ -510,6 +510,104 @@ export const routes = {
       path: '/api/verify-bank-account',
     },
   },
+  devices: {
+    deviceCheck: {
+      method: 'POST',
+      path: '/api/iot/device-check',
+    },
+    devicePurchasingCheck: {
+      method: 'POST',
+      path: '/api/iot/device-purchasing-check',
+    },
+    sendCommand: {
+      method: 'POST',
+      path: '/api/iot/send-command',
+    },
+    job: {
+      method: 'GET',
+      path: '/api/iot/jobs/:id',
+    },
+    logs: {
+      method: 'GET',
+      path: '/api/iot/logs',
+    },
+    swap: {
+      method: 'PATCH',
+      path: '/api/device/swap',
+    },
+    activate: {
+      method: 'PATCH',
+      path: '/api/device/activate',
+    },
+    install: {
+      method: 'PATCH',
+      path: '/api/device/install',
+    },
+    welcome: {
+      method: 'POST',
+      path: '/api/device/welcome',
+    },
+    hardwiredMode: {
+      method: 'PATCH',
+      path: '/api/device/hardwired-mode',
+    },
+    checkFirmwareUpdate: {
+      method: 'GET',
+      path: '/api/device/:key/check-firmware-update',
+    },
+    firmwareUpdate: {
+      method: 'POST',
+      path: '/api/device/:key/firmware-update',
+    },
+    setPin: {
+      method: 'PATCH',
+      path: '/api/device/:key/pin',
+    },
+    clearPin: {
+      method: 'DELETE',
+      path: '/api/device/:key/pin',
+    },
+    optionTables: {
+      method: 'GET',
+      path: '/api/device/:key/option-tables',
+    },
+    updateOptionTables: {
+      method: 'PATCH',
+      path: '/api/device/:key/option-tables',
+    },
+    specialOptionTables: {
+      method: 'GET',
+      path: '/api/device/:key/special-option-tables',
+    },
+    updateSpecialOptionTables: {
+      method: 'PATCH',
+      path: '/api/device/:key/special-option-tables',
+    },
+    features: {
+      method: 'GET',
+      path: '/api/device/:key/features',
+    },
+    updateFeatures: {
+      method: 'PATCH',
+      path: '/api/device/:key/features',
+    },
+    keylockerMode: {
+      method: 'PATCH',
+      path: '/api/device/:key/keylocker-mode',
+    },
+    linkInstaller: {
+      method: 'POST',
+      path: '/api/device/link-installer/:key',
+    },
+    history: {
+      method: 'GET',
+      path: '/api/device/:key/history',
+    },
+    events: {
+      method: 'GET',
+      path: '/api/device/:key/events',
+    },
+  },
   health: {
     live: {
       method: 'GET',
