@@ -45,7 +45,13 @@ import { createCartService } from './modules/cart/service.ts';
 import { createPaymentMethodService, paymentMethodRoutes } from './modules/payment-methods/index.ts';
 import { createOrderService, orderOf, orderRoutes } from './modules/orders/index.ts';
 import { billingRoutes, createBillingService, creditStandingOf, termsClosedBy } from './modules/billing/index.ts';
-import { createDeviceService, deviceRoutes } from './modules/devices/index.ts';
+import {
+  createDeviceAccess,
+  createDeviceEventRelay,
+  createDeviceService,
+  deviceEventRoutes,
+  deviceRoutes,
+} from './modules/devices/index.ts';
 import type { Actor } from './actor.ts';
 import { createAttemptMachine } from './attempts/machine.ts';
 import { createJobRunner, systemPrincipal, type SystemPrincipal } from './jobs/index.ts';
@@ -184,7 +190,15 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(billingRoutes(billing));
   // Every device call of spec 02 §7 (issue 28): through the device cloud adapter only.
   await app.register(deviceRoutes(createDeviceService(ctx, limit)));
-
+  // Its live events: the cloud's copied into device_events, streamed to whoever may drive the device.
+  await app.register(
+    deviceEventRoutes({
+      db: ctx.db,
+      changes: ctx.database.changes,
+      accessFor: createDeviceAccess({ db: ctx.db, devices: ctx.devices }),
+      relay: createDeviceEventRelay({ db: ctx.db, cloud: ctx.devices, log: app.log }),
+    }),
+  );
 
   if (options.webDist) await registerSpa(app, options.webDist);
   return app;

@@ -14,3 +14,4 @@ export { allowedActivationTypesOf, createDeviceService, deviceOf, type DeviceSer
 export { deviceRoutes, refuseInvalidInstallerAccount } from './routes.ts';
 // The live event stream (issue 28 §4): the relay of the cloud's events and GET /api/device/{key}/events.
 export { createDeviceEventRelay, settleDeviceCommand } from './events.ts';
+export { deviceEventRoutes } from './events-routes.ts';
