@@ -3,10 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@portal/contracts';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { createTestApp, openTestDatabase, type TestContext } from '../../../test/helpers.ts';
+import type { Database } from '../../db/client.ts';
+import type { CloudEvent, DeviceCloud } from '../../adapters/devices/index.ts';
 import { signedInAs, type TestClient } from '../../../test/client.ts';
 import { deviceCommands, deviceEvents } from './schema.ts';
 import { DEVICE_STREAM_TEXTS, deviceStreamSettings } from './events-routes.ts';
+import { createDeviceEventRelay } from './events.ts';
 
 /**
  * The device event stream (issue 28 §4) through a listening server: app.inject waits for the whole answer,
@@ -316,5 +319,72 @@ describe('GET /api/device/:key/events', () => {
     expect(Date.now() - started).toBeLessThan(5_000);
     // The stream ended: its reader sees the end, not an error.
     while (await stream.next());
+  });
+});
+
+describe('the relay', () => {
+  /** A cloud of events only: what the relay reads (eventsAfter) and hears (subscribe). */
+  function fakeCloud() {
+    const events: CloudEvent[] = [];
+    const listeners = new Set<(event: CloudEvent) => void>();
+    const cloud = {
+      eventsAfter: async (afterId: number, limit = 100) => events.filter((e) => e.id > afterId).slice(0, limit),
+      subscribe(listener: (event: CloudEvent) => void) {
+        listeners.add(listener);
+        return () => void listeners.delete(listener);
+      },
+    } as unknown as DeviceCloud;
+    /** A new event; `heard` false: stored by the cloud but told to nobody (a dropped subscription). */
+    const emit = (type: CloudEvent['type'], data: Record<string, unknown>, heard = true) => {
+      const event: CloudEvent = {
+        id: FIRST_ID + events.length,
+        device_key: 'RELAY1',
+        type,
+        at: new Date().toISOString(),
+        data,
+      };
+      events.push(event);
+      if (heard) for (const listener of listeners) listener(event);
+    };
+    return { cloud, emit };
+  }
+  const log = { warn: () => {}, error: () => {} };
+  /** Far above any id the seeded fleet's cloud may have written (cloud ids are unique in device_events). */
+  const FIRST_ID = 9_000_000_001;
+  let database: Database;
+  beforeAll(async () => {
+    database = await openTestDatabase();
+  });
+  afterAll(() => database?.close());
+  const copied = async () =>
+    (
+      await database.db
+        .select({ cloudEventId: deviceEvents.cloudEventId, type: deviceEvents.type })
+        .from(deviceEvents)
+        .where(eq(deviceEvents.deviceKey, 'RELAY1'))
+        .orderBy(asc(deviceEvents.id))
+    ).map((row) => [row.cloudEventId! - FIRST_ID + 1, row.type]);
+
+  it('copies each event once whichever instance hears it, and catches up on what nobody heard', async () => {
+    const { cloud, emit } = fakeCloud();
+    emit('log', { type: 'GPS' }); // before any relay runs: the first start copies it
+    const first = createDeviceEventRelay({ db: database.db, cloud, log });
+    const second = createDeviceEventRelay({ db: database.db, cloud, log });
+    await first.start();
+    await second.start();
+    emit('job', { job_id: 'j1', command: 'arm', status: 'QUEUED' });
+    emit('job', { job_id: 'j2', command: 'query_features', status: 'QUEUED' });
+    emit('firmware', { state: 'downloading', step: 'progress' }, false); // heard by nobody
+    emit('shadow', { version: 2, fields: ['online'] }); // its gap makes each relay read the one before
+    await Promise.all([first.settled(), second.settled()]);
+    await Promise.all([first.close(), second.close()]);
+
+    expect(await copied()).toEqual([
+      [1, 'log'],
+      [2, 'test'], // arm is a device test (spec 02 §4)
+      [3, 'job'],
+      [4, 'firmware'],
+      [5, 'shadow'],
+    ]);
   });
 });
