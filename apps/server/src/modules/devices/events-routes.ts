@@ -96,6 +96,34 @@ interface DeviceWatch {
  */
 const MAX_UNREAD_BYTES = 1024 * 1024;
 
+/** How long a read waits for slow clients to take a batch before it sends the next one anyway. */
+const DRAIN_WAIT_MS = 5_000;
+
+/** Resolves when each stream took what was written to it or closed, or after DRAIN_WAIT_MS. */
+async function drained(streams: DeviceStream[]): Promise<void> {
+  if (streams.length === 0) return;
+  const cleanups: (() => void)[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      Promise.all(
+        streams.map(
+          ({ out }) =>
+            new Promise<void>((resolve) => {
+              out.once('drain', resolve);
+              out.once('close', resolve);
+              cleanups.push(() => out.off('drain', resolve).off('close', resolve));
+            }),
+        ),
+      ),
+      new Promise<void>((resolve) => (timer = setTimeout(resolve, DRAIN_WAIT_MS))),
+    ]);
+  } finally {
+    clearTimeout(timer);
+    for (const cleanup of cleanups) cleanup();
+  }
+}
+
 /** Formats one event (the data is JSON on one line: JSON.stringify escapes newlines). */
 export const sseEvent = (event: Pick<StoredDeviceEvent, 'id' | 'type' | 'data'>) =>
   `id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`;
@@ -160,6 +188,8 @@ export const deviceEventRoutes =
                 }
             }
             if (rows.length < READ_BATCH) break;
+            // A long history: the next batch waits until the clients took this one (or a while passed).
+            await drained(streams.filter((stream) => !stream.closed && stream.out.writableNeedDrain));
           }
         } while (watch.readAgain);
       } catch (error) {

@@ -235,6 +235,21 @@ describe('GET /api/device/:key/events', () => {
     expect(events.map((e) => ({ id: e.id, type: e.event }))).toEqual(rows.slice(1));
   });
 
+  it('sends a long history after ?after= in order, batch after batch', async () => {
+    const deviceKey = '10230000241';
+    const from = (await rowsAfter(deviceKey, 0)).at(-1)?.id ?? 0;
+    const history = Array.from({ length: 450 }, (_, n) => ({ deviceKey, type: 'log', data: { n } }));
+    await t.db.insert(deviceEvents).values(history);
+    const stream = await openStream(base, deviceKey, {
+      headers: guestAddress(),
+      query: `${guest(deviceKey)}&after=${from}`,
+    });
+    const events = await stream.until((frame) => frame.data?.n === 449);
+    stream.close();
+    expect(events.map((e) => e.data!.n)).toEqual(history.map((row) => row.data.n));
+    expect(events.map((e) => e.id)).toEqual((await rowsAfter(deviceKey, from)).map((row) => row.id));
+  });
+
   it("sends a device test's job as 'test' and writes its end on the command", async () => {
     const installer = await signedInAs(t.app, null);
     const stream = await openStream(base, TEST_DEVICE, { headers: guestAddress(), query: guest(TEST_DEVICE) });
