@@ -75,6 +75,12 @@ const DEFAULT_WAIT_MS = 15_000;
  * command's time-out, so they answer how it ended (spec 02 §4: a PIN that failed flips its toggle back).
  */
 const SETTING_WAIT_MS = 45_000;
+/**
+ * How long the calls that answer the device's data (option tables, features, a replacement's verification)
+ * let the cloud wait for the device (ms of its clock): past a command's time-out, with room for a store that
+ * is slow next to a fast clock (tests).
+ */
+const DATA_WAIT_MS = 120_000;
 /** Past the cloud's own wait, how long (real ms) a settings call still looks for the job's end. */
 const SETTLE_POLL_MS = 2_000;
 
@@ -397,7 +403,8 @@ export function createDeviceService(ctx: AppContext, limit: Limit) {
       await limitCommands(input.device_key);
       const { replacement } = granted.shadow.reported;
       const shadow = await recordingRefusals(actor, granted, input.device_key, 'activate', input, async () => {
-        if (replacement.replaces && !replacement.verified) await cloud.verifyReplacement(input.device_key);
+        if (replacement.replaces && !replacement.verified)
+          await cloud.verifyReplacement(input.device_key, { waitMs: DATA_WAIT_MS });
         return cloud.activate(input.device_key);
       });
       await record(actor, granted, input.device_key, 'activate', input, {
@@ -641,7 +648,7 @@ export function createDeviceService(ctx: AppContext, limit: Limit) {
       const query = withoutProof(input) as OptionTablesQuery;
       if (!query.skip_query) await limitCommands(deviceKey);
       const tables = await recordingRefusals(actor, granted, deviceKey, 'option-tables:query', query, () =>
-        withRequery(query, (asked) => cloud.optionTables(deviceKey, asked)),
+        withRequery(query, (asked) => cloud.optionTables(deviceKey, asked, { waitMs: DATA_WAIT_MS })),
       );
       if (!query.skip_query || tables.requeries > 0)
         await record(actor, granted, deviceKey, 'option-tables:query', query, {
@@ -667,7 +674,8 @@ export function createDeviceService(ctx: AppContext, limit: Limit) {
         deviceKey,
         'option-tables:update',
         input,
-        () => withRequery(query, (asked) => cloud.updateOptionTables(deviceKey, values, asked)),
+        () =>
+          withRequery(query, (asked) => cloud.updateOptionTables(deviceKey, values, asked, { waitMs: DATA_WAIT_MS })),
         'values',
       );
       await record(actor, granted, deviceKey, 'option-tables:update', input, {
@@ -687,7 +695,7 @@ export function createDeviceService(ctx: AppContext, limit: Limit) {
       if (!input.query_device) return fromCloud(() => cloud.features(deviceKey, false));
       await limitCommands(deviceKey);
       const features = await recordingRefusals(actor, granted, deviceKey, 'features:query', {}, () =>
-        cloud.features(deviceKey, true),
+        cloud.features(deviceKey, true, { waitMs: DATA_WAIT_MS }),
       );
       await record(actor, granted, deviceKey, 'features:query', {}, { answer: { ...features } });
       return features;
@@ -704,8 +712,8 @@ export function createDeviceService(ctx: AppContext, limit: Limit) {
       await limitCommands(deviceKey);
       const { query_device: queryDevice, iccid_last_digits: _digits, ...patch } = input;
       const features = await recordingRefusals(actor, granted, deviceKey, 'features:update', patch, async () => {
-        if (queryDevice) await cloud.features(deviceKey, true);
-        return cloud.updateFeatures(deviceKey, patch);
+        if (queryDevice) await cloud.features(deviceKey, true, { waitMs: DATA_WAIT_MS });
+        return cloud.updateFeatures(deviceKey, patch, { waitMs: DATA_WAIT_MS });
       });
       await record(actor, granted, deviceKey, 'features:update', patch, { answer: { ...features } });
       return features;
