@@ -23,7 +23,10 @@ import { deviceEventsAfter, lastDeviceEventId, type StoredDeviceEvent } from './
  *   read never passes one that is still to commit: nothing is lost or sent twice.
  * - A `: ping` comment every `heartbeatMs` keeps proxies from cutting an idle stream; `retry:` tells the
  *   browser how soon to reconnect.
- * - At most `openPerCaller` open streams per signed-in user (per address for a guest): 429 beyond.
+ * - At most `openPerCaller` open streams per signed-in user (per address for a guest) on each instance: 429
+ *   beyond. Counted in memory: a stream lives on one instance, and a crashed instance leaves no count behind.
+ * - One read per device serves all its streams on the instance (from the furthest behind); a client that
+ *   leaves more than MAX_UNREAD_BYTES unread is let go, to resume with Last-Event-ID.
  * - Never compressed nor buffered (a proxy's `X-Accel-Buffering: no`); ended when the client goes away and
  *   before the server closes (preClose), so a close does not wait on open streams.
  */
@@ -262,8 +265,10 @@ export const deviceEventRoutes =
         try {
           stream.lastSent = resumeAt ?? (await lastDeviceEventId(db, deviceKey));
         } catch (error) {
-          openByCaller.set(caller, open);
-          if (open === 0) openByCaller.delete(caller);
+          // Its place is given back (others of the caller may have opened or closed meanwhile).
+          const now = (openByCaller.get(caller) ?? 1) - 1;
+          if (now > 0) openByCaller.set(caller, now);
+          else openByCaller.delete(caller);
           throw error;
         }
         // Fastify destroys the body when the client goes away: the stream is let go with it.
