@@ -13,6 +13,8 @@ import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { signedInAs, unchecked, type TestClient } from '../../../test/client.ts';
 import { idOf, lastMailTo, partnerByCode } from '../../../test/builders.ts';
 import { deviceCommands, deviceInstallations } from './schema.ts';
+import { DeviceCloudError } from '../../adapters/devices/index.ts';
+import { withRequery } from './service.ts';
 
 /**
  * Every device call of spec 02 §7 through HTTP on the real database and the in-process simulated fleet
@@ -624,4 +626,103 @@ it('every device endpoint refuses a malformed serial in its path (400)', async (
   const res = await guest.call(endpoints.devices.features, { params: { key: 'no-such key!' } });
   expect(res.statusCode).toBe(400);
   expect(digitsOf('10230000234')).toBe('0234');
+});
+
+describe('every device call refuses what its schema does not take (400 { validation })', () => {
+  const key = { key: '10230000236' };
+  const proof = { iccid_last_digits: '0236' };
+  const cases: [string, () => ReturnType<TestClient['call']>][] = [
+    ['job: an empty id', () => guest.call('GET', '/api/iot/jobs/%20')],
+    ['logs: no device_key', () => guest.call(endpoints.devices.logs, { query: unchecked(proof) })],
+    [
+      'swap: no new device',
+      () => guest.call(endpoints.devices.swap, { body: unchecked({ old_device_key: '10230000236' }) }),
+    ],
+    [
+      'activate: a serial with a dash',
+      () => guest.call(endpoints.devices.activate, { body: { device_key: '1023-0' } }),
+    ],
+    [
+      'install: exit_service_mode not a boolean',
+      () =>
+        guest.call(endpoints.devices.install, {
+          body: unchecked({ device_key: '10230000236', exit_service_mode: 'yes' }),
+        }),
+    ],
+    [
+      'welcome: no name',
+      () =>
+        guest.call(endpoints.devices.welcome, {
+          body: unchecked({ device_key: '10230000236', email: 'a@example.com', ...proof }),
+        }),
+    ],
+    [
+      'check-firmware-update: ICCID digits that are not four digits',
+      () =>
+        guest.call(endpoints.devices.checkFirmwareUpdate, {
+          params: key,
+          query: unchecked({ iccid_last_digits: '12345' }),
+        }),
+    ],
+    [
+      'pin: is_secondary_pin missing',
+      () => guest.call(endpoints.devices.setPin, { params: key, body: unchecked({ pin: '1234', ...proof }) }),
+    ],
+    [
+      'option-tables: values not whole numbers',
+      () =>
+        guest.call(endpoints.devices.updateOptionTables, {
+          params: key,
+          body: unchecked({ values: { a: 1.5 }, ...proof }),
+        }),
+    ],
+    [
+      'special-option-tables: a schema that is not poc or pic',
+      () =>
+        guest.call(endpoints.devices.specialOptionTables, {
+          params: key,
+          query: unchecked({ schema: 'CMX', ...proof }),
+        }),
+    ],
+    [
+      'features: query_device not a flag',
+      () => guest.call(endpoints.devices.features, { params: key, query: unchecked({ query_device: 'x', ...proof }) }),
+    ],
+    [
+      'link-installer: no user',
+      () => purchaser.call(endpoints.devices.linkInstaller, { params: { key: '10230000241' }, body: unchecked({}) }),
+    ],
+    [
+      'history: a limit past 200',
+      () => guest.call(endpoints.devices.history, { params: key, query: unchecked({ limit: '500', ...proof }) }),
+    ],
+  ];
+  it.each(cases)('%s', async (_what, send) => {
+    const res = await send();
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toHaveProperty('validation');
+  });
+});
+
+describe('the option tables’ requery limit (spec 02 §9: 2)', () => {
+  const view = { schema: 'CMX', definitions: [], values: {}, queried_at: null };
+  it('asks again with the query forced, and gives up after the second requery', async () => {
+    const asked: (boolean | undefined)[] = [];
+    const refusing = async (query: { skip_query?: boolean }) => {
+      asked.push(query.skip_query);
+      throw new DeviceCloudError('QUERY_REQUIRED', 'query the device');
+    };
+    await expect(withRequery({ skip_query: true }, refusing)).rejects.toMatchObject({ code: 'QUERY_REQUIRED' });
+    expect(asked).toEqual([true, false, false]);
+    let calls = 0;
+    const secondTime = async () => {
+      if (calls++ === 0) throw new DeviceCloudError('QUERY_REQUIRED', 'query the device');
+      return view;
+    };
+    expect(await withRequery({ skip_query: true }, secondTime)).toEqual({ ...view, requeries: 1 });
+    const offline = async () => {
+      throw new DeviceCloudError('DEVICE_OFFLINE', 'no answer');
+    };
+    await expect(withRequery({}, offline)).rejects.toMatchObject({ code: 'DEVICE_OFFLINE' });
+  });
 });

@@ -159,6 +159,26 @@ function boundOf(value: string | undefined, end: boolean): string | undefined {
 const fieldError = (field: string, message: string, code = REFUSAL_CODES.DEVICE_INVALID) =>
   new Refusal('invalid', message, { code, validation: [{ field, messages: [message] }] });
 
+/** spec 02 §9 requery limit: a skip_query the device refuses is asked again with the query forced, twice at most. */
+export async function withRequery(
+  query: OptionTablesQuery,
+  call: (query: OptionTablesQuery) => Promise<OptionTablesView>,
+): Promise<OptionTables> {
+  let asked = query;
+  for (let requeries = 0; ; requeries++) {
+    try {
+      return { ...(await call(asked)), requeries };
+    } catch (error) {
+      if (
+        !(error instanceof DeviceCloudError && error.code === 'QUERY_REQUIRED') ||
+        requeries >= OPTION_TABLE_REQUERY_LIMIT
+      )
+        throw error;
+      asked = { ...asked, skip_query: false };
+    }
+  }
+}
+
 /**
  * The device calls of spec 02 §7 (issue 28 §3). Every call asks who may drive the device first (access.ts);
  * every call that acts on it is recorded in device_commands (who, acting for whom, what, the answer), with
@@ -270,26 +290,6 @@ export function createDeviceService(ctx: AppContext, limit: Limit) {
     const shadow = await fromCloud(() => cloud.shadow(deviceKey));
     if (!shadow) throw new Refusal('not_found', DEVICE_TEXTS.deviceNotFound, { code: REFUSAL_CODES.DEVICE_NOT_FOUND });
     return deviceOf(shadow, await factsOf(deviceKey, installedFor), isCanadianUser);
-  }
-
-  /** spec 02 §9 requery limit: a skip_query the device refuses is asked again with the query forced, twice at most. */
-  async function withRequery(
-    query: OptionTablesQuery,
-    call: (query: OptionTablesQuery) => Promise<OptionTablesView>,
-  ): Promise<OptionTables> {
-    let asked = query;
-    for (let requeries = 0; ; requeries++) {
-      try {
-        return { ...(await call(asked)), requeries };
-      } catch (error) {
-        if (
-          !(error instanceof DeviceCloudError && error.code === 'QUERY_REQUIRED') ||
-          requeries >= OPTION_TABLE_REQUERY_LIMIT
-        )
-          throw error;
-        asked = { ...asked, skip_query: false };
-      }
-    }
   }
 
   return {
