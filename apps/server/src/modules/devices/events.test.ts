@@ -142,6 +142,7 @@ async function startFirmwareUpdate(client: TestClient, deviceKey: string) {
 beforeAll(async () => {
   // Set before any stream opens: the streams' timers start with the first.
   deviceStreamSettings.heartbeatMs = 300;
+  deviceStreamSettings.pollMs = 200;
   t = await createTestApp({ DEVICE_SIM_SPEED: '20' });
   base = await listening(t.app);
 });
@@ -334,6 +335,18 @@ describe('GET /api/device/:key/events', () => {
     expect(Date.now() - started).toBeLessThan(5_000);
     // The stream ended: its reader sees the end, not an error.
     while (await stream.next());
+  });
+
+  it('reads on every pollMs while the change feed is down (no notices arrive)', async () => {
+    // Last in this describe: the feed stays down for the rest of the file's server.
+    await t.changes.close();
+    const deviceKey = '10230000241';
+    const stream = await openStream(base, deviceKey, { headers: guestAddress(), query: guest(deviceKey) });
+    await stream.next();
+    await t.db.insert(deviceEvents).values({ deviceKey, type: 'log', data: { polled: true } });
+    const [event] = await stream.until((frame) => frame.data?.polled === true, 5_000);
+    stream.close();
+    expect(event!.id).toBe((await rowsAfter(deviceKey, 0)).at(-1)!.id);
   });
 });
 
