@@ -32,6 +32,7 @@ export const DEVICE_TEXTS = {
   welcomeSent: 'Welcome message sent.',
   deviceOffline: 'The device is not answering. Check its power and cellular signal, then try again.',
   queryRequired: 'The device must be queried before its settings can be read or changed.',
+  cloudUnavailable: 'The device service is not answering right now. Please try again in a few minutes.',
 } as const;
 
 /** issue 28 §5: wrong ICCID digits allowed per device and per address in a window. */

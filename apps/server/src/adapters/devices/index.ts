@@ -13,12 +13,14 @@
  * in the portal changes (CONVENTIONS "Adapters look alike": payments is the same shape).
  */
 import { createSimulatedCloud, createSqlStore, DEMO_DEVICE_KEYS } from '@portal/device-sim';
-import { createHttpCloud } from '@portal/device-sim/http-client';
+import { createHttpCloud, DeviceCloudHttpError } from '@portal/device-sim/http-client';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { DeviceCloud } from './types.ts';
 
 export * from './types.ts';
+/** The HTTP service itself failed (unreachable, unauthorized, an error of its own): not a refusal of the cloud. */
+export { DeviceCloudHttpError };
 
 /** The cloud the app holds: the interface, plus starting it with the app (idempotent). */
 export interface PortalDeviceCloud extends DeviceCloud {

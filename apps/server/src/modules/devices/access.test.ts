@@ -175,3 +175,17 @@ it('commands are limited per device, from everyone together (DEVICE_COMMANDS_PER
   // Reads are not commands.
   expect((await check(a, '10230000270', '0270')).statusCode).toBe(200);
 });
+
+it('a device cloud that does not answer makes the device calls 503, not 500 (DEVICE_CLOUD_URL)', async () => {
+  const down = await createTestApp({ DEVICE_CLOUD_URL: 'http://127.0.0.1:9/', DEVICE_CLOUD_TOKEN: 'not-a-token' });
+  try {
+    const res = await check(testClient(down.app), '10230000234', '0234');
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({
+      detail: DEVICE_TEXTS.cloudUnavailable,
+      code: REFUSAL_CODES.DEVICE_CLOUD_UNAVAILABLE,
+    });
+  } finally {
+    await down.close();
+  }
+});

@@ -1,7 +1,13 @@
 import { DEVICE_PROOF_LIMITS, DEVICE_TEXTS, isNonInstaller, REFUSAL_CODES } from '@portal/contracts';
 import type { Actor } from '../../actor.ts';
 import type { Db } from '../../db/client.ts';
-import { DeviceCloudError, type CloudErrorCode, type DeviceCloud, type Shadow } from '../../adapters/devices/types.ts';
+import {
+  DeviceCloudError,
+  DeviceCloudHttpError,
+  type CloudErrorCode,
+  type DeviceCloud,
+  type Shadow,
+} from '../../adapters/devices/index.ts';
 import { Refusal } from '../../refusal.ts';
 import { installationOf, proofFailuresSince, recordProofFailure } from './repo.ts';
 
@@ -60,6 +66,9 @@ const CLOUD_REFUSALS: Record<CloudErrorCode, { kind: Refusal['kind']; code: stri
  * field an INVALID is about, answered as a field error. Anything else is thrown on as it is.
  */
 export function refusalOfCloudError(error: unknown, field?: string): unknown {
+  // The cloud's service down or misconfigured: the device calls wait for it, the rest of the portal works.
+  if (error instanceof DeviceCloudHttpError)
+    return refusal('unavailable', DEVICE_TEXTS.cloudUnavailable, REFUSAL_CODES.DEVICE_CLOUD_UNAVAILABLE);
   if (!(error instanceof DeviceCloudError)) return error;
   const mapped = CLOUD_REFUSALS[error.code] ?? CLOUD_REFUSALS.CONFLICT;
   const detail = mapped.detail ?? error.message;
