@@ -197,6 +197,10 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       changes: ctx.database.changes,
       accessFor: createDeviceAccess({ db: ctx.db, devices: ctx.devices }),
       relay: createDeviceEventRelay({ db: ctx.db, cloud: ctx.devices, log: app.log }),
+      settings: {
+        openPerCaller: ctx.config.DEVICE_STREAMS_PER_CALLER,
+        heartbeatMs: ctx.config.DEVICE_STREAM_HEARTBEAT_MS,
+      },
     }),
   );
 

@@ -79,11 +79,6 @@ const envSchema = z.object({
   /** How often the mail delivery job sends what the outbox holds for SMTP (ms; with SMTP_URL). */
   MAIL_DELIVERY_EVERY_MS: z.coerce.number().int().min(100).max(3_600_000).default(1_000),
   /**
-   * Fault tests only (refused in production): a named point of the attempt machine where the process ends
-   * with SIGKILL, as a crash would: 'after:charge' (any kind) or 'invoice-payment/after:charge' (one kind).
-   * Points: after:decide, after:<step>, after:write.
-   */
-  /**
    * The device cloud as its own service (`npm run device-cloud`, issue 28 §2): its URL and bearer token.
    * Unset: the simulated fleet runs in this process, on this database.
    */
@@ -95,6 +90,15 @@ const envSchema = z.object({
   DEVICE_SIM_FLEET: z.coerce.number().int().min(0).max(1_000_000).optional(),
   /** Commands one device takes per minute, from everyone together (issue 28 §5). */
   DEVICE_COMMANDS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
+  /** Device event streams (GET /api/device/{key}/events) one person (a guest: one address) holds open at once, per instance. */
+  DEVICE_STREAMS_PER_CALLER: z.coerce.number().int().min(1).max(100_000).default(5),
+  /** How often an open device event stream sends a heartbeat comment (ms), so proxies do not cut it. */
+  DEVICE_STREAM_HEARTBEAT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  /**
+   * Fault tests only (refused in production): a named point of the attempt machine where the process ends
+   * with SIGKILL, as a crash would: 'after:charge' (any kind) or 'invoice-payment/after:charge' (one kind).
+   * Points: after:decide, after:<step>, after:write.
+   */
   FAULT_INJECTION: z
     .string()
     .regex(/^([a-z-]+\/)?(after|before):[a-z-]+$/, 'a fault point such as after:charge')

@@ -141,9 +141,8 @@ async function startFirmwareUpdate(client: TestClient, deviceKey: string) {
 
 beforeAll(async () => {
   // Set before any stream opens: the streams' timers start with the first.
-  deviceStreamSettings.heartbeatMs = 300;
   deviceStreamSettings.pollMs = 200;
-  t = await createTestApp({ DEVICE_SIM_SPEED: '20' });
+  t = await createTestApp({ DEVICE_SIM_SPEED: '20', DEVICE_STREAM_HEARTBEAT_MS: '300' });
   base = await listening(t.app);
 });
 afterAll(async () => {
