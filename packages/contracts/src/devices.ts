@@ -73,8 +73,11 @@ export const ACTIVATION_TYPES = [
 ] as const;
 export type ActivationType = (typeof ACTIVATION_TYPES)[number];
 
-/** Commands a device answers (spec 02 §4 device tests and configuration items, and the flow's own). */
-export const DEVICE_COMMAND_NAMES = [
+/**
+ * spec 02 §4 device tests (Verify GPS, Arm, Disarm, Panic On/Off, Remote Start/Stop, Trunk, Aux 1/2, and
+ * Reset Device Settings, X1-class only), by the command each sends.
+ */
+export const DEVICE_TEST_COMMAND_NAMES = [
   'locate',
   'arm',
   'disarm',
@@ -86,6 +89,23 @@ export const DEVICE_COMMAND_NAMES = [
   'aux1',
   'aux2',
   'erase_device',
+] as const;
+
+/** spec 02 §4 option tables: the remote-start controllers in scope. */
+export const OPTION_TABLE_CONTROLLERS: readonly string[] = [
+  'FT-7000AS',
+  'FT-7200S',
+  'CM900AS',
+  'CM900S',
+  'CM2400',
+  'CM2500',
+  'CM7300',
+  'CMX',
+];
+
+/** Commands a device answers (spec 02 §4 device tests and configuration items, and the flow's own). */
+export const DEVICE_COMMAND_NAMES = [
+  ...DEVICE_TEST_COMMAND_NAMES,
   'query_status',
   'query_keylocker',
   'reset_keylocker_pairing',

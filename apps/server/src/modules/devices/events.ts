@@ -1,4 +1,5 @@
 import { TERMINAL_JOB_STATUSES, type CloudEvent, type DeviceCloud, type Job } from '../../adapters/devices/types.ts';
+import { DEVICE_TEST_COMMAND_NAMES } from '@portal/contracts';
 import type { Db } from '../../db/client.ts';
 import {
   copyDeviceEvent,
@@ -29,19 +30,7 @@ export type DeviceEventType = 'job' | 'test' | 'firmware' | 'log' | 'shadow';
  * Reset Device Settings): their jobs are the tests' outcomes, sent as 'test' so the test screen listens to
  * one name. Every other job (configuration items, PINs, option tables, the firmware download) is 'job'.
  */
-export const DEVICE_TEST_COMMANDS: ReadonlySet<string> = new Set([
-  'locate',
-  'arm',
-  'disarm',
-  'panic_on',
-  'panic_off',
-  'remote_start',
-  'remote_stop',
-  'trunk',
-  'aux1',
-  'aux2',
-  'erase_device',
-]);
+export const DEVICE_TEST_COMMANDS: ReadonlySet<string> = new Set(DEVICE_TEST_COMMAND_NAMES);
 
 /** The stream's name of a cloud event. */
 export function deviceEventTypeOf(event: Pick<CloudEvent, 'type' | 'data'>): DeviceEventType {

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import {
+  OPTION_TABLE_CONTROLLERS,
   DASHCAM_QUERY_COUNT,
   DEVICE_TEXTS,
   OPTION_TABLE_REQUERY_LIMIT,
@@ -55,18 +56,6 @@ export interface CallOrigin {
 }
 
 type Input<S extends z.ZodType> = z.output<S>;
-
-/** The spec's option-table controllers (spec 02 §4): the device's controller when it is one of them. */
-const OPTION_TABLE_CONTROLLERS: readonly string[] = [
-  'FT-7000AS',
-  'FT-7200S',
-  'CM900AS',
-  'CM900S',
-  'CM2400',
-  'CM2500',
-  'CM7300',
-  'CMX',
-];
 
 /** How long send-command waits for the device's answer by default (ms of the cloud's clock). */
 const DEFAULT_WAIT_MS = 15_000;
