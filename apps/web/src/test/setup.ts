@@ -42,3 +42,7 @@ afterEach(() => {
 });
 
 afterAll(() => server.close());
+// Preact's hooks schedule their after-paint work with a 35 ms timeout that then calls cancelAnimationFrame: one
+// still pending when the file ends would fire after jsdom is gone (an uncaught ReferenceError that fails the
+// run). Let it fire while the window still exists.
+afterAll(() => new Promise((resolve) => setTimeout(resolve, 50)));
