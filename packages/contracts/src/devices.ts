@@ -16,6 +16,7 @@ export const DEVICE_TEXTS = {
   /** spec 02 §5, §8. */
   invalidInstallerAccount: 'Invalid Installer Account. Please activate as guest.',
   deviceNotFound: 'Device not found.',
+  hardwireMaxOnly: 'The hardwire settings apply to X1MAX-class devices only.',
   jobNotFound: 'Command not found.',
   proofRequired: 'Enter the last four digits of the ICCID printed on the device.',
   proofWrong: 'The ICCID digits do not match this device.',

@@ -270,6 +270,24 @@ export function createDeviceService(ctx: AppContext, limit: Limit) {
       throw refusal;
     }
   }
+  /**
+   * A call that queues a job on a device: counted against the device's command limit, asked of the cloud,
+   * and recorded with its job (or its refusal). `request` is what the record keeps (never a PIN).
+   */
+  async function jobCall(
+    actor: Actor | null,
+    granted: Pick<DeviceAccess, 'installedFor'>,
+    deviceKey: string,
+    action: string,
+    request: object,
+    call: () => Promise<Job>,
+    field?: string,
+  ): Promise<Job> {
+    await limitCommands(deviceKey);
+    const job = await recordingRefusals(actor, granted, deviceKey, action, request, call, field);
+    await record(actor, granted, deviceKey, action, request, { job });
+    return job;
+  }
 
   async function factsOf(deviceKey: string, installedFor: string | null) {
     return { ...(await repo.commandFactsOf(ctx.db, deviceKey)), installed: installedFor !== null };
@@ -491,17 +509,14 @@ export function createDeviceService(ctx: AppContext, limit: Limit) {
     async hardwiredMode(actor: Actor | null, input: Input<typeof hardwiredModeSchema>, origin: CallOrigin) {
       const granted = await access(actor, input.device_key, input.iccid_last_digits, origin);
       if (granted.shadow.reported.hardwire === null)
-        throw new Refusal('unprocessable', 'The hardwire settings apply to X1MAX-class devices only.', {
+        throw new Refusal('unprocessable', DEVICE_TEXTS.hardwireMaxOnly, {
           code: REFUSAL_CODES.DEVICE_NOT_SUPPORTED,
         });
-      await limitCommands(input.device_key);
-      const job = await recordingRefusals(actor, granted, input.device_key, 'hardwired-mode', input, () =>
+      return jobCall(actor, granted, input.device_key, 'hardwired-mode', input, () =>
         cloud
           .setHardwire(input.device_key, input.hardwired_input, input.hardwired_output, { waitMs: SETTING_WAIT_MS })
           .then(toEnd),
       );
-      await record(actor, granted, input.device_key, 'hardwired-mode', input, { job });
-      return job;
     },
 
     /** GET /api/device/{key}/check-firmware-update (recorded: the device check's firmwareChecked). */
@@ -554,22 +569,17 @@ export function createDeviceService(ctx: AppContext, limit: Limit) {
       origin: CallOrigin,
     ) {
       const granted = await access(actor, deviceKey, input.iccid_last_digits, origin);
-      await limitCommands(deviceKey);
-      const action = `firmware-update:${input.target}`;
-      const job = await recordingRefusals(actor, granted, deviceKey, action, input, () =>
+      return jobCall(actor, granted, deviceKey, `firmware-update:${input.target}`, input, () =>
         cloud.startFirmwareUpdate(deviceKey, input.target),
       );
-      await record(actor, granted, deviceKey, action, input, { job });
-      return job;
     },
 
     /** PATCH /api/device/{key}/pin. */
     async setPin(actor: Actor | null, deviceKey: string, input: Input<typeof setPinSchema>, origin: CallOrigin) {
       const granted = await access(actor, deviceKey, input.iccid_last_digits, origin);
-      await limitCommands(deviceKey);
       // A PIN is a secret: the record says which one was set, never its digits.
       const request = { is_secondary_pin: input.is_secondary_pin };
-      const job = await recordingRefusals(
+      return jobCall(
         actor,
         granted,
         deviceKey,
@@ -578,8 +588,6 @@ export function createDeviceService(ctx: AppContext, limit: Limit) {
         () => cloud.setPin(deviceKey, input.pin, input.is_secondary_pin, { waitMs: SETTING_WAIT_MS }).then(toEnd),
         'pin',
       );
-      await record(actor, granted, deviceKey, 'pin', request, { job });
-      return job;
     },
 
     /** DELETE /api/device/{key}/pin?master_pin=: clears the secondary PIN. */
@@ -590,8 +598,7 @@ export function createDeviceService(ctx: AppContext, limit: Limit) {
       origin: CallOrigin,
     ) {
       const granted = await access(actor, deviceKey, input.iccid_last_digits, origin);
-      await limitCommands(deviceKey);
-      const job = await recordingRefusals(
+      return jobCall(
         actor,
         granted,
         deviceKey,
@@ -606,8 +613,6 @@ export function createDeviceService(ctx: AppContext, limit: Limit) {
         },
         'master_pin',
       );
-      await record(actor, granted, deviceKey, 'clear-pin', {}, { job });
-      return job;
     },
 
     /** PATCH /api/device/{key}/keylocker-mode. */
@@ -618,12 +623,9 @@ export function createDeviceService(ctx: AppContext, limit: Limit) {
       origin: CallOrigin,
     ) {
       const granted = await access(actor, deviceKey, input.iccid_last_digits, origin);
-      await limitCommands(deviceKey);
-      const job = await recordingRefusals(actor, granted, deviceKey, 'keylocker-mode', input, () =>
+      return jobCall(actor, granted, deviceKey, 'keylocker-mode', input, () =>
         cloud.setKeylockerMode(deviceKey, input.mode, { waitMs: SETTING_WAIT_MS }).then(toEnd),
       );
-      await record(actor, granted, deviceKey, 'keylocker-mode', input, { job });
-      return job;
     },
 
     /** GET option-tables and special-option-tables: a query of the device is recorded; a skip_query read is not. */
