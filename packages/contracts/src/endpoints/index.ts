@@ -1,4 +1,5 @@
 import { accounts } from './accounts.ts';
+import { activations } from './activations.ts';
 import { auth } from './auth.ts';
 import { billing } from './billing.ts';
 import { businessPartners } from './business-partners.ts';
@@ -47,6 +48,7 @@ export const endpoints = {
   billing,
   paymentMethods,
   devices,
+  activations,
   health,
 } satisfies Record<string, Record<string, Endpoint>>;
 export type Endpoints = typeof endpoints;

@@ -1,0 +1,257 @@
+import { z } from 'zod';
+import { ACTIVATION_TYPES, type ActivationType, type Device, deviceKeyField, iccidLastDigitsField } from './devices.ts';
+
+/**
+ * Issue 29: which activation steps apply to which activation type and device. Spec 02 §4 gives the step
+ * catalogue and its order and says "which steps apply to which type: not shown"; this is our table, kept in
+ * this ONE place (the stepper, the server's activation record and the tests read it), and explained in
+ * docs/decisions.md "Activation steps".
+ */
+
+/** spec 02 §4 activation steps, catalogue order. */
+export const ACTIVATION_STEPS = [
+  'replace-device',
+  'power-on-device',
+  'set-vehicle-details',
+  'verify-connection',
+  'check-firmware',
+  'reset-keylocker-pairing',
+  'controller-option-tables',
+  'keylocker-mode',
+  'keylocker-option-tables',
+  'keylocker-poc-pic',
+  'keylocker-pin-codes',
+  'system-settings',
+  'device-configuration',
+  'hardwire-x1max',
+  'device-testing',
+  'purchase-plan',
+  'device-rewards',
+  'send-welcome',
+  'complete-activation',
+] as const;
+export type ActivationStep = (typeof ACTIVATION_STEPS)[number];
+
+/** What of a device decides its steps: the device check's answer (spec 02 §3 Device) carries each. */
+export type ActivationFacts = Pick<Device, 'is_keylocker_present' | 'controller' | 'hasHardwire' | 'plan'>;
+
+/** Which facts a step needs: a step with none applies to every device of its type. */
+type StepCondition = 'keylocker' | 'optionTableController' | 'hardwire';
+
+const needs: Partial<Record<ActivationStep, StepCondition>> = {
+  'reset-keylocker-pairing': 'keylocker',
+  'keylocker-mode': 'keylocker',
+  'keylocker-option-tables': 'keylocker',
+  'keylocker-poc-pic': 'keylocker',
+  'keylocker-pin-codes': 'keylocker',
+  'controller-option-tables': 'optionTableController',
+  'hardwire-x1max': 'hardwire',
+};
+
+const holds = (condition: StepCondition, facts: ActivationFacts): boolean =>
+  condition === 'keylocker'
+    ? facts.is_keylocker_present
+    : condition === 'optionTableController'
+      ? facts.controller !== null
+      : facts.hasHardwire;
+
+/**
+ * The steps each type offers (catalogue order), before the device's facts remove the ones that do not apply.
+ * - new-device: the whole install: power on, the car, the connection, firmware, every setting the unit has,
+ *   the tests, a plan, the installer's reward, the owner's welcome, completion.
+ * - replace-device: swap first (the new unit takes over the old one's settings and plan, so no settings,
+ *   plan, reward or welcome steps), then prove the new unit works in the same car.
+ * - service-device: an installed unit back in the bay: connection, firmware, every setting, the tests.
+ * - verizon-sim: a unit getting its cellular SIM (re)activated: power, the connection, the tests, a plan.
+ * - purchase-subscription: a plan for a unit already in service.
+ */
+const STEPS_OF_TYPE: Record<ActivationType, readonly ActivationStep[]> = {
+  'new-device': ACTIVATION_STEPS.filter((step) => step !== 'replace-device'),
+  'replace-device': [
+    'replace-device',
+    'power-on-device',
+    'verify-connection',
+    'check-firmware',
+    'reset-keylocker-pairing',
+    'hardwire-x1max',
+    'device-testing',
+    'complete-activation',
+  ],
+  'service-device': [
+    'power-on-device',
+    'verify-connection',
+    'check-firmware',
+    'reset-keylocker-pairing',
+    'controller-option-tables',
+    'keylocker-mode',
+    'keylocker-option-tables',
+    'keylocker-poc-pic',
+    'keylocker-pin-codes',
+    'system-settings',
+    'device-configuration',
+    'hardwire-x1max',
+    'device-testing',
+    'complete-activation',
+  ],
+  'verizon-sim': ['power-on-device', 'verify-connection', 'device-testing', 'purchase-plan', 'complete-activation'],
+  'purchase-subscription': ['purchase-plan', 'complete-activation'],
+};
+
+/**
+ * Steps of the advanced flow (spec 01 §9's "advanced activation flow" key): the expert settings an installer
+ * may leave at their defaults. With the advanced flow off they are skipped; the defaults stay on the unit.
+ */
+export const ADVANCED_ACTIVATION_STEPS: readonly ActivationStep[] = [
+  'controller-option-tables',
+  'keylocker-option-tables',
+  'keylocker-poc-pic',
+  'device-configuration',
+];
+
+/** The steps of an activation of `type` for a device with `facts`, in catalogue order. */
+export function activationSteps(
+  type: ActivationType,
+  facts: ActivationFacts,
+  options: { advanced?: boolean } = {},
+): ActivationStep[] {
+  const advanced = options.advanced ?? true;
+  return STEPS_OF_TYPE[type].filter((step) => {
+    const condition = needs[step];
+    if (condition && !holds(condition, facts)) return false;
+    return advanced || !ADVANCED_ACTIVATION_STEPS.includes(step);
+  });
+}
+
+/**
+ * The step a flow starts at and is reset to (spec 02 §2: power-on-device; a replacement starts with the
+ * swap, a plan purchase with the plan).
+ */
+export const firstActivationStep = (steps: readonly ActivationStep[]): ActivationStep => steps[0]!;
+
+/** purchase-plan may be skipped when the device already has a plan (issue 29). */
+export const planStepSkippable = (facts: Pick<ActivationFacts, 'plan'>) => facts.plan !== null;
+
+/** One line per type saying when to choose it (the type selection screen). */
+export const ACTIVATION_TYPE_TEXTS: Record<ActivationType, { title: string; when: string }> = {
+  'new-device': { title: 'New device', when: 'A unit that has never been activated, installed in a car now.' },
+  'replace-device': {
+    title: 'Replace device',
+    when: 'A unit replacing a faulty one: it takes over the old unit’s settings and plan.',
+  },
+  'service-device': {
+    title: 'Service device',
+    when: 'An installed unit back in the bay: check firmware, change settings and test it again.',
+  },
+  'verizon-sim': { title: 'Verizon SIM', when: 'A unit whose cellular SIM needs activating on the Verizon network.' },
+  'purchase-subscription': {
+    title: 'Purchase subscription',
+    when: 'A unit already in service that needs a new or longer plan.',
+  },
+};
+
+/** Step titles as the stepper shows them. */
+export const ACTIVATION_STEP_TITLES: Record<ActivationStep, string> = {
+  'replace-device': 'Replace device',
+  'power-on-device': 'Power on the device',
+  'set-vehicle-details': 'Vehicle details',
+  'verify-connection': 'Verify connection',
+  'check-firmware': 'Firmware',
+  'reset-keylocker-pairing': 'Reset KeyLocker pairing',
+  'controller-option-tables': 'Controller option tables',
+  'keylocker-mode': 'KeyLocker mode',
+  'keylocker-option-tables': 'KeyLocker option tables',
+  'keylocker-poc-pic': 'KeyLocker POC and PIC',
+  'keylocker-pin-codes': 'KeyLocker PIN codes',
+  'system-settings': 'System settings',
+  'device-configuration': 'Device configuration',
+  'hardwire-x1max': 'Hardwire (X1MAX)',
+  'device-testing': 'Device testing',
+  'purchase-plan': 'Plan',
+  'device-rewards': 'Rewards',
+  'send-welcome': 'Welcome message',
+  'complete-activation': 'Complete activation',
+};
+
+export { ACTIVATION_TYPES };
+
+// ---- The activation record (issue 29 §3): the installer's place, kept on the server beside local storage ----
+
+export const ACTIVATION_STEP_STATUSES = ['pending', 'in_progress', 'done', 'skipped', 'failed'] as const;
+export type ActivationStepStatus = (typeof ACTIVATION_STEP_STATUSES)[number];
+export const ACTIVATION_STATUSES = ['in_progress', 'completed', 'abandoned'] as const;
+/** A guest's activation is theirs by this header (the token the start answered once). */
+export const ACTIVATION_TOKEN_HEADER = 'x-activation-token';
+
+/** What one step did: its status, a line for the summary and the device's history, and its own saved data. */
+export const activationStepStateSchema = z.object({
+  status: z.enum(ACTIVATION_STEP_STATUSES),
+  /** Readable words for the completion summary and the device's history ('Firmware updated to 2.4.1'). */
+  summary: z.string().trim().max(500).nullable().default(null),
+  /** The step's choices and job ids, so a reload or another phone resumes it where it was. */
+  data: z.record(z.string(), z.unknown()).default({}),
+});
+export type ActivationStepState = z.infer<typeof activationStepStateSchema>;
+
+const personSchema = z.object({ id: z.string(), name: z.string() });
+
+export const activationSchema = z.object({
+  id: z.string(),
+  device_key: z.string(),
+  activation_type: z.enum(ACTIVATION_TYPES),
+  /** The steps that apply (activationSteps at the start or the last restart), catalogue order. */
+  steps: z.array(z.enum(ACTIVATION_STEPS)),
+  current_step: z.enum(ACTIVATION_STEPS),
+  /** By step name; a step not listed is pending. */
+  step_states: z.record(z.string(), activationStepStateSchema.extend({ updated_at: z.string() })),
+  advanced: z.boolean(),
+  status: z.enum(ACTIVATION_STATUSES),
+  /** Optimistic concurrency: a write naming an older version is refused (two phones, one activation). */
+  version: z.number().int(),
+  /** Who started it (null for a guest) and the business it was for (the acting business, if any). */
+  user: personSchema.nullable(),
+  business: z.object({ id: z.string(), companyName: z.string() }).nullable(),
+  started_at: z.string(),
+  updated_at: z.string(),
+  completed_at: z.string().nullable(),
+});
+export type Activation = z.infer<typeof activationSchema>;
+
+/** POST /api/activations: start (or, for the same person and device, resume the open one). */
+export const startActivationSchema = z.object({
+  device_key: deviceKeyField,
+  activation_type: z.enum(ACTIVATION_TYPES),
+  iccid_last_digits: iccidLastDigitsField,
+  advanced: z.boolean().optional(),
+});
+/** A guest gets the token of their activation once, here; signed-in callers get null. */
+export const startActivationResponseSchema = z.object({
+  activation: activationSchema,
+  guest_token: z.string().nullable(),
+});
+
+export const activationIdParamsSchema = z.object({ id: z.string().trim().min(1).max(64) });
+/** GET /api/activations: the caller's own (a guest: the one their token names), newest first. */
+export const activationListQuerySchema = z.object({
+  device_key: deviceKeyField.optional(),
+  status: z.enum(ACTIVATION_STATUSES).optional(),
+});
+export const activationListResponseSchema = z.object({ results: z.array(activationSchema) });
+
+/** PATCH /api/activations/{id}: move to a step and/or record one step's state. */
+export const updateActivationSchema = z
+  .object({
+    version: z.number().int().min(0),
+    current_step: z.enum(ACTIVATION_STEPS).optional(),
+    step: z.enum(ACTIVATION_STEPS).optional(),
+    step_state: activationStepStateSchema.optional(),
+  })
+  .refine((body) => (body.step === undefined) === (body.step_state === undefined), {
+    path: ['step_state'],
+    message: 'Send the step and its state together.',
+  });
+/** POST /api/activations/{id}/restart: back to the first step, steps worked out again from the device. */
+export const restartActivationSchema = z.object({
+  version: z.number().int().min(0),
+  iccid_last_digits: iccidLastDigitsField,
+  advanced: z.boolean().optional(),
+});
