@@ -394,6 +394,20 @@ export const installSchema = z.object({
   exit_service_mode: z.boolean(),
   involved_installers: z.array(z.string().trim().min(1).max(64)).max(20).optional(),
   iccid_last_digits: iccidLastDigitsField,
+  /** The car it went into (the activation's set-vehicle-details step): the device's history and a search by VIN. */
+  vehicle: z
+    .object({
+      vin: z
+        .string()
+        .trim()
+        .regex(/^[A-HJ-NPR-Za-hj-npr-z0-9]{17}$/, 'A VIN has 17 letters and digits (no I, O or Q).')
+        .transform((v) => v.toUpperCase())
+        .optional(),
+      year: z.number().int().min(1980).max(2100).optional(),
+      make: z.string().trim().max(60).optional(),
+      model: z.string().trim().max(60).optional(),
+    })
+    .optional(),
 });
 
 /** POST /api/device/welcome (no auth; payload ours): the e-mail is lowercased before sending (spec 02 §5). */

@@ -9,6 +9,7 @@ import {
   startActivationSchema,
   updateActivationSchema,
 } from '../activation.ts';
+import { deviceKeyParamsSchema, deviceProofQuerySchema } from '../devices.ts';
 import { endpoint } from './endpoint.ts';
 
 const tags = ['activations'];
@@ -63,6 +64,16 @@ export const activations = {
     body: restartActivationSchema,
     response: activationSchema,
     summary: 'Starts over: back to the first step, its steps worked out again, step states cleared',
+    tags,
+  }),
+  ofDevice: endpoint({
+    method: 'GET',
+    path: '/api/device/:key/activations',
+    params: deviceKeyParamsSchema,
+    query: deviceProofQuerySchema,
+    response: activationListResponseSchema,
+    summary:
+      'Every activation of a device, newest first, for its history: the device’s business’s people (and a rep acting for it) see all; an installer sees their own; another dealer gets 404',
     tags,
   }),
   abandon: endpoint({
