@@ -608,6 +608,36 @@ export const routes = {
       path: '/api/device/:key/events',
     },
   },
+  activations: {
+    start: {
+      method: 'POST',
+      path: '/api/activations',
+    },
+    list: {
+      method: 'GET',
+      path: '/api/activations',
+    },
+    get: {
+      method: 'GET',
+      path: '/api/activations/:id',
+    },
+    update: {
+      method: 'PATCH',
+      path: '/api/activations/:id',
+    },
+    restart: {
+      method: 'POST',
+      path: '/api/activations/:id/restart',
+    },
+    ofDevice: {
+      method: 'GET',
+      path: '/api/device/:key/activations',
+    },
+    abandon: {
+      method: 'DELETE',
+      path: '/api/activations/:id',
+    },
+  },
   health: {
     live: {
       method: 'GET',
