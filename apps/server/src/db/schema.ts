@@ -17,3 +17,4 @@ export * from '../adapters/payments/schema.ts';
 export * from '../modules/orders/schema.ts';
 export * from '../modules/billing/schema.ts';
 export * from '../modules/devices/schema.ts';
+export * from '../modules/activations/schema.ts';
