@@ -174,6 +174,23 @@ export const ACTIVATION_STEP_TITLES: Record<ActivationStep, string> = {
 
 export { ACTIVATION_TYPES };
 
+/** What the activation record's refusals say (the web branches on their REFUSAL_CODES, never on these words). */
+export const ACTIVATION_TEXTS = {
+  notFound: 'Activation not found.',
+  typeNotAllowed: (type: ActivationType, allowed: readonly ActivationType[]) =>
+    allowed.length === 0
+      ? `This device can not be activated as ${ACTIVATION_TYPE_TEXTS[type].title.toLowerCase()} now: it allows no activation type.`
+      : `This device can not be activated as ${ACTIVATION_TYPE_TEXTS[type].title.toLowerCase()} now. It allows: ${allowed
+          .map((t) => ACTIVATION_TYPE_TEXTS[t].title.toLowerCase())
+          .join(', ')}.`,
+  versionConflict:
+    'This activation was changed on another device or tab since you loaded it. Reload it to continue from where it stands now.',
+  completed: 'This activation is complete and can no longer be changed.',
+  abandoned: 'This activation was abandoned and can no longer be changed. Start a new one.',
+  stepNotInFlow: (step: ActivationStep) => `The step “${ACTIVATION_STEP_TITLES[step]}” is not part of this activation.`,
+  abandonedDone: 'Activation abandoned.',
+};
+
 // ---- The activation record (issue 29 §3): the installer's place, kept on the server beside local storage ----
 
 export const ACTIVATION_STEP_STATUSES = ['pending', 'in_progress', 'done', 'skipped', 'failed'] as const;
