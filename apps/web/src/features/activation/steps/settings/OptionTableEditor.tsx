@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from '../../../../components/Button.tsx';
 import {
@@ -32,6 +33,7 @@ export function OptionTableEditor({
   onChanged: (values: Record<string, number>, summary: string) => void | Promise<void>;
 }) {
   const queryClient = useQueryClient();
+  const titleId = useId();
   const read = useQuery({ ...optionTablesQuery(device, table), enabled: online });
   const actions = useActions<string>();
 
@@ -66,8 +68,8 @@ export function OptionTableEditor({
   };
 
   return (
-    <section className="settings-item" aria-labelledby={`${tables.schema}-title`}>
-      <h3 id={`${tables.schema}-title`}>{title}</h3>
+    <section className="settings-item" aria-labelledby={titleId}>
+      <h3 id={titleId}>{title}</h3>
       {asked > 0 && (
         <p className="settings-hint">
           The device had to be queried first ({asked === 1 ? 'once' : `${asked} times`}): the values shown are fresh.
