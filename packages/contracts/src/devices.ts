@@ -554,3 +554,66 @@ export const featuresUpdateSchema = featureSettingsSchema.partial().extend({
   query_device: z.boolean().optional(),
   iccid_last_digits: iccidLastDigitsField,
 });
+
+// ---- The devices of a business (issue 29 §5: the device list and the device's history) -----------------
+
+/** Texts of the device list (ours: the spec shows none). */
+export const DEVICE_LIST_TEXTS = {
+  /** A sales rep (or an admin) without a business selected. */
+  selectBusiness: 'Select the business you act for to see its devices.',
+  /** An installer account that can not act for a dealer (retired, or without a business). */
+  noBusiness: 'Only the people of a business see the devices installed for it.',
+  queryInvalid: 'Enter a serial number (digits) or a VIN (its last 6 or more characters, or all 17).',
+} as const;
+
+/**
+ * GET /api/devices: `q` is a serial's first digits or a VIN (all 17 characters, or its last 6 or more);
+ * letters and digits only, so it never carries a LIKE wildcard.
+ */
+export const deviceListQuerySchema = z.object({
+  q: z
+    .string()
+    .trim()
+    .max(17, DEVICE_LIST_TEXTS.queryInvalid)
+    .regex(/^[A-Za-z0-9]*$/, DEVICE_LIST_TEXTS.queryInvalid)
+    .transform((v) => v.toUpperCase())
+    .optional(),
+  limit: z.coerce.number({ error: messages.mustBeNumber }).int(messages.mustBeWholeNumber).min(1).max(100).default(20),
+  offset: z.coerce.number({ error: messages.mustBeNumber }).int(messages.mustBeWholeNumber).min(0).default(0),
+});
+
+/** The car a device went into (the install's `vehicle`), each part as it was given. */
+export const deviceVehicleSchema = z.object({
+  vin: z.string().nullable(),
+  year: z.number().int().nullable(),
+  make: z.string().nullable(),
+  model: z.string().nullable(),
+});
+export type DeviceVehicle = z.infer<typeof deviceVehicleSchema>;
+
+/** One device installed for the caller's business: the portal's record and the cloud's state now. */
+export const installedDeviceSchema = z.object({
+  device_key: z.string(),
+  /** From the device cloud; null when the cloud does not know the unit (any more). */
+  product: z.enum(DEVICE_PRODUCTS).nullable(),
+  plan: devicePlanSchema.nullable(),
+  device_state: z.enum(DEVICE_STATES).nullable(),
+  service_mode: z.boolean().nullable(),
+  installed_at: z.string(),
+  installed_by: z.object({ id: z.string(), name: z.string() }).nullable(),
+  business: z.object({ id: z.string(), companyName: z.string() }),
+  /** Null when the install said nothing of the car. */
+  vehicle: deviceVehicleSchema.nullable(),
+});
+export type InstalledDevice = z.infer<typeof installedDeviceSchema>;
+export const deviceListResponseSchema = z.object({
+  results: z.array(installedDeviceSchema),
+  /** All the devices that match, for paging. */
+  count: z.number().int(),
+});
+export type DeviceListResponse = z.infer<typeof deviceListResponseSchema>;
+
+/** A serial as an installer reads it off the unit (DEMO-DATA: 11 digits) — the search page offers the device list. */
+export const looksLikeSerial = (text: string) => /^\d{11}$/.test(text.trim());
+/** A VIN: 17 letters and digits without I, O or Q. */
+export const looksLikeVin = (text: string) => /^[A-HJ-NPR-Z0-9]{17}$/i.test(text.trim());

@@ -135,6 +135,12 @@ export const PERMISSIONS = {
   paymentMethods: ({ user, hasSelectedBusiness }) =>
     canPurchase(user) || profileMenuFor(user, hasSelectedBusiness).billing,
   rewards: ({ user, hasSelectedBusiness }) => profileMenuFor(user, hasSelectedBusiness).rewards,
+  /**
+   * Ours (issue 29 §5): the devices installed for the business acted for — its people and a rep acting for
+   * it, as for driving one of them (docs/decisions.md "Who may drive a device"), but not an installer
+   * account that can not act for a dealer (retired).
+   */
+  devices: ({ user, hasSelectedBusiness }) => hasSelectedBusiness && (isNonInstaller(user) || !user.is_retired),
   /** Ours: admins review dealer applications. */
   reviewDealerRequests: ({ user }) => isAdmin(user),
 } satisfies Record<string, (viewer: Viewer) => boolean>;

@@ -9,6 +9,8 @@ import {
   deviceHistoryResponseSchema,
   deviceKeyParamsSchema,
   deviceLogsQuerySchema,
+  deviceListQuerySchema,
+  deviceListResponseSchema,
   deviceLogsResponseSchema,
   deviceProofQuerySchema,
   deviceSchema,
@@ -264,6 +266,15 @@ export const devices = {
     body: linkInstallerSchema,
     response: linkInstallerResponseSchema,
     summary: 'Links an installer of the business a device is installed for to it (the installers involved)',
+    tags,
+  }),
+  list: endpoint({
+    method: 'GET',
+    path: '/api/devices',
+    query: deviceListQuerySchema,
+    response: deviceListResponseSchema,
+    summary:
+      'The devices installed for the business the caller acts for, newest first, with the cloud’s state and the car; q: a serial’s first digits or a VIN (all of it, or its last 6+ characters)',
     tags,
   }),
   history: endpoint({

@@ -599,6 +599,10 @@ export const routes = {
       method: 'POST',
       path: '/api/device/link-installer/:key',
     },
+    list: {
+      method: 'GET',
+      path: '/api/devices',
+    },
     history: {
       method: 'GET',
       path: '/api/device/:key/history',

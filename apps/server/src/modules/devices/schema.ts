@@ -1,4 +1,4 @@
-import { bigint, bigserial, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { businessPartners } from '../business-partners/schema.ts';
 import { users } from '../users/schema.ts';
 
@@ -7,16 +7,29 @@ import { users } from '../users/schema.ts';
  * whoever proves they hold the unit (the ICCID's last digits) may drive it; after, only that business's
  * people and a rep acting for it. The device cloud knows the device; the portal knows whose it is.
  */
-export const deviceInstallations = pgTable('device_installations', {
-  deviceKey: text('device_key').primaryKey(),
-  businessPartnerId: uuid('business_partner_id')
-    .notNull()
-    .references(() => businessPartners.id),
-  installedByUserId: text('installed_by_user_id').references(() => users.id),
-  /** Installer user ids who took part (PATCH device/install involved_installers). */
-  involvedInstallers: jsonb('involved_installers').$type<string[]>().notNull().default([]),
-  installedAt: timestamp('installed_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const deviceInstallations = pgTable(
+  'device_installations',
+  {
+    deviceKey: text('device_key').primaryKey(),
+    businessPartnerId: uuid('business_partner_id')
+      .notNull()
+      .references(() => businessPartners.id),
+    installedByUserId: text('installed_by_user_id').references(() => users.id),
+    /** Installer user ids who took part (PATCH device/install involved_installers). */
+    involvedInstallers: jsonb('involved_installers').$type<string[]>().notNull().default([]),
+    installedAt: timestamp('installed_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The car it went into (the install's `vehicle`, issue 29 §5): the device list finds a device by VIN.
+     * Each part as the installer gave it; null when the install said nothing of it.
+     */
+    vin: text('vin'),
+    vehicleYear: integer('vehicle_year'),
+    vehicleMake: text('vehicle_make'),
+    vehicleModel: text('vehicle_model'),
+  },
+  // The device list (issue 29 §5): a business's devices, newest first.
+  (t) => [index('device_installations_business_installed').on(t.businessPartnerId, t.installedAt)],
+);
 
 /**
  * Every call that acts on a device (issue 28 §5): who, acting for whom, for which business, when, what
