@@ -1,0 +1,216 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Activation, ActivationStep, ActivationStepState } from '@portal/contracts/activation';
+import type { Device } from '@portal/contracts/devices';
+import { ApiError } from '../../lib/api.ts';
+import { activationCalls, deviceCalls } from './api.ts';
+import {
+  applyChange,
+  nextStepOf,
+  previousStepOf,
+  readSaved,
+  withPending,
+  writeSaved,
+  type PendingChange,
+  type SavedActivation,
+} from './flowState.ts';
+
+/** How the server copy stands: in step with this phone, catching up, or out of reach for now. */
+export type SyncState = 'synced' | 'saving' | 'waiting' | 'local-only';
+
+export interface ActivationFlow {
+  saved: SavedActivation | null;
+  activation: Activation | null;
+  sync: SyncState;
+  /** Records one step's state (and moves on when `moveTo` is given); shown at once, sent when it can be. */
+  record: (change: PendingChange) => Promise<void>;
+  /** Back one step; null at the first (the caller goes to the type selection). */
+  back: () => ActivationStep | null;
+  finishStep: (
+    step: ActivationStep,
+    outcome: { status: 'done' | 'skipped' | 'failed'; summary: string; data?: Record<string, unknown> },
+  ) => Promise<void>;
+  saveStep: (step: ActivationStep, data: Record<string, unknown>, summary?: string) => Promise<void>;
+  setDevice: (device: Device) => void;
+  refreshDevice: () => Promise<Device>;
+}
+
+const isConflict = (error: unknown) => error instanceof ApiError && error.status === 409;
+/** An answer that will not change by asking again (the record is gone, or this phone may not see it). */
+const isFinalRefusal = (error: unknown) =>
+  error instanceof ApiError &&
+  error.status >= 400 &&
+  error.status < 500 &&
+  error.status !== 409 &&
+  error.status !== 429;
+
+/**
+ * The stepper's state (issue 29 §3): local storage first (a reload shows the same step at once), the server's
+ * record next (another phone's progress), and every change sent in order with the record's version; a 409
+ * (another phone moved it) reloads the record and sends the change again on top of it.
+ */
+export function useActivationFlow(online: boolean): ActivationFlow {
+  const [saved, setSaved] = useState<SavedActivation | null>(() => readSaved());
+  const latest = useRef(saved);
+  const [sync, setSync] = useState<SyncState>('synced');
+  const flushing = useRef(false);
+
+  const commit = useCallback((next: SavedActivation) => {
+    latest.current = next;
+    writeSaved(next);
+    setSaved(next);
+  }, []);
+
+  /** The server's record taken as the truth, with what it has not seen yet laid over it. */
+  const adopt = useCallback(
+    (server: Activation, pending: PendingChange[]) => {
+      const current = latest.current;
+      if (!current) return;
+      commit({ ...current, activation: withPending(server, pending), pending });
+    },
+    [commit],
+  );
+
+  const flush = useCallback(async () => {
+    if (flushing.current) return;
+    flushing.current = true;
+    try {
+      for (let conflicts = 0; conflicts < 5;) {
+        const current = latest.current;
+        const activation = current?.activation;
+        if (!current || !activation || current.pending.length === 0) break;
+        if (typeof navigator !== 'undefined' && navigator.onLine === false) {
+          setSync('waiting');
+          return;
+        }
+        setSync('saving');
+        const [change, ...rest] = current.pending as [PendingChange, ...PendingChange[]];
+        try {
+          const server = await activationCalls.update(activation.id, current.guest_token, {
+            version: activation.version,
+            ...change,
+          });
+          adopt(server, latest.current?.pending.slice(1) ?? rest);
+        } catch (error) {
+          if (isConflict(error)) {
+            // Another phone (or tab) moved it: take its record and put this change on top of it.
+            conflicts++;
+            const server = await activationCalls.get(activation.id, current.guest_token);
+            adopt(server, latest.current?.pending ?? current.pending);
+            continue;
+          }
+          setSync(isFinalRefusal(error) ? 'local-only' : 'waiting');
+          return;
+        }
+      }
+      setSync('synced');
+    } catch {
+      setSync('waiting');
+    } finally {
+      flushing.current = false;
+    }
+  }, [adopt]);
+
+  // On arrival: the server's record (another phone may have gone further), then what waits to be sent.
+  useEffect(() => {
+    const current = latest.current;
+    const id = current?.activation?.id;
+    if (!current || !id) return;
+    const controller = new AbortController();
+    activationCalls
+      .get(id, current.guest_token, controller.signal)
+      .then((server) => {
+        const now = latest.current;
+        if (!now) return;
+        // What this phone has not sent is newer than the server's; a server ahead of us wins the rest.
+        adopt(server, now.pending);
+        void flush();
+      })
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        setSync(isFinalRefusal(error) ? 'local-only' : 'waiting');
+      });
+    return () => controller.abort();
+  }, [adopt, flush]);
+
+  // Back online: send what waited.
+  useEffect(() => {
+    if (online) void flush();
+  }, [online, flush]);
+
+  const record = useCallback(
+    async (change: PendingChange) => {
+      const current = latest.current;
+      if (!current?.activation) return;
+      commit({
+        ...current,
+        activation: applyChange(current.activation, change),
+        pending: [...current.pending, change],
+      });
+      await flush();
+    },
+    [commit, flush],
+  );
+
+  const activation = saved?.activation ?? null;
+
+  const back = useCallback(() => {
+    const current = latest.current?.activation;
+    if (!current) return null;
+    const previous = previousStepOf(current.steps, current.current_step);
+    if (previous) void record({ current_step: previous });
+    return previous;
+  }, [record]);
+
+  const finishStep: ActivationFlow['finishStep'] = useCallback(
+    async (step, outcome) => {
+      const current = latest.current?.activation;
+      if (!current) return;
+      const before = current.step_states[step];
+      const state: ActivationStepState = {
+        status: outcome.status,
+        summary: outcome.summary,
+        data: { ...(before?.data ?? {}), ...(outcome.data ?? {}) },
+      };
+      const next = nextStepOf(current.steps, step);
+      await record({ step, step_state: state, ...(next && { current_step: next }) });
+    },
+    [record],
+  );
+
+  const saveStep: ActivationFlow['saveStep'] = useCallback(
+    async (step, data, summary) => {
+      const current = latest.current?.activation;
+      if (!current) return;
+      const before = current.step_states[step];
+      await record({
+        step,
+        step_state: {
+          status: before?.status === 'done' ? 'done' : 'in_progress',
+          summary: summary ?? before?.summary ?? null,
+          data: { ...(before?.data ?? {}), ...data },
+        },
+      });
+    },
+    [record],
+  );
+
+  const setDevice = useCallback(
+    (device: Device) => {
+      const current = latest.current;
+      if (current) commit({ ...current, device });
+    },
+    [commit],
+  );
+
+  const refreshDevice = useCallback(async () => {
+    const current = latest.current;
+    if (!current) throw new Error('No activation in progress');
+    const answer = await deviceCalls.facts(current.device_key, current.proof);
+    const device = answer.results[0];
+    if (!device) throw new Error('The device check answered no device');
+    setDevice(device);
+    return device;
+  }, [setDevice]);
+
+  return { saved, activation, sync, record, back, finishStep, saveStep, setDevice, refreshDevice };
+}
