@@ -52,6 +52,7 @@ import {
   deviceEventRoutes,
   deviceRoutes,
 } from './modules/devices/index.ts';
+import { activationRoutes, createActivationService } from './modules/activations/index.ts';
 import type { Actor } from './actor.ts';
 import { createAttemptMachine } from './attempts/machine.ts';
 import { createJobRunner, systemPrincipal, type SystemPrincipal } from './jobs/index.ts';
@@ -190,6 +191,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(billingRoutes(billing));
   // Every device call of spec 02 §7 (issue 28): through the device cloud adapter only.
   await app.register(deviceRoutes(createDeviceService(ctx, limit)));
+  // The activation record (issue 29 §3): its device check through the devices module's service.
+  await app.register(activationRoutes(createActivationService(ctx, createDeviceService(ctx, limit))));
   // Its live events: the cloud's copied into device_events, streamed to whoever may drive the device.
   await app.register(
     deviceEventRoutes({

@@ -178,11 +178,10 @@ export { ACTIVATION_TYPES };
 export const ACTIVATION_TEXTS = {
   notFound: 'Activation not found.',
   typeNotAllowed: (type: ActivationType, allowed: readonly ActivationType[]) =>
-    allowed.length === 0
-      ? `This device can not be activated as ${ACTIVATION_TYPE_TEXTS[type].title.toLowerCase()} now: it allows no activation type.`
-      : `This device can not be activated as ${ACTIVATION_TYPE_TEXTS[type].title.toLowerCase()} now. It allows: ${allowed
-          .map((t) => ACTIVATION_TYPE_TEXTS[t].title.toLowerCase())
-          .join(', ')}.`,
+    `This device can not be activated as “${ACTIVATION_TYPE_TEXTS[type].title}” now. ` +
+    (allowed.length === 0
+      ? 'It allows no activation type.'
+      : `It allows: ${allowed.map((t) => ACTIVATION_TYPE_TEXTS[t].title).join(', ')}.`),
   versionConflict:
     'This activation was changed on another device or tab since you loaded it. Reload it to continue from where it stands now.',
   completed: 'This activation is complete and can no longer be changed.',
