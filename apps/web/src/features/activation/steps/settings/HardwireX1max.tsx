@@ -76,6 +76,11 @@ export function HardwireX1max(props: StepProps) {
         Send to the device
       </Button>
       <ActionStatus state={state} successText={`Hardwire set: input ${input}, output ${output}.`} />
+      {state.phase === 'idle' && saved.hardwired_input && (
+        <p className="settings-hint">
+          Set earlier: input {saved.hardwired_input}, output {saved.hardwired_output}.
+        </p>
+      )}
     </StepFrame>
   );
 }

@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '../../../../components/Button.tsx';
 import type { StepProps } from '../types.ts';
-import { setKeylockerMode, useActions } from './deviceCalls.ts';
+import { optionTablesKey, setKeylockerMode, useActions } from './deviceCalls.ts';
 import { ActionStatus, StepFrame, deviceRefOf, useStepData } from './ui.tsx';
 
 type Mode = 'add-on' | 'standalone';
@@ -30,6 +31,7 @@ export const modeToSend = (chosen: string): Mode => (chosen === 'add-on' ? 'add-
 export function KeylockerMode(props: StepProps) {
   const { device, online, finish, refreshDevice } = props;
   const id = useId();
+  const queryClient = useQueryClient();
   const [saved, update] = useStepData<Saved>(props);
   const [chosen, setChosen] = useState<Mode>(saved.mode ?? device.keylocker?.mode ?? 'standalone');
   const actions = useActions<'mode'>();
@@ -40,8 +42,9 @@ export function KeylockerMode(props: StepProps) {
     const mode = modeToSend(chosen);
     const job = await actions.run('mode', (sent) => setKeylockerMode(deviceRefOf(props), mode, sent));
     if (!job) return;
-    await update({ mode }, `KeyLocker set to ${mode} mode`);
-    // The next steps read the mode from the device (its option table follows the mode).
+    await update({ mode }, `KeyLocker set to ${mode} mode`).catch(() => undefined);
+    // The KeyLocker's option table is the one of its mode (spec 02 §4): a copy read before is another table.
+    await queryClient.invalidateQueries({ queryKey: optionTablesKey(deviceRefOf(props), { kind: 'keylocker' }) });
     await refreshDevice().catch(() => undefined);
   };
 

@@ -1,9 +1,17 @@
 import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { setPinSchema } from '@portal/contracts/devices';
 import { Button } from '../../../../components/Button.tsx';
 import { Field } from '../../../../components/form/Field.tsx';
 import type { StepProps } from '../types.ts';
-import { clearSecondaryPin, setPin, updateOptionTable, useActions } from './deviceCalls.ts';
+import {
+  clearSecondaryPin,
+  optionTablesKey,
+  setPin,
+  updateOptionTable,
+  useActions,
+  type TableAnswer,
+} from './deviceCalls.ts';
 import { ActionStatus, SelectField, StepFrame, Switch, deviceRefOf, useStepData } from './ui.tsx';
 
 /** spec 02 §4 PIN durations: how long a PIN entered on the KeyLocker stays valid, with the code sent. */
@@ -58,6 +66,12 @@ export function KeylockerPinCodes(props: StepProps) {
   const [errors, setErrors] = useState<Partial<Record<Which, string>>>({});
   const actions = useActions<Which | 'duration'>();
   const device = deviceRefOf(props);
+  const queryClient = useQueryClient();
+  const keylockerTable = optionTablesKey(device, { kind: 'keylocker' });
+  // The duration on the KeyLocker, when its table was read in this visit (keylocker-option-tables).
+  const durationNow = queryClient.getQueryData<TableAnswer>(keylockerTable)?.tables.values.pin_duration;
+  const duration =
+    saved.duration ?? (PIN_DURATIONS.find((d) => d.value === durationNow)?.value as PinDuration | undefined);
 
   const record = (which: Which, pin: PinState, summary: string) =>
     update({ [which]: pin } as Partial<Saved>, summary).catch(() => undefined);
@@ -104,7 +118,9 @@ export function KeylockerPinCodes(props: StepProps) {
     const answer = await actions.run('duration', () =>
       updateOptionTable(device, { kind: 'keylocker' }, { pin_duration: duration }),
     );
-    if (answer) await update({ duration }, `PIN valid for ${labelOf(duration)}`).catch(() => undefined);
+    if (!answer) return;
+    queryClient.setQueryData<TableAnswer>(keylockerTable, answer);
+    await update({ duration }, `PIN valid for ${labelOf(duration)}`).catch(() => undefined);
   };
 
   const summary = () =>
@@ -169,7 +185,7 @@ export function KeylockerPinCodes(props: StepProps) {
       <section className="settings-item" aria-label="PIN duration">
         <SelectField<PinDuration>
           label="A PIN entered on the keypad stays valid for"
-          value={saved.duration ?? ''}
+          value={duration ?? ''}
           options={PIN_DURATIONS}
           disabled={!online || actions.stateOf('duration').phase === 'loading'}
           onChange={(duration) => void chooseDuration(duration)}

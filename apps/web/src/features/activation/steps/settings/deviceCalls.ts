@@ -30,6 +30,8 @@ export interface ActionState {
   phase: ActionPhase;
   /** The server's or the device's words on a failure. */
   message: string | null;
+  /** When the action started (ms), while it runs: the status counts the seconds so it never looks frozen. */
+  since?: number;
 }
 export const IDLE: ActionState = { phase: 'idle', message: null };
 
@@ -54,9 +56,10 @@ export function useActions<K extends string>() {
   }, []);
   const run = useCallback(
     async <T>(key: K, work: (sent: () => void) => Promise<T>): Promise<T | undefined> => {
-      set(key, { phase: 'loading', message: null });
+      const since = Date.now();
+      set(key, { phase: 'loading', message: null, since });
       try {
-        const result = await work(() => set(key, { phase: 'sent', message: null }));
+        const result = await work(() => set(key, { phase: 'sent', message: null, since }));
         set(key, { phase: 'success', message: null });
         return result;
       } catch (error) {

@@ -332,6 +332,86 @@ describe('send-welcome (spec 02 §5)', () => {
   });
 });
 
+describe('set-vehicle-details (issue 29)', () => {
+  it('decodes a VIN to the cascade’s year, make and model and keeps the vehicle for the install', async () => {
+    server.use(
+      answer(endpoints.vehicles.decodeVin, { ModelYear: '2019', Make: 'TOYOTA', Model: 'camry' }),
+      answer(endpoints.vehicles.yearMakeModel, ({ body }) => ({
+        results: body.makeId
+          ? [{ id: 'camry', name: 'Camry', value: 'camry' }]
+          : [{ id: 'toyota', name: 'Toyota', value: 'toyota' }],
+      })),
+    );
+    const { save, finish } = renderStep('set-vehicle-details');
+    typeInto(screen.getByLabelText(/^VIN/), '4t1b11hk1ku213547');
+    fireEvent.click(screen.getByRole('button', { name: 'Decode VIN' }));
+
+    const vehicle = { vin: '4T1B11HK1KU213547', year: 2019, make: 'Toyota', model: 'Camry' };
+    await waitFor(() =>
+      expect(save).toHaveBeenCalledWith(
+        { vehicle, makeId: 'toyota', modelId: 'camry' },
+        '2019 Toyota Camry (VIN 4T1B11HK1KU213547)',
+      ),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() =>
+      expect(finish).toHaveBeenCalledWith({
+        status: 'done',
+        summary: '2019 Toyota Camry (VIN 4T1B11HK1KU213547)',
+        data: { vehicle, makeId: 'toyota', modelId: 'camry' },
+      }),
+    );
+  });
+
+  it('refuses a VIN that is not 17 letters and digits without asking the decoder', async () => {
+    renderStep('set-vehicle-details');
+    typeInto(screen.getByLabelText(/^VIN/), 'ABC');
+    fireEvent.click(screen.getByRole('button', { name: 'Decode VIN' }));
+    expect(await screen.findByText('A VIN has 17 letters and digits (no I, O or Q).')).toBeTruthy();
+    expect(requestsTo('/api/dot-vehicle-by-vin')).toHaveLength(0);
+  });
+});
+
+describe('keylocker-mode (spec 02 §4)', () => {
+  it('sends add-on only when add-on is chosen, and saves the mode the KeyLocker confirmed', async () => {
+    server.use(answer(endpoints.devices.keylockerMode, job('SUCCEEDED', 'set_keylocker_mode')));
+    const { save } = renderStep('keylocker-mode');
+    fireEvent.click(screen.getByRole('radio', { name: /Add-on/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Set add-on mode' }));
+    await waitFor(() => expect(save).toHaveBeenCalledWith({ mode: 'add-on' }, 'KeyLocker set to add-on mode'));
+    expect(requestsTo(`/api/device/${KEY}/keylocker-mode`)[0]!.body).toEqual({
+      mode: 'add-on',
+      iccid_last_digits: PROOF,
+    });
+  });
+});
+
+describe('system-settings (spec 02 §3)', () => {
+  it('turns a feature with a config bit off by its negative bit', async () => {
+    server.use(
+      answer(endpoints.devices.features, {
+        siren_enabled: true,
+        valet_mode_enabled: false,
+        shock_sensor_enabled: false,
+        drive_lock_enabled: false,
+        passive_arming_enabled: false,
+        timer_start_enabled: false,
+        turbo_timer_start_enabled: false,
+        auto_door_lock_enabled: false,
+      }),
+      answer(endpoints.devices.sendCommand, { ...job('SUCCEEDED', 'set_config_bit'), jobs: [] }),
+    );
+    renderStep('system-settings');
+    const siren = await screen.findByRole('switch', { name: 'Siren' });
+    expect((siren as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(siren);
+    await waitFor(() =>
+      expect(requestsTo('/api/iot/send-command')[0]?.body).toMatchObject({ command: 'set_config_bit', bit: -2 }),
+    );
+    await waitFor(() => expect((siren as HTMLInputElement).checked).toBe(false));
+  });
+});
+
 describe('every settings screen (issue 29 §4)', () => {
   it.each(Object.keys(settingsSteps) as ActivationStep[])('%s has no axe violations', async (step) => {
     server.use(

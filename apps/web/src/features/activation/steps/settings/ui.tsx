@@ -1,4 +1,4 @@
-import { useCallback, useId, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Button } from '../../../../components/Button.tsx';
 import type { StepProps } from '../types.ts';
 import type { ActionState } from './deviceCalls.ts';
@@ -59,8 +59,28 @@ const PHASE_TEXT: Record<ActionState['phase'], string> = {
   failed: 'Failed',
 };
 
-/** What an action is doing, read out as it changes; a failure in the server's or the device's words. */
+/** Past this many seconds of waiting, the installer is told why a unit may be slow and what to do. */
+const SLOW_ANSWER_S = 20;
+
+/** Whole seconds since `since`, ticking once a second while `running`. */
+function useSecondsSince(since: number | undefined, running: boolean) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!running) return;
+    setNow(Date.now());
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [running]);
+  return since === undefined ? 0 : Math.max(0, Math.floor((now - since) / 1000));
+}
+
+/**
+ * What an action is doing, read out as it changes (the seconds waited shown beside it, not read out); a
+ * failure in the server's or the device's words.
+ */
 export function ActionStatus({ state, successText }: { state: ActionState; successText?: string }) {
+  const waiting = state.phase === 'loading' || state.phase === 'sent';
+  const seconds = useSecondsSince(state.since, waiting);
   const text =
     state.phase === 'failed'
       ? `Failed: ${state.message ?? ''}`
@@ -68,9 +88,18 @@ export function ActionStatus({ state, successText }: { state: ActionState; succe
         ? successText
         : PHASE_TEXT[state.phase];
   return (
-    <p className={`settings-status is-${state.phase}`} role={state.phase === 'failed' ? 'alert' : 'status'}>
-      {text}
-    </p>
+    <>
+      <p className={`settings-status is-${state.phase}`} role={state.phase === 'failed' ? 'alert' : 'status'}>
+        {text}
+        {waiting && seconds > 0 && <span aria-hidden="true"> {seconds} s</span>}
+      </p>
+      {waiting && seconds >= SLOW_ANSWER_S && (
+        <p className="settings-hint">
+          Units can take up to 30 s to answer when the signal is weak. Keep the ignition on; if nothing comes after a
+          minute, move the car nearer the door and try again.
+        </p>
+      )}
+    </>
   );
 }
 
