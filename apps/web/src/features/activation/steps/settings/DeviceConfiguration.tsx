@@ -134,7 +134,7 @@ export function DeviceConfiguration(props: StepProps) {
         items: { ...data.items, [item.command]: { ...chosen, status: job ? 'success' : 'failed' } },
       }),
       line,
-    ).catch(() => undefined);
+    );
   };
 
   const queryDashcam = async () => {
@@ -142,7 +142,7 @@ export function DeviceConfiguration(props: StepProps) {
     await update(
       { dashcam: { answered: answered ?? 0, status: answered ? 'success' : 'failed' } },
       answered ? 'Dash camera answered' : 'Dash camera query failed',
-    ).catch(() => undefined);
+    );
   };
 
   const summary = () => {

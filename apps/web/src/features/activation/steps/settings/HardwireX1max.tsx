@@ -38,7 +38,7 @@ export function HardwireX1max(props: StepProps) {
   const send = async () => {
     const chosen = { hardwired_input: input, hardwired_output: output };
     const job = await actions.run('hardwire', (sent) => setHardwiredMode(deviceRefOf(props), chosen, sent));
-    if (job) await update(chosen, `Hardwire input ${input}, output ${output}`).catch(() => undefined);
+    if (job) await update(chosen, `Hardwire input ${input}, output ${output}`);
   };
 
   return (

@@ -42,7 +42,7 @@ export function KeylockerMode(props: StepProps) {
     const mode = modeToSend(chosen);
     const job = await actions.run('mode', (sent) => setKeylockerMode(deviceRefOf(props), mode, sent));
     if (!job) return;
-    await update({ mode }, `KeyLocker set to ${mode} mode`).catch(() => undefined);
+    await update({ mode }, `KeyLocker set to ${mode} mode`);
     // The KeyLocker's option table is the one of its mode (spec 02 §4): a copy read before is another table.
     await queryClient.invalidateQueries({ queryKey: optionTablesKey(deviceRefOf(props), { kind: 'keylocker' }) });
     await refreshDevice().catch(() => undefined);

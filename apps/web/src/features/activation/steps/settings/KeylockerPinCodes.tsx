@@ -73,8 +73,7 @@ export function KeylockerPinCodes(props: StepProps) {
   const duration =
     saved.duration ?? (PIN_DURATIONS.find((d) => d.value === durationNow)?.value as PinDuration | undefined);
 
-  const record = (which: Which, pin: PinState, summary: string) =>
-    update({ [which]: pin } as Partial<Saved>, summary).catch(() => undefined);
+  const record = (which: Which, pin: PinState, summary: string) => update({ [which]: pin } as Partial<Saved>, summary);
 
   const sendPin = async (which: Which) => {
     const problem = pinError(values[which]);
@@ -120,7 +119,7 @@ export function KeylockerPinCodes(props: StepProps) {
     );
     if (!answer) return;
     queryClient.setQueryData<TableAnswer>(keylockerTable, answer);
-    await update({ duration }, `PIN valid for ${labelOf(duration)}`).catch(() => undefined);
+    await update({ duration }, `PIN valid for ${labelOf(duration)}`);
   };
 
   const summary = () =>

@@ -34,7 +34,7 @@ export function SendWelcome(props: StepProps) {
 
   const submit = form.handleSubmit(async ({ name, email }) => {
     const answer = await actions.run('welcome', () => sendWelcome(deviceRefOf(props), name, email));
-    if (answer) await update({ email: answer.email }, `Welcome sent to ${answer.email}`).catch(() => undefined);
+    if (answer) await update({ email: answer.email }, `Welcome sent to ${answer.email}`);
   });
 
   return (

@@ -47,7 +47,7 @@ export function SetVehicleDetails(props: StepProps) {
   const makes = useQuery({ ...yearMakeModelQuery(year), enabled: year !== '' });
   const models = useQuery({ ...yearMakeModelQuery(year, makeId), enabled: year !== '' && makeId !== '' });
 
-  const keep = (next: Partial<Saved>, summary?: string) => update(next, summary).catch(() => undefined);
+  const keep = (next: Partial<Saved>, summary?: string) => update(next, summary);
 
   const chooseYear = (value: string) => {
     // spec 01 §4: a new year clears the make and model, and a VIN that named another car.

@@ -84,9 +84,7 @@ export function SystemSettings(props: StepProps) {
     if (!answer) return;
     queryClient.setQueryData(featuresQuery(device).queryKey, answer);
     const line = `${entry.label} ${on ? 'on' : 'off'}`;
-    await update((data) => ({ features: answer, changes: [...(data.changes ?? []), line] }), line).catch(
-      () => undefined,
-    );
+    await update((data) => ({ features: answer, changes: [...(data.changes ?? []), line] }), line);
   };
 
   const changes = saved.changes ?? [];

@@ -188,6 +188,52 @@ describe('keylocker-pin-codes (spec 02 §4, §8)', () => {
   });
 });
 
+describe('keylocker-pin-codes: clearing the secondary PIN (spec 02 §7)', () => {
+  const secondaryOn = {
+    status: 'in_progress' as const,
+    summary: null,
+    data: { secondary: { enabled: true, success: true, failed: false } },
+  };
+
+  it('clears it with the master PIN (DELETE), and flips back on when the master PIN is wrong', async () => {
+    let wrong = true;
+    server.use(
+      answer(endpoints.devices.clearPin, ({ query }) =>
+        wrong
+          ? refused(400, { validation: [{ field: 'master_pin', messages: ['Wrong master PIN'] }] })
+          : job(query.master_pin === '1234' ? 'SUCCEEDED' : 'FAILED', 'clear_pin'),
+      ),
+    );
+    const { save } = renderStep('keylocker-pin-codes', { state: secondaryOn });
+    const toggle = screen.getByRole('switch', { name: 'Secondary PIN enabled' });
+    expect((toggle as HTMLInputElement).checked).toBe(true);
+
+    fireEvent.click(toggle);
+    expect(await screen.findByText(/To clear the secondary PIN, enter the master PIN/)).toBeTruthy();
+    expect(requestsTo(`/api/device/${KEY}/pin`)).toHaveLength(0);
+
+    typeInto(screen.getByLabelText('Master PIN (four digits)'), '9999');
+    fireEvent.click(toggle);
+    expect(await screen.findByText('Failed: master pin: Wrong master PIN')).toBeTruthy();
+    expect((toggle as HTMLInputElement).checked).toBe(true);
+
+    wrong = false;
+    typeInto(screen.getByLabelText('Master PIN (four digits)'), '1234');
+    fireEvent.click(toggle);
+    expect(await screen.findByText('Secondary PIN cleared.')).toBeTruthy();
+    expect((toggle as HTMLInputElement).checked).toBe(false);
+    const deletes = requestsTo(`/api/device/${KEY}/pin`).filter((r) => r.method === 'DELETE');
+    expect(deletes.map((r) => r.path)).toEqual([
+      `/api/device/${KEY}/pin?master_pin=9999&iccid_last_digits=${PROOF}`,
+      `/api/device/${KEY}/pin?master_pin=1234&iccid_last_digits=${PROOF}`,
+    ]);
+    expect(save).toHaveBeenLastCalledWith(
+      { secondary: { enabled: false, success: true, failed: false } },
+      'Secondary PIN cleared',
+    );
+  });
+});
+
 describe('controller-option-tables (spec 02 §4, §9 requery limit 2)', () => {
   it('asks again with the query forced when the server says the query is required', async () => {
     server.use(

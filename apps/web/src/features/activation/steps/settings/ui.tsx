@@ -193,7 +193,7 @@ export const deviceRefOf = (props: Pick<StepProps, 'device' | 'proof'>) => ({
 
 /**
  * A step's saved data (typed by the step: it is what the step itself saved), and `update` that merges a
- * change into it and saves it at once (a reload resumes from it). Changes made one after another before the
+ * change into it and saves it at once (a reload resumes from it); it never throws. Changes made one after another before the
  * stepper answers each build on the one before.
  */
 export function useStepData<T extends object>(props: Pick<StepProps, 'state' | 'save'>) {
@@ -206,7 +206,11 @@ export function useStepData<T extends object>(props: Pick<StepProps, 'state' | '
       const next = { ...latest.current, ...patch };
       latest.current = next;
       setData(next);
-      await save(next as Record<string, unknown>, summary);
+      try {
+        await save(next as Record<string, unknown>, summary);
+      } catch {
+        // The stepper says when its place could not be kept; the step goes on with what it has.
+      }
     },
     [save],
   );
