@@ -200,7 +200,7 @@ describe('keylocker-pin-codes: clearing the secondary PIN (spec 02 §7)', () => 
     server.use(
       answer(endpoints.devices.clearPin, ({ query }) =>
         wrong
-          ? refused(400, { validation: [{ field: 'master_pin', messages: ['Wrong master PIN'] }] })
+          ? refused({ validation: [{ field: 'master_pin', messages: ['Wrong master PIN'] }] })
           : job(query.master_pin === '1234' ? 'SUCCEEDED' : 'FAILED', 'clear_pin'),
       ),
     );
