@@ -195,6 +195,7 @@ type IdKind =
   | 'device'
   | 'serial'
   | 'deviceJob'
+  | 'activation'
   | 'card'
   | 'bank'
   | 'order'
@@ -583,6 +584,28 @@ const HOW: Record<string, How> = {
     }),
   },
 
+  // Activations (issue 29 §3): a plan purchase of each dealer's installed device (no service mode needed); an activation started by the
+  // role itself ("own") or by the other dealer's owner ("other"). A stale version or a closed activation is refused past the owner check (409).
+  'POST /api/activations': {
+    ids: 'serial',
+    call: ({ ref }) => ({ payload: { device_key: ref.id, activation_type: 'purchase-subscription' } }),
+  },
+  'GET /api/activations': { call: () => ({}) },
+  'GET /api/activations/:id': { ids: 'activation', call: ({ ref }) => ({ url: `/api/activations/${ref.id}` }) },
+  'PATCH /api/activations/:id': {
+    ids: 'activation',
+    call: ({ ref }) => ({ url: `/api/activations/${ref.id}`, payload: { version: 0, current_step: 'purchase-plan' } }),
+  },
+  'POST /api/activations/:id/restart': {
+    ids: 'activation',
+    call: ({ ref }) => ({ url: `/api/activations/${ref.id}/restart`, payload: { version: 0 } }),
+  },
+  'DELETE /api/activations/:id': { ids: 'activation', call: ({ ref }) => ({ url: `/api/activations/${ref.id}` }) },
+  'GET /api/device/:key/activations': {
+    ids: 'serial',
+    call: ({ ref }) => ({ url: `/api/device/${ref.id}/activations` }),
+  },
+
   // Devices (issue 28): each dealer's installed demo device; requests that change nothing that matters (a status
   // query, an activation or installation it already has, a swap with itself refused, settings its model lacks: 422).
   'POST /api/iot/device-check': { ids: 'serial', call: ({ ref }) => ({ payload: { device_key: ref.id } }) },
@@ -763,6 +786,11 @@ function targetsOf(kind: IdKind, role: Role): Record<Target, (() => Promise<Ref>
       return { own: dealerHome ? ref(DEVICE_OF[dealerHome]) : undefined, other: ref(DEVICE_OF[other]) };
     case 'deviceJob':
       return { own: dealerHome ? () => deviceJobOf(dealerHome) : undefined, other: () => deviceJobOf(other) };
+    case 'activation':
+      return {
+        own: dealerHome && role !== 'retired' ? () => activationOf(role, dealerHome) : undefined,
+        other: () => activationOf(OWNER_OF[other], other),
+      };
     case 'device':
       // Only Lakeside's owner has a remembered device; nobody else's to try for them.
       return { own: undefined, other: role === 'LS-owner' ? undefined : rememberedDevice };
@@ -852,6 +880,26 @@ function deviceJobOf(dealer: 'NS' | 'LS'): Promise<Ref> {
       })()),
     );
   return job;
+}
+
+/** An activation a role started (a plan purchase of its dealer's installed device), one per role, made on first use. */
+const activationsByRole = new Map<Role, Promise<Ref>>();
+function activationOf(role: Role, dealer: 'NS' | 'LS'): Promise<Ref> {
+  let activation = activationsByRole.get(role);
+  if (!activation)
+    activationsByRole.set(
+      role,
+      (activation = (async () => {
+        const client = await sessions.client(role);
+        const res = await client.call('POST', '/api/activations', {
+          device_key: DEVICE_OF[dealer],
+          activation_type: 'purchase-subscription',
+        });
+        if (res.statusCode !== 201) throw new Error(`${role}'s activation answered ${res.statusCode} ${res.body}`);
+        return { id: (res.json() as { activation: { id: string } }).activation.id };
+      })()),
+    );
+  return activation;
 }
 
 // ---- The same refusal, whatever was sent ---------------------------------------------------------

@@ -231,6 +231,19 @@ export const AUTHORIZATION_TABLE: readonly Row[] = [
   ['POST /api/credit-memo',                           '401',  '403',       '403',       'ok/404',   'ok/404',    '403',       '403',      'ok/404',      '403',       'ok/404',       '403',   '403',      'ok/404'],
   ['POST /api/pay-invoice',                           '401',  '403',       '403',       'ok/404',   'ok/404',    '403',       '403',      'ok/404',      '403',       'ok/404',       '403',   '403',      'ok/404'],
 
+  // Activations (issue 29 §3, docs/decisions.md "Activation steps and the activation record (issue 29)"): a start is a device check (the same rows as
+  // the device calls: "own" a dealer's installed device, asked for a plan purchase); an activation is its starter's alone ("own": the role's own, "other": the other
+  // dealer's owner's), anyone else 404; a device's activations are its business's (and a rep acting for it) and the starter's. A retired installer is told to
+  // activate as a guest (403), as by every device call.
+  // route                                           anon    installer    purchaser    owner       accountant   retired      insiderep   insiderep+NS   outsiderep   outsiderep+NS   admin    consumer    LS-owner
+  ['POST /api/activations',                           '404',  'ok/404',    'ok/404',    'ok/404',   'ok/404',    '403',       '404',      'ok/404',      '404',       'ok/404',       '404',   '404',      'ok/404'],
+  ['GET /api/activations',                            'ok',   'ok',        'ok',        'ok',       'ok',        '403',       'ok',       'ok',          'ok',        'ok',           'ok',    'ok',       'ok'],
+  ['GET /api/activations/:id',                        '404',  'ok/404',    'ok/404',    'ok/404',   'ok/404',    '403',       '404',      'ok/404',      '404',       'ok/404',       '404',   '404',      'ok/404'],
+  ['PATCH /api/activations/:id',                      '404',  'ok/404',    'ok/404',    'ok/404',   'ok/404',    '403',       '404',      'ok/404',      '404',       'ok/404',       '404',   '404',      'ok/404'],
+  ['POST /api/activations/:id/restart',               '404',  'ok/404',    'ok/404',    'ok/404',   'ok/404',    '403',       '404',      'ok/404',      '404',       'ok/404',       '404',   '404',      'ok/404'],
+  ['DELETE /api/activations/:id',                     '404',  'ok/404',    'ok/404',    'ok/404',   'ok/404',    '403',       '404',      'ok/404',      '404',       'ok/404',       '404',   '404',      'ok/404'],
+  ['GET /api/device/:key/activations',                '404',  'ok/404',    'ok/404',    'ok/404',   'ok/404',    '403',       '404',      'ok/404',      '404',       'ok/404',       '404',   '404',      'ok/404'],
+
   // Devices (issue 28 §5, docs/decisions.md "Who may drive a device"): a device installed for a business is its people's and its reps' ("own": Northside's
   // 10230000240, Lakeside's 10230000280); anyone else gets 404, as for no device (a guest included: its ICCID digits open only a device installed for nobody).
   // An installer account that can not activate for a dealer (retired, or without a business) is told to activate as a guest (spec 02 §5: 403).
