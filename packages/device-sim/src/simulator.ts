@@ -149,7 +149,7 @@ export function createSimulatedCloud(options: SimulatorOptions): SimulatedCloud 
   const sweepMs = options.sweepMs ?? SWEEP_REAL_MS;
   const clock: Clock = createClock(options.speed ?? 1);
   const listeners = new Set<(event: CloudEvent) => void>();
-  const jobWaiters = new Map<string, Set<() => void>>();
+  const jobWaiters = new Map<string, Set<(ended?: Job) => void>>();
   const scheduledJobs = new Map<string, () => void>();
   /** Steps running now: close() lets them finish, so a store shared with a successor is left consistent. */
   const stepsInFlight = new Set<Promise<void>>();
@@ -166,7 +166,11 @@ export function createSimulatedCloud(options: SimulatorOptions): SimulatedCloud 
   // ---- events ---------------------------------------------------------------------------------
 
   async function emit(deviceKey: string, type: CloudEventType, data: Record<string, unknown>): Promise<CloudEvent> {
-    const event = await store.appendEvent({ device_key: deviceKey, type, at: clock.nowIso(), data });
+    return notify(await store.appendEvent({ device_key: deviceKey, type, at: clock.nowIso(), data }));
+  }
+
+  /** Hands a stored event to the listeners. */
+  function notify(event: CloudEvent): CloudEvent {
     for (const listener of listeners) {
       try {
         listener(event);
@@ -179,7 +183,30 @@ export function createSimulatedCloud(options: SimulatorOptions): SimulatedCloud 
 
   async function emitJob(job: Job): Promise<void> {
     await emit(job.device_key, 'job', { ...job });
-    if (isTerminal(job.status)) for (const wake of jobWaiters.get(job.job_id) ?? []) wake();
+    jobEmitted(job);
+  }
+
+  /** A job's event is out: a caller waiting for its end is woken. */
+  function jobEmitted(job: Job) {
+    if (isTerminal(job.status)) for (const wake of jobWaiters.get(job.job_id) ?? []) wake(job);
+  }
+
+  const jobEvent = (job: Job): Omit<CloudEvent, 'id'> => ({
+    device_key: job.device_key,
+    type: 'job',
+    at: clock.nowIso(),
+    data: { ...job },
+  });
+
+  /** A job's write and its event, in one store write where the store can. */
+  async function insertJobEmitting(record: JobRecord): Promise<void> {
+    const event = jobEvent(record.job);
+    if (store.insertJobWithEvent) notify(await store.insertJobWithEvent(record, event));
+    else {
+      await store.insertJob(record);
+      notify(await store.appendEvent(event));
+    }
+    jobEmitted(record.job);
   }
 
   async function emitFirmware(deviceKey: string, target: FirmwareTarget, firmware: FirmwareObject, step: string) {
@@ -219,16 +246,21 @@ export function createSimulatedCloud(options: SimulatorOptions): SimulatedCloud 
   /**
    * Changes a device by compare-and-set on its version. With `expectedVersion` (a caller's write) a
    * stale version is refused; without it (the simulator's own writes) a lost race is retried on the
-   * newer shadow. A change that changes nothing writes nothing, unless `alwaysWrite`.
+   * newer shadow. A change that changes nothing writes nothing, unless `alwaysWrite`. `known`: the device
+   * as the caller just read it (saves a read; a stale one loses the compare-and-set and is read again).
    */
   async function changeDevice(
     deviceKey: string,
     change: (record: DeviceRecord, now: number) => void,
     expectedVersion?: number,
     alwaysWrite = false,
+    known?: DeviceRecord,
   ): Promise<DeviceRecord> {
+    // A record the caller just read is tried first: a lost race reads the device again.
+    let guess = known;
     for (;;) {
-      const current = await requireDevice(deviceKey);
+      const current = guess ?? (await requireDevice(deviceKey));
+      guess = undefined;
       if (expectedVersion !== undefined && current.version !== expectedVersion) {
         throw new DeviceCloudError('VERSION_CONFLICT', `Shadow version is ${current.version}, not ${expectedVersion}`);
       }
@@ -242,11 +274,20 @@ export function createSimulatedCloud(options: SimulatorOptions): SimulatedCloud 
       if (fields.length === 0 && !scenariosChanged && !alwaysWrite) return current;
       next.version = current.version + 1;
       for (const field of fields) next.changed_at[field] = now;
-      if (await store.compareAndSetDevice(next, current.version)) {
-        await emit(deviceKey, 'shadow', {
-          version: next.version,
-          fields: scenariosChanged ? [...fields, 'scenarios'] : fields,
-        });
+      const event: Omit<CloudEvent, 'id'> = {
+        device_key: deviceKey,
+        type: 'shadow',
+        at: clock.nowIso(),
+        data: { version: next.version, fields: scenariosChanged ? [...fields, 'scenarios'] : fields },
+      };
+      if (store.compareAndSetDeviceWithEvent) {
+        const written = await store.compareAndSetDeviceWithEvent(next, current.version, event);
+        if (written) {
+          notify(written);
+          return next;
+        }
+      } else if (await store.compareAndSetDevice(next, current.version)) {
+        notify(await store.appendEvent(event));
         return next;
       }
       if (expectedVersion !== undefined) {
@@ -289,7 +330,7 @@ export function createSimulatedCloud(options: SimulatorOptions): SimulatedCloud 
     const reported = record.reported;
     const status = gpsStatus(record);
     const keylocker = reported.keylocker;
-    const log = await store.appendLog({
+    const entry: Omit<DeviceLog, 'id'> = {
       device_key: record.device_key,
       type,
       description,
@@ -322,7 +363,13 @@ export function createSimulatedCloud(options: SimulatorOptions): SimulatedCloud 
           }
         : null,
       data,
-    });
+    };
+    if (store.appendLogWithEvent) {
+      const written = await store.appendLogWithEvent(entry, clock.nowIso());
+      notify(written.event);
+      return written.log;
+    }
+    const log = await store.appendLog(entry);
     await emit(record.device_key, 'log', { ...log });
     return log;
   }
@@ -360,8 +407,7 @@ export function createSimulatedCloud(options: SimulatorOptions): SimulatedCloud 
       step: 0,
       due_at: dueIn(delays.pickup * slowness(device)),
     };
-    await store.insertJob(record);
-    await emitJob(record.job);
+    await insertJobEmitting(record);
     schedule(record);
     return record.job;
   }
@@ -374,7 +420,7 @@ export function createSimulatedCloud(options: SimulatorOptions): SimulatedCloud 
       jobId,
       clock.at(record.due_at, () => {
         scheduledJobs.delete(jobId);
-        const step = advance(jobId)
+        const step = advance(jobId, record)
           .catch((error: unknown) => console.error(`device-sim: job ${jobId} could not advance`, error))
           .finally(() => stepsInFlight.delete(step));
         stepsInFlight.add(step);
@@ -384,13 +430,15 @@ export function createSimulatedCloud(options: SimulatorOptions): SimulatedCloud 
 
   /**
    * Moves a job one step, by compare-and-set: answers the stored record when this process won the
-   * step, null when another process (or an earlier timer) already took it.
+   * step, null when another process (or an earlier timer) already took it. `emitting`: the job's event
+   * goes out with the write (one store write where the store can).
    */
   async function transition(
     from: JobRecord,
     patch: Partial<Job>,
     params: Record<string, unknown>,
     dueAt: number | null,
+    emitting = false,
   ): Promise<JobRecord | null> {
     const next: JobRecord = {
       job: { ...from.job, ...patch },
@@ -402,8 +450,18 @@ export function createSimulatedCloud(options: SimulatorOptions): SimulatedCloud 
       next.job.finished_at = clock.nowIso();
       next.due_at = null;
     }
-    const won = await store.compareAndSetJob(next, from.job.status, from.step);
-    return won ? next : null;
+    if (!emitting) return (await store.compareAndSetJob(next, from.job.status, from.step)) ? next : null;
+    const event = jobEvent(next.job);
+    if (store.compareAndSetJobWithEvent) {
+      const written = await store.compareAndSetJobWithEvent(next, from.job.status, from.step, event);
+      if (!written) return null;
+      notify(written);
+    } else {
+      if (!(await store.compareAndSetJob(next, from.job.status, from.step))) return null;
+      notify(await store.appendEvent(event));
+    }
+    jobEmitted(next.job);
+    return next;
   }
 
   async function finish(
@@ -416,9 +474,14 @@ export function createSimulatedCloud(options: SimulatorOptions): SimulatedCloud 
     return next;
   }
 
-  async function advance(jobId: string): Promise<void> {
+  /**
+   * Runs a job's due step. `scheduled`: the record this process scheduled it from (its own last write, or
+   * a read); a record another process moved on since loses the step's compare-and-set, and that process
+   * runs the job.
+   */
+  async function advance(jobId: string, scheduled?: JobRecord): Promise<void> {
     if (closed) return;
-    const record = await store.getJob(jobId);
+    const record = scheduled ?? (await store.getJob(jobId));
     if (!record || !isUnfinished(record.job.status) || record.due_at === null) return;
     if (record.due_at > clock.now() + 1) return schedule(record); // another process moved it on
     const device = await store.getDevice(record.job.device_key);
@@ -491,14 +554,13 @@ export function createSimulatedCloud(options: SimulatorOptions): SimulatedCloud 
     const slow = slowness(device);
     let next: JobRecord | null;
     if (has(device, 'command-timeout')) {
-      next = await transition(record, started, { phase: 'no-answer' }, timeoutAt);
+      next = await transition(record, started, { phase: 'no-answer' }, timeoutAt, true);
     } else if (isOverTheAir(record)) {
-      next = await transition(record, started, { phase: 'downloading', progress: -10 }, clock.now());
+      next = await transition(record, started, { phase: 'downloading', progress: -10 }, clock.now(), true);
     } else {
-      next = await transition(record, started, { phase: 'answer' }, dueIn(delays.execute * slow));
+      next = await transition(record, started, { phase: 'answer' }, dueIn(delays.execute * slow), true);
     }
     if (!next) return;
-    await emitJob(next.job);
     schedule(next);
   }
 
@@ -634,10 +696,16 @@ export function createSimulatedCloud(options: SimulatorOptions): SimulatedCloud 
     if (!ended) return;
     // Drawn once, outside the change: a change is run again when it loses a race, and must not draw anew.
     const signal = weakSignal(random);
-    const updated = await changeDevice(device.device_key, (changing, now) => {
-      if (has(changing, 'weak-signal')) changing.reported.cellular_signal_strength = signal;
-      outcome.change?.(changing, now);
-    });
+    const updated = await changeDevice(
+      device.device_key,
+      (changing, now) => {
+        if (has(changing, 'weak-signal')) changing.reported.cellular_signal_strength = signal;
+        outcome.change?.(changing, now);
+      },
+      undefined,
+      false,
+      device,
+    );
     if (ended.job.command === 'verify_replacement' && outcome.status === 'SUCCEEDED') {
       await takeOver(updated, String(record.params.replaces));
     }
@@ -866,10 +934,14 @@ export function createSimulatedCloud(options: SimulatorOptions): SimulatedCloud 
 
   // ---- waiting for jobs -----------------------------------------------------------------------
 
-  /** The job once it has ended, or as it stands after `waitMs` of the device's time. */
-  async function waitForJob(jobId: string, waitMs: number): Promise<Job> {
+  /**
+   * The job once it has ended, or as it stands after `waitMs` of the device's time. `queued`: the job as
+   * this process just queued it (its steps are not due before this call listens, so it need not be read).
+   */
+  async function waitForJob(jobId: string, waitMs: number, queued?: Job): Promise<Job> {
     // Listen before looking, so a job ending between the two is not missed.
     let stopWaiting = () => {};
+    let endedJob: Job | undefined;
     const ended = new Promise<void>((resolve) => {
       const waiters = jobWaiters.get(jobId) ?? new Set();
       jobWaiters.set(jobId, waiters);
@@ -877,11 +949,12 @@ export function createSimulatedCloud(options: SimulatorOptions): SimulatedCloud 
       const poll = setInterval(() => {
         store
           .getJob(jobId)
-          .then((stored) => stored && isTerminal(stored.job.status) && wake())
+          .then((stored) => stored && isTerminal(stored.job.status) && wake(stored.job))
           .catch(() => undefined);
       }, WAIT_POLL_REAL_MS);
       const cancelTimer = waitMs > 0 ? clock.after(waitMs, () => wake()) : () => {};
-      function wake() {
+      function wake(job?: Job) {
+        endedJob ??= job;
         clearInterval(poll);
         cancelTimer();
         waiters.delete(wake);
@@ -891,11 +964,13 @@ export function createSimulatedCloud(options: SimulatorOptions): SimulatedCloud 
       waiters.add(wake);
       stopWaiting = wake;
     });
-    const current = await store.getJob(jobId);
-    if (!current || waitMs <= 0 || isTerminal(current.job.status) || closed) stopWaiting();
+    const current = queued && !isTerminal(queued.status) ? queued : ((await store.getJob(jobId))?.job ?? null);
+    if (!current || waitMs <= 0 || isTerminal(current.status) || closed) stopWaiting();
     if (!current) throw new DeviceCloudError('NOT_FOUND', `No job ${jobId}`);
     await ended;
-    return (await store.getJob(jobId))?.job ?? current.job;
+    if (endedJob) return endedJob;
+    if (isTerminal(current.status)) return current;
+    return (await store.getJob(jobId))?.job ?? current;
   }
 
   /** Runs a job for a call that answers data, not the job: waits for its end and refuses unless it succeeded. */
@@ -908,7 +983,7 @@ export function createSimulatedCloud(options: SimulatorOptions): SimulatedCloud 
     const queued = await queueJob(deviceKey, command, params);
     // Long enough for any answer: a job ends by its time-out at the latest.
     const longest = delays.timeout + (delays.pickup + delays.execute) * delays.weakSignalFactor;
-    const job = await waitForJob(queued.job_id, options?.waitMs ?? longest);
+    const job = await waitForJob(queued.job_id, options?.waitMs ?? longest, queued);
     const reason = job.reason ?? '';
     switch (job.status) {
       case 'SUCCEEDED':
@@ -932,7 +1007,7 @@ export function createSimulatedCloud(options: SimulatorOptions): SimulatedCloud 
   ): Promise<Job> {
     const queued = await queueJob(deviceKey, command, params, options?.bit ?? null);
     const waitMs = options?.waitMs ?? 0;
-    return waitMs > 0 ? waitForJob(queued.job_id, waitMs) : queued;
+    return waitMs > 0 ? waitForJob(queued.job_id, waitMs, queued) : queued;
   }
 
   function optionTablesView(record: DeviceRecord, schema: string, query: OptionTablesQuery): OptionTablesView {

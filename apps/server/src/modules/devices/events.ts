@@ -2,7 +2,7 @@ import { TERMINAL_JOB_STATUSES, type CloudEvent, type DeviceCloud, type Job } fr
 import { DEVICE_TEST_COMMAND_NAMES } from '@portal/contracts';
 import type { Db } from '../../db/client.ts';
 import {
-  copyDeviceEvent,
+  copyDeviceEvents,
   finishDeviceCommand,
   lastCopiedCloudEventId,
   lastJobEvent,
@@ -19,7 +19,9 @@ import {
  * whenever an event comes whose predecessors were not heard (a gap: the cloud's stream dropped, or
  * another process of the cloud wrote them), the relay first reads the cloud's events after the newest
  * one copied, in order; a slow sweep (every `catchUpEveryMs`) does the same for a gap no later event
- * reveals. Events are written one at a time, in the order they are heard.
+ * reveals. Writes take turns (one chain per relay); the events heard while one is writing are written
+ * together by the next, in the order of their ids, in one transaction of a few statements (repo
+ * copyDeviceEvents): under load the relay writes fewer, larger batches instead of falling behind.
  */
 
 /** The names a stream's events go by (SSE `event:`): the cloud's, and 'test' for a device test's job. */
@@ -102,51 +104,76 @@ export function createDeviceEventRelay(options: DeviceEventRelayOptions): Device
 
   /** Events heard whose write failed (the database was away): written first by the next catch-up. */
   const unwritten: CloudEvent[] = [];
+  /** Events heard and not yet taken by a write: the next drain writes them all at once. */
+  const heard: CloudEvent[] = [];
+  let drainQueued = false;
   /** Cloud ids this relay wrote lately: a live event a catch-up already brought is not written twice. */
   const written = new Set<number>();
-  async function write(event: CloudEvent) {
-    if (written.has(event.id)) return;
-    const type = deviceEventTypeOf(event);
-    const finished = event.type === 'job' ? finishedJobOf(event.data) : null;
-    await copyDeviceEvent(
+
+  /** Writes events (any that this relay wrote already left out) in one transaction, in the order of their ids. */
+  async function write(events: readonly CloudEvent[]) {
+    const fresh = events.filter((event) => !written.has(event.id)).sort((a, b) => a.id - b.id);
+    if (fresh.length === 0) return;
+    await copyDeviceEvents(
       db,
-      { deviceKey: event.device_key, cloudEventId: event.id, type, data: event.data, at: new Date(event.at) },
-      finished,
+      fresh.map((event) => ({
+        deviceKey: event.device_key,
+        cloudEventId: event.id,
+        type: deviceEventTypeOf(event),
+        data: event.data,
+        at: new Date(event.at),
+        finished: event.type === 'job' ? finishedJobOf(event.data) : null,
+      })),
     );
-    lastId = Math.max(lastId, event.id);
-    written.add(event.id);
+    for (const event of fresh) {
+      lastId = Math.max(lastId, event.id);
+      written.add(event.id);
+    }
     if (written.size > 10_000) for (const id of [...written].slice(0, 5_000)) written.delete(id);
   }
 
   /** Copies the cloud's events after the newest known, in order, until there are none left. */
   async function catchUp() {
-    while (unwritten.length > 0) {
-      await write(unwritten[0]!);
-      unwritten.shift();
+    if (unwritten.length > 0) {
+      await write(unwritten);
+      unwritten.length = 0;
     }
     lastId = Math.max(lastId, await lastCopiedCloudEventId(db));
     for (;;) {
       if (closed) return;
       const events = await cloud.eventsAfter(lastId, batch);
-      for (const event of events) await write(event);
+      await write(events);
       if (events.length < batch) return;
     }
   }
 
-  async function relay(event: CloudEvent) {
+  /** Writes every event heard since the last drain. */
+  async function drain() {
+    drainQueued = false;
     if (closed) return;
+    const events = heard.splice(0).sort((a, b) => a.id - b.id);
+    if (events.length === 0) return;
     try {
-      // A gap: events before this one were not heard here. The cloud's ids increase, so reading after the
-      // newest copied brings them (and this one), in order.
-      if (event.id > lastId + 1) await catchUp();
-      // Written whatever its id: the cloud may hand on two events in another order than their ids (two
+      // A gap: events before or between these were not heard here. The cloud's ids increase, so reading after the
+      // newest copied brings them (and these), in order.
+      const gap = events.some((event, index) => event.id > (index === 0 ? lastId : events[index - 1]!.id) + 1);
+      if (gap) await catchUp();
+      // Written whatever their ids: the cloud may hand on two events in another order than their ids (two
       // writes at once), and one with an id below the newest copied is not therefore copied. The unique
-      // cloud id makes a second write of it do nothing.
-      await write(event);
+      // cloud id makes a second write of one do nothing.
+      await write(events);
     } catch (error) {
-      unwritten.push(event);
+      unwritten.push(...events);
       throw error;
     }
+  }
+
+  function hear(event: CloudEvent) {
+    if (closed) return;
+    heard.push(event);
+    if (drainQueued) return;
+    drainQueued = true;
+    void enqueue(drain);
   }
 
   return {
@@ -155,7 +182,7 @@ export function createDeviceEventRelay(options: DeviceEventRelayOptions): Device
       started = true;
       await cloud.start?.();
       // Listen first, so what happens during the catch-up is queued behind it (and not written twice).
-      unsubscribe = cloud.subscribe((event) => void enqueue(() => relay(event)));
+      unsubscribe = cloud.subscribe(hear);
       await enqueue(catchUp);
       const everyMs = options.catchUpEveryMs ?? 10_000;
       sweep = setInterval(() => void enqueue(catchUp), everyMs);

@@ -49,6 +49,8 @@ import { staffOfBusiness } from '../dealers/index.ts';
 import { createDeviceAccess, fromCloud, refusalOfCloudError, type DeviceAccess } from './access.ts';
 import { settleDeviceCommand } from './events.ts';
 import * as repo from './repo.ts';
+import { setInstallationVehicle } from './repo/listing.ts';
+import { createDeviceListing } from './listing.ts';
 
 /** Where a call comes from: the address the proof-of-possession limits count by. */
 export interface CallOrigin {
@@ -177,6 +179,7 @@ export async function withRequery(
 export function createDeviceService(ctx: AppContext, limit: Limit) {
   const cloud = ctx.devices;
   const accessFor = createDeviceAccess({ db: ctx.db, devices: cloud });
+  const listing = createDeviceListing(ctx);
 
   const access = (actor: Actor | null, deviceKey: string, digits: string | undefined, origin: CallOrigin) =>
     accessFor(actor, deviceKey, { iccidLastDigits: digits, ip: origin.ip });
@@ -336,10 +339,14 @@ export function createDeviceService(ctx: AppContext, limit: Limit) {
       const jobs = await recordingRefusals(actor, granted, input.device_key, action, input, () =>
         Promise.all(Array.from({ length: times }, () => cloud.sendCommand(input.device_key, command, options))),
       );
-      await ctx.db.transaction(async (tx) => {
-        for (const job of jobs) await record(actor, granted, input.device_key, action, input, { job }, tx);
-      });
-      await settle(jobs);
+      // One job is one row (a statement of its own, settled by record); the dash camera's five go in together.
+      if (jobs.length === 1) await record(actor, granted, input.device_key, action, input, { job: jobs[0]! });
+      else {
+        await ctx.db.transaction(async (tx) => {
+          for (const job of jobs) await record(actor, granted, input.device_key, action, input, { job }, tx);
+        });
+        await settle(jobs);
+      }
       return { ...jobs[jobs.length - 1]!, jobs };
     },
 
@@ -455,6 +462,8 @@ export function createDeviceService(ctx: AppContext, limit: Limit) {
             ...new Set([...(current?.involvedInstallers ?? []), ...involved]),
           ]);
         }
+        // The car it went into (issue 29 §5): the device's history and a search by VIN.
+        if (business && input.vehicle) await setInstallationVehicle(tx, input.device_key, input.vehicle);
         await record(
           actor,
           { installedFor: business },
@@ -775,6 +784,8 @@ export function createDeviceService(ctx: AppContext, limit: Limit) {
 
     /** The device now, for callers that changed it through another door (the subscriptions issue). */
     deviceNow,
+    /** GET /api/devices: the devices installed for the business acted for (listing.ts, issue 29 §5). */
+    list: listing.list,
   };
 }
 

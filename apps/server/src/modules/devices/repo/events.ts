@@ -39,25 +39,59 @@ export async function lastCopiedCloudEventId(db: Db): Promise<number> {
 }
 
 /**
- * Copies one cloud event, unless an instance already did (the cloud's id is unique); answers whether this
- * call wrote it. A job's end is written on its command in the same transaction, so it is written once too.
+ * Copies cloud events, each unless an instance already did (the cloud's id is unique); answers the cloud
+ * ids this call wrote. The ends of jobs among them are written on their commands in the same transaction,
+ * so they are written once too. A batch is a handful of statements however many events it carries: the
+ * relay copies what piled up while the last batch was writing in one go.
  *
- * The device's advisory lock makes its rows commit in the order of their ids: a stream reads `id > last
- * sent`, and a row with a smaller id committing after a larger one was read would never be sent. Two
- * writers of one device (two instances copying, or the relay and a catch-up) take turns; other devices
- * do not wait.
+ * Each device's advisory lock (taken for the batch's devices in key order, so two writers never wait on
+ * each other in a circle) makes a device's rows commit in the order of their ids: a stream reads `id >
+ * last sent`, and a row with a smaller id committing after a larger one was read would never be sent.
+ * Rows are inserted in the order of their cloud ids. Writers of other devices do not wait.
  */
-export async function copyDeviceEvent(db: Db, event: DeviceEventToCopy, finished: FinishedJob | null) {
+export async function copyDeviceEvents(
+  db: Db,
+  events: readonly (DeviceEventToCopy & { finished: FinishedJob | null })[],
+): Promise<Set<number>> {
+  if (events.length === 0) return new Set();
+  const rows = events.map((event) => ({
+    device_key: event.deviceKey,
+    cloud_event_id: event.cloudEventId,
+    type: event.type,
+    data: event.data,
+    at: event.at.toISOString(),
+  }));
+  const devices = [...new Set(events.map((event) => event.deviceKey))].sort();
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`device_events:${event.deviceKey}`}))`);
-    const written = await tx
-      .insert(deviceEvents)
-      .values(event)
-      .onConflictDoNothing({ target: deviceEvents.cloudEventId })
-      .returning({ id: deviceEvents.id });
-    if (written.length === 0) return false;
-    if (finished) await finishDeviceCommand(tx, finished);
-    return true;
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtext('device_events:' || k))
+            from jsonb_array_elements_text(${JSON.stringify(devices)}::jsonb) as k order by k`,
+    );
+    const written = (await tx.execute(sql`
+      insert into ${deviceEvents} (device_key, cloud_event_id, type, data, at)
+      select device_key, cloud_event_id, type, data, at
+        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+          as batch(device_key text, cloud_event_id bigint, type text, data jsonb, at timestamptz)
+       order by cloud_event_id
+      on conflict (cloud_event_id) do nothing
+      returning cloud_event_id::text as id`)) as { rows: { id: string }[] };
+    const ids = new Set(written.rows.map((row) => Number(row.id)));
+    const finished = events.filter((event) => event.finished && ids.has(event.cloudEventId)).map((e) => e.finished!);
+    if (finished.length > 0) {
+      const ends = finished.map((end) => ({
+        job_id: end.jobId,
+        status: end.status,
+        answer: end.answer,
+        finished_at: end.finishedAt.toISOString(),
+      }));
+      await tx.execute(sql`
+        update ${deviceCommands} as c
+           set status = e.status, answer = e.answer, finished_at = e.finished_at
+          from jsonb_to_recordset(${JSON.stringify(ends)}::jsonb)
+            as e(job_id text, status text, answer jsonb, finished_at timestamptz)
+         where c.job_id = e.job_id and c.finished_at is null`);
+    }
+    return ids;
   });
 }
 
