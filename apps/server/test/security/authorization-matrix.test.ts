@@ -685,6 +685,8 @@ const HOW: Record<string, How> = {
     }),
   },
   'GET /api/device/:key/history': { ids: 'serial', call: ({ ref }) => ({ url: `/api/device/${ref.id}/history` }) },
+  // The business acted for's devices: no id to name, the session decides whose.
+  'GET /api/devices': { call: () => ({}) },
   // The event stream (its own module file): who may watch is asked in its handler, after the path is read.
   'GET /api/device/:key/events': {
     ids: 'serial',

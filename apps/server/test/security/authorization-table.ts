@@ -272,6 +272,9 @@ export const AUTHORIZATION_TABLE: readonly Row[] = [
   ['GET /api/device/:key/history',                    '404',  'ok/404',    'ok/404',    'ok/404',   'ok/404',    '403',       '404',      'ok/404',      '404',       'ok/404',       '404',   '404',      'ok/404'],
   ['GET /api/device/:key/events',                     '404',  'ok/404',    'ok/404',    'ok/404',   'ok/404',    '403',       '404',      'ok/404',      '404',       'ok/404',       '404',   '404',      'ok/404'],
   ['POST /api/device/link-installer/:key',            '401',  'ok/404',    'ok/404',    'ok/404',   'ok/404',    '403',       '404',      'ok/404',      '404',       'ok/404',       '404',   '404',      'ok/404'],
+  // The device list (issue 29 §5, docs/decisions.md "The device's history and device list"): the business acted for — its people and a rep acting for it
+  // (contracts' `devices` rule); a rep without a business or an admin has none to list, a retired installer is not one of its people (403).
+  ['GET /api/devices',                                '401',  'ok',        'ok',        'ok',       'ok',        '403',       '403',      'ok',          '403',       'ok',           '403',   'ok',       'ok'],
 
   // Operations and the API documentation: public, except metrics (this machine, or a scraper with the token).
   // route                                           anon    installer    purchaser    owner       accountant   retired      insiderep   insiderep+NS   outsiderep   outsiderep+NS   admin    consumer    LS-owner

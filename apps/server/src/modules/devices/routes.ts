@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DEVICE_TEXTS, endpoints, REFUSAL_CODES } from '@portal/contracts';
-import { maybeSignedIn, requireSignedIn } from '../../plugins/actor.ts';
+import { maybeSignedIn, requireSignedIn, signedIn } from '../../plugins/actor.ts';
 import { route, type Guard } from '../../plugins/endpoints.ts';
 import { Refusal } from '../../refusal.ts';
 import { isInvalidInstallerAccount } from './access.ts';
+import { mayListDevices } from './listing-routes.ts';
 import type { DeviceService } from './service.ts';
 
 /**
@@ -104,5 +105,9 @@ export const deviceRoutes =
     );
     route(app, devices.history, anyone, async (request) =>
       service.history(maybeSignedIn(request), request.params.key, request.query, request),
+    );
+    // issue 29 §5: the devices of the business acted for (listing.ts), signed in only.
+    route(app, devices.list, { guard: mayListDevices }, async (request) =>
+      service.list(signedIn(request), request.query),
     );
   };
