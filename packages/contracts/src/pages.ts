@@ -54,6 +54,9 @@ export const PAGES = [
     gray: true,
   },
   { path: '/activation/device', access: 'optional', title: 'Activate Device', layout: 'default', gray: true },
+  // issue 29 §5: the devices installed for the business, and one device's history (for warranty claims).
+  { path: '/devices', access: 'required', title: 'Devices', layout: 'default' },
+  { path: '/devices/:key', access: 'required', title: 'Device history', layout: 'default' },
   { path: '/wiring', access: 'required', title: 'Wiring', layout: 'default', gray: true, ownTrail: true },
   { path: '/wiring/print', access: 'required', title: 'Print Wiring', layout: 'blank' },
   { path: '/installer-guides', access: 'required', title: 'Installer Guides', layout: 'default', gray: true },

@@ -36,6 +36,20 @@ export const PROFILE_LINKS: (NavLinkItem & { key: keyof ProfileMenu })[] = [
 ];
 
 /**
+ * Ours (issue 29 §5): the devices installed for the business and their histories, in the profile menu beside
+ * My Business — where a dealer looks for the business's own records — for whoever may see them (contracts'
+ * `devices`: the business's people and a rep acting for it), before Rewards and Billing.
+ */
+export const DEVICES_LINK: NavLinkItem = { label: 'Devices', to: '/devices' };
+
+/** The profile menu's links with Devices among them, before the first of Rewards, Billing, Dealer Requests. */
+export function withDevicesLink(links: readonly (NavLinkItem & { key: keyof ProfileMenu })[]): NavLinkItem[] {
+  const at = links.findIndex((link) => ['rewards', 'billing', 'dealerRequests'].includes(link.key));
+  const index = at === -1 ? links.length : at;
+  return [...links.slice(0, index), DEVICES_LINK, ...links.slice(index)];
+}
+
+/**
  * spec 01 §2.4, §6: choosing a category or brand goes to /search with query parameters; with a
  * business selected, browsing carries "approved brands only" (see browseBrandFilter).
  */

@@ -1,6 +1,6 @@
-import { profileMenuFor, roleLabel, isSalesRep } from '@portal/contracts/permissions';
+import { can, profileMenuFor, roleLabel, isSalesRep } from '@portal/contracts/permissions';
 import { useSession } from '../features/session/api.ts';
-import { PROFILE_LINKS } from './navigation.ts';
+import { PROFILE_LINKS, withDevicesLink, type NavLinkItem } from './navigation.ts';
 import { useCartCount } from '../features/cart/api.ts';
 
 /** What the shell shows for the current session, asked of the shared permission rules. */
@@ -10,6 +10,9 @@ export function useShellState() {
   const selected = session?.selectedBusiness ?? null;
   const menu = user ? profileMenuFor(user, selected !== null) : null;
   const cartCount = useCartCount();
+  const menuLinks = menu ? PROFILE_LINKS.filter((link) => menu[link.key]) : [];
+  const profileLinks: NavLinkItem[] =
+    user && can({ user, hasSelectedBusiness: selected !== null }, 'devices') ? withDevicesLink(menuLinks) : menuLinks;
   return {
     isPending,
     user,
@@ -18,7 +21,7 @@ export function useShellState() {
     approvedBrands: selected?.approvedBrands ?? null,
     isSalesRep: user ? isSalesRep(user) : false,
     roleLabel: user ? roleLabel(user) : null,
-    profileLinks: menu ? PROFILE_LINKS.filter((link) => menu[link.key]) : [],
+    profileLinks,
     cartCount,
   };
 }

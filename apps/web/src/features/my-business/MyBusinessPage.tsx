@@ -10,6 +10,7 @@ import { DealerProfileForm } from './DealerProfileForm.tsx';
 import { InstallersSection } from './InstallersSection.tsx';
 import { InvitationsSection } from './InvitationsSection.tsx';
 import { ActivitySection } from './ActivitySection.tsx';
+import { DevicesCard } from '../devices/index.ts';
 import './my-business.css';
 
 /**
@@ -131,6 +132,7 @@ export default function MyBusinessPage() {
           <p>This business has no dealer account yet, so it has no installers or invitations to manage.</p>
         </section>
       )}
+      <DevicesCard />
       <ActivitySection />
     </div>
   );

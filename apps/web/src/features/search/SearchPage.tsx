@@ -10,6 +10,7 @@ import {
 import { useCatalogMenu } from '../catalog/index.ts';
 import { ProductList } from '../product/index.ts';
 import { useSession } from '../session/index.ts';
+import { DeviceSearchHint } from '../devices/index.ts';
 import { alertLinesFor } from '../../lib/errors.ts';
 import { countOf, formatMoney, formatNumber } from '@portal/contracts/format';
 import { Pager } from './Pager.tsx';
@@ -90,6 +91,7 @@ export default function SearchPage() {
             Prices for {account.companyName} ({account.sapBpCode})
           </p>
         )}
+        <DeviceSearchHint term={state.term} />
       </header>
 
       <div className="search-layout">
