@@ -8,6 +8,32 @@ test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true
 const stepTitle = (page: Page) => page.locator('#step-title');
 const stepper = (page: Page) => page.locator('.activation-stepper');
 
+/** From /activation to the stepper's first step: serial, ICCID digits (the serial's last four), type. */
+async function startActivation(page: Page, serial: string, type = /New device/) {
+  await page.goto('/activation');
+  await page.getByLabel('Device ID (serial number)').fill(serial);
+  await page.getByLabel('Last 4 digits of the ICCID', { exact: true }).fill(serial.slice(-4));
+  await page.getByRole('button', { name: 'Check device' }).click();
+  await page.getByRole('button', { name: type }).click();
+  await expect(page).toHaveURL('/activation/device');
+}
+
+/** Power on, the car, the connection: up to the firmware step. */
+async function upToFirmware(page: Page) {
+  await expect(stepTitle(page)).toHaveText('Power on the device');
+  await stepper(page).getByRole('button', { name: 'The unit is powered: check it' }).click();
+  await expect(stepTitle(page)).toHaveText('Vehicle details', { timeout: 60_000 });
+  await stepper(page).getByLabel('Year', { exact: true }).selectOption({ label: '2019' });
+  await stepper(page).getByLabel('Make', { exact: true }).selectOption({ label: 'Toyota' });
+  await stepper(page).getByLabel('Model', { exact: true }).selectOption({ label: 'Camry' });
+  await stepper(page).getByRole('button', { name: 'Continue' }).click();
+  await expect(stepTitle(page)).toHaveText('Verify connection');
+  await stepper(page)
+    .getByRole('button', { name: /continue/i })
+    .click();
+  await expect(stepTitle(page)).toHaveText('Firmware');
+}
+
 test.describe('activation on a phone', () => {
   test('a DR5400 without KeyLocker (10230000235) goes through every step, and a reload keeps the place', async ({
     page,
@@ -16,7 +42,7 @@ test.describe('activation on a phone', () => {
     await signInAs(page, 'owner@demo.test', '/activation');
     await expect(page.getByRole('heading', { name: 'Set Serial Number' })).toBeVisible();
     await page.getByLabel('Device ID (serial number)').fill('10230000235');
-    await page.getByLabel('Last 4 digits of the ICCID').fill('0235');
+    await page.getByLabel('Last 4 digits of the ICCID', { exact: true }).fill('0235');
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Check device' }).click();
 
@@ -102,8 +128,61 @@ test.describe('activation on a phone', () => {
   test('the service-mode error of 10230000250 is said in words', async ({ page }) => {
     await page.goto('/activation');
     await page.getByLabel('Device ID (serial number)').fill('10230000250');
-    await page.getByLabel('Last 4 digits of the ICCID').fill('0250');
+    await page.getByLabel('Last 4 digits of the ICCID', { exact: true }).fill('0250');
     await page.getByRole('button', { name: 'Check device' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'not currently in Service Mode' })).toBeVisible();
+  });
+
+  test('an FT-X1 with KeyLocker (10230000234): the firmware update shows its three steps live', async ({ page }) => {
+    test.setTimeout(240_000);
+    await signInAs(page, 'owner@demo.test', '/');
+    await startActivation(page, '10230000234');
+    await upToFirmware(page);
+    const device = stepper(page).getByRole('region', { name: 'Device' });
+    await device.getByRole('button', { name: 'Update Device firmware' }).click();
+    await expect(device.getByText('Downloading the firmware to the unit')).toBeVisible();
+    await expect(device.getByText(/In progress/).first()).toBeVisible();
+    await expectAccessible(page);
+    await expect(device.getByText(/Device firmware updated to/)).toBeVisible({ timeout: 150_000 });
+    await expect(device.locator('.firmware-step.is-completed')).toHaveCount(3);
+    const keylocker = stepper(page).getByRole('region', { name: 'KeyLocker' });
+    const updateKeylocker = keylocker.getByRole('button', { name: 'Update KeyLocker firmware' });
+    if (await updateKeylocker.isVisible()) {
+      await updateKeylocker.click();
+      await expect(keylocker.getByText(/KeyLocker firmware updated to/)).toBeVisible({ timeout: 150_000 });
+    }
+    await stepper(page).getByRole('button', { name: 'Continue', exact: true }).click();
+    await expect(stepTitle(page)).toHaveText('Reset KeyLocker pairing');
+  });
+
+  test('10230000260: the R42 failure says what happened and offers Retry', async ({ page }) => {
+    test.setTimeout(240_000);
+    await signInAs(page, 'owner@demo.test', '/');
+    await startActivation(page, '10230000260');
+    await upToFirmware(page);
+    const device = stepper(page).getByRole('region', { name: 'Device' });
+    await device.getByRole('button', { name: 'Update Device firmware' }).click();
+    await expect(device.getByText(/reported that the update failed \(FOTA Result, R42\)/)).toBeVisible({
+      timeout: 150_000,
+    });
+    await expect(device.locator('.firmware-step.is-failed')).toHaveCount(1);
+    await expectAccessible(page);
+    await device.getByRole('button', { name: 'Retry the Device update' }).click();
+    await expect(device.getByText(/reported that the update failed/)).toBeHidden();
+    await expect(device.getByText(/reported that the update failed/)).toBeVisible({ timeout: 150_000 });
+    await stepper(page).getByRole('button', { name: 'Continue without the update' }).click();
+    await expect(stepTitle(page)).not.toHaveText('Firmware');
+  });
+
+  test('a guest starts an activation, and a reload keeps it (its token kept on the phone)', async ({ page }) => {
+    await startActivation(page, '10230000236');
+    await expect(stepTitle(page)).toHaveText('Power on the device');
+    await page.reload();
+    await expect(stepTitle(page)).toHaveText('Power on the device');
+    await expect(page.getByText(/Saved on this phone only/)).toHaveCount(0);
+    await page.goto('/activation');
+    await expect(page.getByRole('heading', { name: 'Activation in progress' })).toBeVisible();
+    await page.getByRole('button', { name: 'Resume' }).click();
+    await expect(stepTitle(page)).toHaveText('Power on the device');
   });
 });

@@ -201,7 +201,7 @@ function ResumeCard() {
         {open.steps.length}).
       </p>
       {!isLocal && (
-        <Field label="Last 4 digits of the ICCID" hint={ICCID_WHERE}>
+        <Field label={`Last 4 digits of the ICCID of ${open.device_key}`} hint={ICCID_WHERE}>
           <input
             value={proof}
             onInput={(event) => setProof(event.currentTarget.value.replace(/\D/g, '').slice(0, 4))}
