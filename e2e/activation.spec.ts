@@ -185,4 +185,42 @@ test.describe('activation on a phone', () => {
     await page.getByRole('button', { name: 'Resume' }).click();
     await expect(stepTitle(page)).toHaveText('Power on the device');
   });
+
+  test('replace-device: 10230000241 takes over from 10230000240 (its plan and settings)', async ({ page }) => {
+    test.setTimeout(120_000);
+    await signInAs(page, 'owner@demo.test', '/');
+    await startActivation(page, '10230000241', /Replace device/);
+    await expect(stepTitle(page)).toHaveText('Replace device');
+    await expectAccessible(page);
+    await stepper(page).getByLabel('Old serial number').fill('10230000240');
+    await expect(stepper(page).getByLabel(/new unit’s ICCID/)).toHaveValue('0241');
+    await stepper(page).getByRole('button', { name: 'Swap and verify' }).click();
+    await expect(stepper(page).getByText('The replacement is verified.')).toBeVisible({ timeout: 60_000 });
+    await expect(
+      stepper(page).getByText(/took over its option tables, feature settings, the Premium plan/),
+    ).toBeVisible();
+    await stepper(page).getByRole('button', { name: 'Continue' }).click();
+    await expect(stepTitle(page)).toHaveText('Power on the device');
+  });
+
+  test('10230000270 (paused, in Service Mode) is offered replace-device only', async ({ page }) => {
+    await page.goto('/activation');
+    await page.getByLabel('Device ID (serial number)').fill('10230000270');
+    await page.getByLabel('Last 4 digits of the ICCID', { exact: true }).fill('0270');
+    await page.getByRole('button', { name: 'Check device' }).click();
+    await expect(page.getByRole('button', { name: /Replace device/ })).toBeVisible();
+    await expect(page.locator('.activation-type')).toHaveCount(1);
+  });
+
+  test('offline mid-step: the step says so and waits; back online it goes on', async ({ page, context }) => {
+    await startActivation(page, '10230000236');
+    await expect(stepTitle(page)).toHaveText('Power on the device');
+    await context.setOffline(true);
+    await expect(page.getByText('You are offline. This step will wait until the connection is back.')).toBeVisible();
+    await expect(stepper(page).getByRole('button', { name: 'The unit is powered: check it' })).toBeDisabled();
+    await context.setOffline(false);
+    await expect(page.getByText('You are offline. This step will wait until the connection is back.')).toBeHidden();
+    await stepper(page).getByRole('button', { name: 'The unit is powered: check it' }).click();
+    await expect(stepTitle(page)).toHaveText('Vehicle details', { timeout: 60_000 });
+  });
 });
