@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { DeviceCommandName } from '@portal/contracts/devices';
 import { Button } from '../../../components/Button.tsx';
-import { useDeviceCommand, type CommandPhase } from '../useDeviceCommand.ts';
+import { isTerminalJob, useDeviceCommand, type CommandPhase } from '../useDeviceCommand.ts';
 import { ActionButton, CommandProgress, OfflineWait } from './StepKit.tsx';
 import type { StepProps } from './types.ts';
 
@@ -122,7 +122,8 @@ function TestRow({
   const run = async () => {
     setConfirming(false);
     const job = await command.send(test.command);
-    if (job) onChange({ phase: 'sent', job_id: job.job_id, sent_at: Date.now(), problem: null });
+    // A job that answered at once was recorded as it settled; one still running is kept to follow after a reload.
+    if (job && !isTerminalJob(job)) onChange({ phase: 'sent', job_id: job.job_id, sent_at: Date.now(), problem: null });
   };
   const headingId = `test-${test.command}`;
   return (

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { readGps, readSignal } from '../signal.ts';
-import { useDeviceCommand, type CommandState } from '../useDeviceCommand.ts';
+import { isTerminalJob, useDeviceCommand, type CommandState } from '../useDeviceCommand.ts';
 import { ActionButton, CommandProgress, DoneBefore, OfflineWait } from './StepKit.tsx';
 import type { StepProps } from './types.ts';
 
@@ -51,7 +51,8 @@ export function PowerOnDeviceStep(props: StepProps) {
         disabled={!online || waiting}
         action={async () => {
           const job = await command.send('query_status');
-          if (job) await save({ job_id: job.job_id, sent_at: Date.now(), outcome: null });
+          // A query still running is kept, to be followed (not sent again) after a reload.
+          if (job && !isTerminalJob(job)) await save({ job_id: job.job_id, sent_at: Date.now(), outcome: null });
         }}
       >
         {command.state.phase === 'failed' ? 'Ask again' : 'The unit is powered: check it'}

@@ -1,4 +1,4 @@
-import { useDeviceCommand } from '../useDeviceCommand.ts';
+import { isTerminalJob, useDeviceCommand } from '../useDeviceCommand.ts';
 import { ActionButton, CommandProgress, DoneBefore, OfflineWait } from './StepKit.tsx';
 import type { StepProps } from './types.ts';
 
@@ -23,7 +23,7 @@ export function ResetKeylockerPairingStep({ device, proof, state, save, finish, 
           disabled={!online || waiting}
           action={async () => {
             const job = await command.send('reset_keylocker_pairing');
-            if (job) await save({ job_id: job.job_id });
+            if (job && !isTerminalJob(job)) await save({ job_id: job.job_id });
           }}
         >
           {command.state.phase === 'failed' ? 'Try again' : 'Reset pairing'}
