@@ -29,6 +29,9 @@ export const DEVICE_TEXTS = {
   bitRequired: 'Choose a setting to turn on or off.',
   bitNotAllowed: 'Only set_config_bit takes a bit.',
   bitInvalid: 'Must be one of the controller config bits (2, 4, 8, 16, 128), negative to turn off.',
+  valueNotAllowed: 'Only a configuration item with a duration or a runtime takes a value.',
+  durationInvalid: 'Must be 1 to 99 seconds, or 101 to 115 for 1 to 15 minutes.',
+  runtimeInvalid: 'Must be a runtime of 3, 15, 25 or 45 minutes.',
   sameDevice: 'The new device must differ from the old one.',
   welcomeSent: 'Welcome message sent.',
   deviceOffline: 'The device is not answering. Check its power and cellular signal, then try again.',
@@ -122,6 +125,26 @@ export const DEVICE_COMMAND_NAMES = [
   'config_power_settings',
 ] as const;
 export type DeviceCommandName = (typeof DEVICE_COMMAND_NAMES)[number];
+
+/**
+ * spec 02 §4 configuration items and what each takes besides the command: a duration (spec 02 §5: seconds
+ * 1–99 sent as themselves, minutes 1–15 as 101–115), a remote-start runtime (3, 15, 25 or 45 minutes), or
+ * nothing (the item is turned on).
+ */
+export const CONFIG_COMMAND_SETTINGS = {
+  config_direction_change: 'duration',
+  config_ignition_reporting: 'duration',
+  config_accelerometer_alerts: 'none',
+  config_towing_events: 'duration',
+  config_security_events: 'none',
+  config_engine_monitoring: 'runtime',
+  config_power_settings: 'duration',
+} as const satisfies Partial<Record<DeviceCommandName, 'duration' | 'runtime' | 'none'>>;
+/** spec 02 §5 remote-start runtimes (minutes). */
+export const RUNTIME_MINUTES = [3, 15, 25, 45] as const;
+/** spec 02 §5: a duration code is 1–99 (seconds) or 101–115 (100 + minutes). */
+export const isDurationCode = (value: number) =>
+  Number.isInteger(value) && ((value >= 1 && value <= 99) || (value >= 101 && value <= 115));
 
 export const JOB_STATUSES = ['QUEUED', 'IN_PROGRESS', 'SUCCEEDED', 'FAILED', 'TIMED_OUT', 'REJECTED'] as const;
 /** spec 02 §3 controller config flags with bit values. */
@@ -271,6 +294,8 @@ export const sendCommandSchema = z
     iccid_last_digits: iccidLastDigitsField,
     /** set_config_bit: the bit to turn on (2, 4, 8, 16, 128), negative to turn it off. */
     bit: z.number().int().optional(),
+    /** A configuration item's duration code or runtime (CONFIG_COMMAND_SETTINGS). */
+    value: z.number().int().optional(),
     /** Wait for the device's answer up to this long (ms of the cloud's clock; default 15 s, 0 answers at once). */
     wait_ms: z.number().int().min(0).max(60_000).optional(),
   })
@@ -281,6 +306,13 @@ export const sendCommandSchema = z
         ctx.addIssue({ code: 'custom', path: ['bit'], message: DEVICE_TEXTS.bitInvalid });
     } else if (body.bit !== undefined)
       ctx.addIssue({ code: 'custom', path: ['bit'], message: DEVICE_TEXTS.bitNotAllowed });
+    if (body.value === undefined) return;
+    const setting = (CONFIG_COMMAND_SETTINGS as Partial<Record<string, string>>)[body.command] ?? 'none';
+    if (setting === 'none') ctx.addIssue({ code: 'custom', path: ['value'], message: DEVICE_TEXTS.valueNotAllowed });
+    else if (setting === 'duration' && !isDurationCode(body.value))
+      ctx.addIssue({ code: 'custom', path: ['value'], message: DEVICE_TEXTS.durationInvalid });
+    else if (setting === 'runtime' && !(RUNTIME_MINUTES as readonly number[]).includes(body.value))
+      ctx.addIssue({ code: 'custom', path: ['value'], message: DEVICE_TEXTS.runtimeInvalid });
   });
 /** The job the call made; `jobs` lists every job it made (five for the dash camera query, spec 02 §4). */
 export const sendCommandResponseSchema = jobSchema.extend({ jobs: z.array(jobSchema) });
@@ -612,8 +644,3 @@ export const deviceListResponseSchema = z.object({
   count: z.number().int(),
 });
 export type DeviceListResponse = z.infer<typeof deviceListResponseSchema>;
-
-/** A serial as an installer reads it off the unit (DEMO-DATA: 11 digits) — the search page offers the device list. */
-export const looksLikeSerial = (text: string) => /^\d{11}$/.test(text.trim());
-/** A VIN: 17 letters and digits without I, O or Q. */
-export const looksLikeVin = (text: string) => /^[A-HJ-NPR-Z0-9]{17}$/i.test(text.trim());

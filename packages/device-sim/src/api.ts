@@ -147,6 +147,8 @@ export interface ReportedState {
   features: FeatureSettings;
   /** The config flags as the controller stores them (sum of CONFIG_BITS). */
   config_bits: number;
+  /** The configuration items sent (config_* commands) and the value each took (1 when it takes none). */
+  configuration?: Partial<Record<string, number>>;
   hardwire: { input: HardwireInput; output: HardwireOutput } | null; // X1MAX class only
   replacement: { replaces: string | null; replaced_by: string | null; verified: boolean };
   iccid: string;
@@ -349,7 +351,12 @@ export interface DeviceCloud {
   updateShadow(deviceKey: string, patch: Partial<ReportedState>, expectedVersion?: number): Promise<Shadow>;
 
   /** Queues a command; answers the job as it stands after `waitMs` (default 0: QUEUED). */
-  sendCommand(deviceKey: string, command: DeviceCommand, options?: CloudOptions & { bit?: number }): Promise<Job>;
+  /** `value`: a configuration item's duration code or runtime (config_* commands), kept in its params. */
+  sendCommand(
+    deviceKey: string,
+    command: DeviceCommand,
+    options?: CloudOptions & { bit?: number; value?: number },
+  ): Promise<Job>;
   job(jobId: string): Promise<Job | null>;
   jobs(deviceKey: string, limit?: number): Promise<Job[]>;
   logs(deviceKey: string, query?: { from?: string; to?: string; type?: string; limit?: number }): Promise<DeviceLog[]>;

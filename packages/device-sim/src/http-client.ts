@@ -292,8 +292,8 @@ export function createHttpCloud(options: HttpCloudOptions): HttpCloud {
     updateShadow: (key, patch: Partial<ReportedState>, expectedVersion) =>
       call<Shadow>('PATCH', `${device(key)}/shadow`, { patch, expectedVersion }),
 
-    sendCommand: (key, command: DeviceCommand, opts: CloudOptions & { bit?: number } = {}) =>
-      call<Job>('POST', `${device(key)}/jobs`, { command, bit: opts.bit, waitMs: opts.waitMs }),
+    sendCommand: (key, command: DeviceCommand, opts: CloudOptions & { bit?: number; value?: number } = {}) =>
+      call<Job>('POST', `${device(key)}/jobs`, { command, bit: opts.bit, value: opts.value, waitMs: opts.waitMs }),
     job: (jobId) => orNull(call<Job>('GET', `/v1/jobs/${encodeURIComponent(jobId)}`)),
     jobs: (key, limit) => call<Job[]>('GET', `${device(key)}/jobs${queryString({ limit })}`),
     logs: (key, query = {}) =>

@@ -168,9 +168,11 @@ function routes(cloud: DeviceCloud): Route[] {
 
   add('POST', '/v1/devices/:key/jobs', async ({ params: [key], body }) => {
     const bit = optionalNumber(body.bit, 'bit');
+    const value = optionalNumber(body.value, 'value');
     return cloud.sendCommand(key!, requireString(body.command, 'command') as DeviceCommand, {
       ...waitOptions(body.waitMs),
       ...(bit === undefined ? {} : { bit }),
+      ...(value === undefined ? {} : { value }),
     });
   });
   add('GET', '/v1/devices/:key/jobs', async ({ params: [key], query }) =>

@@ -900,9 +900,19 @@ export function createSimulatedCloud(options: SimulatorOptions): SimulatedCloud 
         if (underWay.length === 0) return failed('No firmware has been downloaded to install', commandLog);
         return succeeded(commandLog, undefined, { targets: underWay });
       }
-      default:
-        // arm, disarm, panic, trunk, aux, the configuration items and dash camera queries: the device does it.
+      default: {
+        if (command.startsWith('config_')) {
+          // A configuration item: the unit keeps the value it was sent (1: turned on, for one that takes none).
+          const value = typeof params.value === 'number' ? params.value : 1;
+          return succeeded(
+            commandLog,
+            (changing) => (changing.reported.configuration = { ...changing.reported.configuration, [command]: value }),
+            { value },
+          );
+        }
+        // arm, disarm, panic, trunk, aux and dash camera queries: the device does it.
         return succeeded(commandLog);
+      }
     }
   }
 
@@ -1003,7 +1013,7 @@ export function createSimulatedCloud(options: SimulatorOptions): SimulatedCloud 
     deviceKey: string,
     command: JobCommand,
     params: Record<string, unknown>,
-    options?: CloudOptions & { bit?: number },
+    options?: CloudOptions & { bit?: number; value?: number },
   ): Promise<Job> {
     const queued = await queueJob(deviceKey, command, params, options?.bit ?? null);
     const waitMs = options?.waitMs ?? 0;
@@ -1106,7 +1116,8 @@ export function createSimulatedCloud(options: SimulatorOptions): SimulatedCloud 
       if (!(DEVICE_COMMANDS as readonly string[]).includes(command)) {
         throw new DeviceCloudError('INVALID', `Unknown command '${command}'`);
       }
-      return commandJob(deviceKey, command satisfies DeviceCommand, {}, options);
+      const params = options?.value === undefined ? {} : { value: options.value };
+      return commandJob(deviceKey, command satisfies DeviceCommand, params, options);
     },
 
     async job(jobId) {

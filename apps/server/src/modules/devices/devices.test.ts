@@ -218,6 +218,34 @@ describe('send-command (spec 02 §7) and the recorded history (issue 28 §5)', (
     }
   });
 
+  it('a configuration item takes its duration code or runtime (spec 02 §5), and the unit keeps it', async () => {
+    const sent = await guest.call(endpoints.devices.sendCommand, {
+      body: { device_key: '10230000236', command: 'config_power_settings', value: 105, iccid_last_digits: '0236' },
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const job = sent.json();
+    const ended = job.status === 'SUCCEEDED' ? job : await jobToEnd(guest, job.job_id, '0236');
+    expect(ended).toMatchObject({ status: 'SUCCEEDED', result: { value: 105 } });
+    const runtime = await guest.call(endpoints.devices.sendCommand, {
+      body: { device_key: '10230000236', command: 'config_engine_monitoring', value: 25, iccid_last_digits: '0236' },
+    });
+    expect(runtime.statusCode, runtime.body).toBe(200);
+    for (const body of [
+      { command: 'config_power_settings', value: 100 }, // neither seconds (1–99) nor minutes (101–115)
+      { command: 'config_power_settings', value: 116 },
+      { command: 'config_engine_monitoring', value: 20 }, // runtimes are 3, 15, 25, 45
+      { command: 'config_security_events', value: 5 }, // takes none
+      { command: 'arm', value: 5 },
+    ]) {
+      const res = await guest.call(endpoints.devices.sendCommand, {
+        body: unchecked({ device_key: '10230000236', iccid_last_digits: '0236', ...body }),
+      });
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      const { validation } = res.json() as unknown as { validation: { field: string }[] };
+      expect(validation.map((issue) => issue.field)).toEqual(['value']);
+    }
+  });
+
   it('a job of someone else’s device is not found; an unknown job is not found', async () => {
     const sent = await purchaser.call(endpoints.devices.sendCommand, {
       body: { device_key: '10230000240', command: 'locate', wait_ms: 0 },

@@ -334,7 +334,11 @@ export function createDeviceService(ctx: AppContext, limit: Limit) {
         throw new Refusal('unprocessable', DEVICE_TEXTS.eraseX1Only, { code: REFUSAL_CODES.DEVICE_NOT_SUPPORTED });
       await limitCommands(input.device_key);
       const action = `send-command:${command}`;
-      const options = { waitMs: input.wait_ms ?? DEFAULT_WAIT_MS, ...(input.bit !== undefined && { bit: input.bit }) };
+      const options = {
+        waitMs: input.wait_ms ?? DEFAULT_WAIT_MS,
+        ...(input.bit !== undefined && { bit: input.bit }),
+        ...(input.value !== undefined && { value: input.value }),
+      };
       const times = command === 'dashcam_query' ? DASHCAM_QUERY_COUNT : 1;
       const jobs = await recordingRefusals(actor, granted, input.device_key, action, input, () =>
         Promise.all(Array.from({ length: times }, () => cloud.sendCommand(input.device_key, command, options))),

@@ -104,9 +104,7 @@ export function valueOf(setting: Setting, entry: Entry): { value: number | null;
 /**
  * device-configuration (spec 02 §4): what the unit reports and how it behaves, item by item, each sent on
  * its own with its loading, sent, success or failed; and the dash camera query (five queries).
- *
- * The send-command contract carries no value beside the command yet: the value is encoded and kept with the
- * step (the summary and the device's history say it) until the contract takes it.
+ * The value (a duration code or a runtime) rides on the command (send-command `value`).
  */
 export function DeviceConfiguration(props: StepProps) {
   const { online, finish } = props;
@@ -127,7 +125,8 @@ export function DeviceConfiguration(props: StepProps) {
       return;
     }
     setErrors((current) => ({ ...current, [item.command]: undefined }));
-    const job = await actions.run(item.command, (sent) => sendCommand(device, item.command, sent));
+    const value = chosen.value ?? undefined;
+    const job = await actions.run(item.command, (sent) => sendCommand(device, item.command, sent, undefined, value));
     const line = `${item.title}: ${chosen.label}${job ? '' : ' (failed)'}`;
     await update(
       (data) => ({

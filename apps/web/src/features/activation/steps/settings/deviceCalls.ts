@@ -121,9 +121,16 @@ export async function sendCommand(
   command: DeviceCommandName,
   sent: () => void,
   bit?: number,
+  value?: number,
 ) {
   const answer = await call(routes.devices.sendCommand, {
-    body: { device_key: deviceKey, command, iccid_last_digits: proofOf(proof), ...(bit !== undefined && { bit }) },
+    body: {
+      device_key: deviceKey,
+      command,
+      iccid_last_digits: proofOf(proof),
+      ...(bit !== undefined && { bit }),
+      ...(value !== undefined && { value }),
+    },
   });
   return settleJob(answer, proof, sent);
 }

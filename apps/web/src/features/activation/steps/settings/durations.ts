@@ -1,8 +1,10 @@
 /**
  * spec 02 §5 selectable durations: seconds 1 to 99 are sent as themselves, minutes 1 to 15 as 101 to 115;
- * runtimes are 3, 15, 25 or 45 minutes (spec 02 §9 range 3 to 45). Only the screens encode them (the device
- * cloud reads the codes as they come), so the helpers live here, not in contracts.
+ * runtimes are 3, 15, 25 or 45 minutes (spec 02 §9 range 3 to 45). The screens encode them here; the server
+ * checks the codes it is sent (contracts isDurationCode, RUNTIME_MINUTES).
  */
+import { RUNTIME_MINUTES } from '@portal/contracts/devices';
+
 export type DurationUnit = 'seconds' | 'minutes';
 export interface Duration {
   unit: DurationUnit;
@@ -15,8 +17,8 @@ export const DURATION_LIMITS: Record<DurationUnit, { min: number; max: number }>
 };
 const MINUTES_OFFSET = 100;
 
-/** spec 02 §5 runtime values (minutes). */
-export const RUNTIME_VALUES = [3, 15, 25, 45] as const;
+/** spec 02 §5 runtime values (minutes): the contract's, which the server checks too. */
+export const RUNTIME_VALUES = RUNTIME_MINUTES;
 
 export const isDurationInRange = ({ unit, amount }: Duration) =>
   Number.isInteger(amount) && amount >= DURATION_LIMITS[unit].min && amount <= DURATION_LIMITS[unit].max;

@@ -324,6 +324,7 @@ describe('device-configuration durations (spec 02 §5)', () => {
       device_key: KEY,
       command: 'config_ignition_reporting',
       iccid_last_digits: PROOF,
+      value: 105,
     });
   });
 
