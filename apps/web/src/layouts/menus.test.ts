@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { profileMenuFor, roleLabel, PERMISSION_GROUPS, type PortalUser } from '@portal/contracts/permissions';
-import { PROFILE_LINKS } from './navigation.ts';
+import { can, profileMenuFor, roleLabel, PERMISSION_GROUPS, type PortalUser } from '@portal/contracts/permissions';
+import { PROFILE_LINKS, withDevicesLink } from './navigation.ts';
 
 const base: PortalUser = {
   id: 'u',
@@ -76,5 +76,33 @@ describe('profile menu by role (spec 01 §6)', () => {
     expect(roleLabel(outsideRep)).toBe('Sales Rep');
     expect(roleLabel(owner)).toBe('Dealer');
     expect(roleLabel(installer)).toBe('Installer');
+  });
+});
+
+describe('Devices in the profile menu (issue 29 §5, docs/decisions.md)', () => {
+  /** The menu as useShellState builds it: Devices for whoever may see the business's devices. */
+  const withDevices = (user: PortalUser, hasSelectedBusiness: boolean) => {
+    const menu = profileMenuFor(user, hasSelectedBusiness);
+    const links = PROFILE_LINKS.filter((link) => menu[link.key]);
+    return (can({ user, hasSelectedBusiness }, 'devices') ? withDevicesLink(links) : links).map((l) => l.label);
+  };
+
+  it('sits after My Business, before Rewards and Billing, for the business’s people', () => {
+    expect(withDevices(owner, true)).toEqual([
+      'My Orders',
+      'My Profile',
+      'My Business',
+      'Devices',
+      'Rewards',
+      'Billing',
+    ]);
+    expect(withDevices(installer, true)).toEqual(['My Profile', 'Devices', 'Rewards']);
+    expect(withDevices(insideRep, true)).toContain('Devices');
+    expect(withDevices(outsideRep, true)).toEqual(['My Orders', 'Devices', 'Billing']);
+  });
+
+  it('is not there for a rep without a business or a retired installer', () => {
+    expect(withDevices(insideRep, false)).toEqual(['My Profile']);
+    expect(withDevices(retiredPurchaser, true)).not.toContain('Devices');
   });
 });

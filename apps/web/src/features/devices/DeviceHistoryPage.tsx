@@ -226,7 +226,7 @@ function CommandDetails({ entry }: { entry: CommandEntry }) {
           ))}
         </ul>
       )}
-      {entry.finishedAt && entry.finishedAt !== entry.at && (
+      {entry.finishedAt && Date.parse(entry.finishedAt) - Date.parse(entry.at) >= 1000 && (
         <p className="device-event-note">
           Ended <time dateTime={entry.finishedAt}>{formatDateTime(entry.finishedAt, { seconds: true })}</time>
         </p>

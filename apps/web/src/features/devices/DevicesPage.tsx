@@ -162,19 +162,19 @@ function DeviceTable({ devices }: { devices: InstalledDevice[] }) {
         {
           label: 'Vehicle',
           cell: (device) => (
-            <>
+            <span>
               {vehicleWords(device.vehicle) ?? 'Not recorded'}
               {device.vehicle?.vin && <span className="devices-vin">VIN {device.vehicle.vin}</span>}
-            </>
+            </span>
           ),
         },
         {
           label: 'Installed',
           cell: (device) => (
-            <>
+            <span>
               <time dateTime={device.installed_at}>{formatDate(device.installed_at)}</time>
               {device.installed_by && ` by ${device.installed_by.name}`}
-            </>
+            </span>
           ),
         },
       ]}

@@ -140,11 +140,7 @@ describe('the device’s timeline (issue 29 §5)', () => {
       who: 'Ian Insiderep',
       actingAs: 'Olivia Owner',
       forWhom: 'Northside Auto Sound',
-      details: [
-        'Asked: command remote_start; wait ms 15000',
-        'Device said: Brake pedal pressed',
-        'Result: engine running off',
-      ],
+      details: ['Asked: wait ms 15000', 'Device said: Brake pedal pressed', 'Result: engine running off'],
     });
     const check = commandEntry(
       call({

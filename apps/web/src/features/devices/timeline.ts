@@ -180,7 +180,9 @@ const FIRMWARE_CHECK_KEYS = ['is_firmware_available', 'is_ext_device_firmware_av
 /** What a call asked and what came back, as lines ('Asked: mode standalone', 'Answer: …'). */
 function detailLines(entry: DeviceHistoryEntry): string[] {
   const lines: string[] = [];
+  // The serial is the page's; a command's name is its title.
   const asked = Object.entries(entry.request)
+    .filter(([key]) => key !== 'device_key' && key !== 'command')
     .map(([key, value]) => {
       const text = valueWords(value);
       return text === null ? null : `${words(key).toLowerCase()} ${text}`;
