@@ -118,6 +118,9 @@ test.describe('activation on a phone', () => {
 
     await expect(stepTitle(page)).toHaveText('Complete activation');
     await expect(stepper(page).getByText(/Tests: 1 passed/)).toBeVisible();
+    // Signed-in dealer staff name who worked on the car; the owner is chosen.
+    const involved = stepper(page).getByRole('group', { name: 'Installers who worked on this car' });
+    await expect(involved.getByRole('checkbox', { checked: true })).toHaveCount(1);
     await stepper(page).getByRole('button', { name: 'Complete activation' }).click();
     await expect(stepper(page).getByText('10230000235 is activated and installed.')).toBeVisible({ timeout: 30_000 });
     await expectAccessible(page);

@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import { ACTIVATION_STEP_TITLES } from '@portal/contracts/activation';
 import { routes } from '@portal/contracts/endpoints/routes';
 import { call } from '../../../lib/api.ts';
+import { useSession } from '../../session/index.ts';
 import { deviceCheckProblem } from '../deviceCheckProblem.ts';
 import { clearSaved } from '../flowState.ts';
 import { ActionButton, OfflineWait } from './StepKit.tsx';
@@ -37,6 +39,9 @@ const STATUS_WORDS = {
 export function CompleteActivationStep({ device, proof, activation, state, save, finish, online }: StepProps) {
   const [exitServiceMode, setExitServiceMode] = useState(device.requestsExitServiceMode);
   const [problem, setProblem] = useState<string | null>(null);
+  const staff = useInvolvedInstallers();
+  const [involved, setInvolved] = useState<string[] | null>(null);
+  const chosen = involved ?? staff.defaultChosen;
   const installed = state?.data.installed === true;
   const vehicle = vehicleOf(activation.step_states['set-vehicle-details']?.data);
   const others = activation.steps.filter((step) => step !== 'complete-activation');
@@ -73,6 +78,7 @@ export function CompleteActivationStep({ device, proof, activation, state, save,
             exit_service_mode: exiting,
             ...(proof ? { iccid_last_digits: proof } : {}),
             ...(vehicle && { vehicle }),
+            ...(chosen.length > 0 && { involved_installers: chosen }),
           },
         });
         await save({ installed: true }, summary);
@@ -92,6 +98,24 @@ export function CompleteActivationStep({ device, proof, activation, state, save,
           Vehicle: {[vehicle.year, vehicle.make, vehicle.model].filter(Boolean).join(' ')}
           {vehicle.vin ? ` · VIN ${vehicle.vin}` : ''}
         </p>
+      )}
+      {staff.people.length > 0 && (
+        <fieldset className="activation-involved">
+          <legend>Installers who worked on this car</legend>
+          {staff.people.map((person) => (
+            <label key={person.user_id} className="activation-check">
+              <input
+                type="checkbox"
+                checked={chosen.includes(person.user_id)}
+                onChange={(event) => {
+                  const on = event.currentTarget.checked;
+                  setInvolved(on ? [...chosen, person.user_id] : chosen.filter((id) => id !== person.user_id));
+                }}
+              />
+              {person.first_name} {person.last_name}
+            </label>
+          ))}
+        </fieldset>
       )}
       {device.requestsExitServiceMode && (
         <label className="activation-check">
@@ -114,6 +138,27 @@ export function CompleteActivationStep({ device, proof, activation, state, save,
       </ActionButton>
     </div>
   );
+}
+
+/**
+ * The signed-in dealer staff's colleagues (spec 02 §7 install: optional involved_installers), the signed-in
+ * person chosen first. Nobody for a guest, or for someone who may not list the staff (the list is then left out).
+ */
+function useInvolvedInstallers() {
+  const session = useSession();
+  const user = session.data?.user ?? null;
+  const dealerId = user?.dealer_id ?? null;
+  const list = useQuery({
+    queryKey: ['activation', 'installers', dealerId],
+    queryFn: ({ signal }) =>
+      call(routes.dealers.listInstallers, { params: { id: dealerId! }, query: { limit: 80, offset: 0 }, signal }),
+    enabled: dealerId !== null,
+    retry: false,
+    staleTime: 5 * 60_000,
+  });
+  const people = (list.data?.results ?? []).filter((person) => !person.is_retired);
+  const defaultChosen = user && people.some((person) => person.user_id === user.id) ? [user.id] : [];
+  return { people, defaultChosen };
 }
 
 function StepSummary({ activation, steps }: Pick<StepProps, 'activation'> & { steps: StepProps['step'][] }) {
