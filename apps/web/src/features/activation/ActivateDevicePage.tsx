@@ -45,6 +45,18 @@ export function ActivationStepper({ registry }: { registry: StepRegistry }) {
       </PageMessage>
     );
   }
+  if (activation.status === 'abandoned') {
+    return (
+      <PageMessage className="activation-page" title="Activate Device">
+        <p>This activation of {activation.device_key} was started over or abandoned, on this phone or another one.</p>
+        <p>
+          <Link className="button button-primary" to="/activation">
+            Start again
+          </Link>
+        </p>
+      </PageMessage>
+    );
+  }
   return (
     <DeviceEventsProvider deviceKey={saved.device_key} proof={saved.proof} online={online}>
       <StepperBody flow={flow} online={online} registry={registry} />

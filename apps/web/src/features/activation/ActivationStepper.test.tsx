@@ -199,4 +199,14 @@ describe('the activation stepper (issue 29 §2, §3)', () => {
     expect(await screen.findByText('No activation is in progress on this phone.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Enter a serial number' }).getAttribute('href')).toBe('/activation');
   });
+
+  it('an activation abandoned on another phone says so, and keeps nothing of this phone’s', async () => {
+    const start = activationOf();
+    writeSaved(savedOf(start));
+    const fake = fakeServer({ ...start, status: 'abandoned', version: 2 });
+    renderStepper();
+    expect(await screen.findByText(/was started over or abandoned/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Start again' }).getAttribute('href')).toBe('/activation');
+    expect(fake.patches).toHaveLength(0);
+  });
 });

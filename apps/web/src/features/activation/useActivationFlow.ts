@@ -95,6 +95,12 @@ export function useActivationFlow(online: boolean): ActivationFlow {
             // Another phone (or tab) moved it: take its record and put this change on top of it.
             conflicts++;
             const server = await activationCalls.get(activation.id, current.guest_token);
+            if (server.status !== 'in_progress') {
+              // Completed or abandoned elsewhere: nothing of this phone's can be added to it any more.
+              adopt(server, []);
+              setSync('synced');
+              return;
+            }
             adopt(server, latest.current?.pending ?? current.pending);
             continue;
           }
@@ -102,7 +108,7 @@ export function useActivationFlow(online: boolean): ActivationFlow {
           return;
         }
       }
-      setSync('synced');
+      setSync(latest.current?.pending.length ? 'waiting' : 'synced');
     } catch {
       setSync('waiting');
     } finally {
@@ -121,8 +127,9 @@ export function useActivationFlow(online: boolean): ActivationFlow {
       .then((server) => {
         const now = latest.current;
         if (!now) return;
-        // What this phone has not sent is newer than the server's; a server ahead of us wins the rest.
-        adopt(server, now.pending);
+        // What this phone has not sent is newer than the server's; a server ahead of us wins the rest. A
+        // record closed elsewhere (completed, or abandoned by Start over) takes nothing more.
+        adopt(server, server.status === 'in_progress' ? now.pending : []);
         void flush();
       })
       .catch((error: unknown) => {
