@@ -190,9 +190,10 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(paymentMethodRoutes(createPaymentMethodService(ctx, { termsClosedFor })));
   await app.register(billingRoutes(billing));
   // Every device call of spec 02 §7 (issue 28): through the device cloud adapter only.
-  await app.register(deviceRoutes(createDeviceService(ctx, limit)));
+  const deviceService = createDeviceService(ctx, limit);
+  await app.register(deviceRoutes(deviceService));
   // The activation record (issue 29 §3): its device check through the devices module's service.
-  await app.register(activationRoutes(createActivationService(ctx, createDeviceService(ctx, limit))));
+  await app.register(activationRoutes(createActivationService(ctx, deviceService)));
   // Its live events: the cloud's copied into device_events, streamed to whoever may drive the device.
   await app.register(
     deviceEventRoutes({
