@@ -187,6 +187,9 @@ test.describe('activation on a phone', () => {
     await expect(page.getByRole('heading', { name: 'Activation in progress' })).toBeVisible();
     await page.getByRole('button', { name: 'Resume' }).click();
     await expect(stepTitle(page)).toHaveText('Power on the device');
+    // spec 01 §2.4: the phone bar's back button, from the first step, goes to the type selection.
+    await page.locator('.mobile-bar').getByRole('button', { name: 'Back' }).click();
+    await expect(page).toHaveURL('/activation/select-activation-type');
   });
 
   test('replace-device: 10230000241 takes over from 10230000240 (its plan and settings)', async ({ page }) => {
