@@ -198,14 +198,10 @@ export function createSimulatedCloud(options: SimulatorOptions): SimulatedCloud 
     data: { ...job },
   });
 
-  /** A job's write and its event, in one store write where the store can. */
+  /** A new job and its event. */
   async function insertJobEmitting(record: JobRecord): Promise<void> {
-    const event = jobEvent(record.job);
-    if (store.insertJobWithEvent) notify(await store.insertJobWithEvent(record, event));
-    else {
-      await store.insertJob(record);
-      notify(await store.appendEvent(event));
-    }
+    await store.insertJob(record);
+    notify(await store.appendEvent(jobEvent(record.job)));
     jobEmitted(record.job);
   }
 
@@ -280,13 +276,7 @@ export function createSimulatedCloud(options: SimulatorOptions): SimulatedCloud 
         at: clock.nowIso(),
         data: { version: next.version, fields: scenariosChanged ? [...fields, 'scenarios'] : fields },
       };
-      if (store.compareAndSetDeviceWithEvent) {
-        const written = await store.compareAndSetDeviceWithEvent(next, current.version, event);
-        if (written) {
-          notify(written);
-          return next;
-        }
-      } else if (await store.compareAndSetDevice(next, current.version)) {
+      if (await store.compareAndSetDevice(next, current.version)) {
         notify(await store.appendEvent(event));
         return next;
       }
@@ -364,11 +354,6 @@ export function createSimulatedCloud(options: SimulatorOptions): SimulatedCloud 
         : null,
       data,
     };
-    if (store.appendLogWithEvent) {
-      const written = await store.appendLogWithEvent(entry, clock.nowIso());
-      notify(written.event);
-      return written.log;
-    }
     const log = await store.appendLog(entry);
     await emit(record.device_key, 'log', { ...log });
     return log;
@@ -431,7 +416,7 @@ export function createSimulatedCloud(options: SimulatorOptions): SimulatedCloud 
   /**
    * Moves a job one step, by compare-and-set: answers the stored record when this process won the
    * step, null when another process (or an earlier timer) already took it. `emitting`: the job's event
-   * goes out with the write (one store write where the store can).
+   * goes out once the write won.
    */
   async function transition(
     from: JobRecord,
@@ -452,14 +437,8 @@ export function createSimulatedCloud(options: SimulatorOptions): SimulatedCloud 
     }
     if (!emitting) return (await store.compareAndSetJob(next, from.job.status, from.step)) ? next : null;
     const event = jobEvent(next.job);
-    if (store.compareAndSetJobWithEvent) {
-      const written = await store.compareAndSetJobWithEvent(next, from.job.status, from.step, event);
-      if (!written) return null;
-      notify(written);
-    } else {
-      if (!(await store.compareAndSetJob(next, from.job.status, from.step))) return null;
-      notify(await store.appendEvent(event));
-    }
+    if (!(await store.compareAndSetJob(next, from.job.status, from.step))) return null;
+    notify(await store.appendEvent(event));
     jobEmitted(next.job);
     return next;
   }

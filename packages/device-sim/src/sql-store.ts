@@ -46,27 +46,10 @@ const SCHEMA = [
 ];
 
 const INSERT_BATCH = 1000;
+/** Events written in one statement at most. */
+const EVENT_BATCH = 500;
 /** The advisory lock key that serialises event ids (any constant of our own). */
 const EVENT_ORDER_LOCK = 2_026_028;
-
-/**
- * The tail of a statement whose CTE `written` did a write: the event insert after it, under the event
- * lock, answering the event's id (no row when the write wrote nothing). Its parameters start at `$first`:
- * device_key, type, at, data.
- */
-const EVENT_AFTER = (written: string, first: number) => `in_order AS (
-           SELECT pg_advisory_xact_lock(${EVENT_ORDER_LOCK}) FROM ${written}),
-         event AS (
-           INSERT INTO device_sim_events (device_key, type, at, data)
-           SELECT $${first}, $${first + 1}, $${first + 2}, $${first + 3}::jsonb FROM in_order
-           RETURNING id)
-         SELECT id::text AS id FROM event`;
-const eventParams = (event: Omit<CloudEvent, 'id'>) => [
-  event.device_key,
-  event.type,
-  event.at,
-  JSON.stringify(event.data),
-];
 
 interface DeviceRow {
   version: number;
@@ -97,6 +80,46 @@ const toEvent = (row: EventRow): CloudEvent => ({
 
 export function createSqlStore(client: SqlClient): FleetStore {
   const count = async (sql: string) => Number((await client.query<{ n: string }>(sql)).rows[0]?.n ?? 0);
+
+  /**
+   * Events are appended in batches: the ones asked for while a batch is being written go together in the
+   * next, in the order asked. Ids must commit in their order (a reader resuming after id n, Last-Event-ID,
+   * would otherwise skip an n − 1 still committing), so a batch takes the event-order lock (held to its
+   * commit, before the ids are drawn); one batch is one lock and one commit however many events it holds,
+   * where one event per statement made every event wait for the commits of all before it.
+   */
+  const pendingEvents: {
+    entry: Omit<CloudEvent, 'id'>;
+    resolve: (event: CloudEvent) => void;
+    reject: (error: unknown) => void;
+  }[] = [];
+  let writingEvents = false;
+  async function writeEvents() {
+    writingEvents = true;
+    try {
+      while (pendingEvents.length > 0) {
+        const batch = pendingEvents.splice(0, EVENT_BATCH);
+        try {
+          const { rows } = await client.query<{ id: string }>(
+            `INSERT INTO device_sim_events (device_key, type, at, data)
+             SELECT e.value->>'device_key', e.value->>'type', e.value->>'at', e.value->'data'
+               FROM (SELECT pg_advisory_xact_lock(${EVENT_ORDER_LOCK})) AS in_order,
+                    jsonb_array_elements($1::jsonb) WITH ORDINALITY AS e(value, n)
+              ORDER BY e.n
+             RETURNING id::text AS id`,
+            [JSON.stringify(batch.map((pending) => pending.entry))],
+          );
+          // Drawn in the order inserted, under the lock: the batch's ids ascend in the order asked.
+          const ids = rows.map((row) => Number(row.id)).sort((a, b) => a - b);
+          batch.forEach((pending, index) => pending.resolve({ id: ids[index] ?? 0, ...pending.entry }));
+        } catch (error) {
+          for (const pending of batch) pending.reject(error);
+        }
+      }
+    } finally {
+      writingEvents = false;
+    }
+  }
 
   return {
     async init() {
@@ -230,93 +253,11 @@ export function createSqlStore(client: SqlClient): FleetStore {
       return rows.map((row) => ({ id: row.id, ...row.log }));
     },
 
-    async appendEvent(entry) {
-      // Ids must commit in their order: a reader resuming after id n (Last-Event-ID) would otherwise skip
-      // an n − 1 still committing. The transaction lock, taken before nextval, is held to the commit.
-      const { rows } = await client.query<{ id: string }>(
-        `INSERT INTO device_sim_events (device_key, type, at, data)
-         SELECT $1, $2, $3, $4::jsonb FROM (SELECT pg_advisory_xact_lock(${EVENT_ORDER_LOCK})) AS in_order
-         RETURNING id::text AS id`,
-        [entry.device_key, entry.type, entry.at, JSON.stringify(entry.data)],
-      );
-      return { id: Number(rows[0]?.id ?? 0), ...entry };
-    },
-
-    // The writes with their events: the event's insert reads the write's RETURNING, so it happens only
-    // when the write did, and takes the event lock after the write's row lock (never the other way round:
-    // two processes racing for one job or device can not deadlock on the two locks).
-
-    async insertJobWithEvent(record, event) {
-      const { rows } = await client.query<{ id: string }>(
-        `WITH written AS (
-           INSERT INTO device_sim_jobs (job_id, device_key, status, step, due_at, record)
-           VALUES ($1, $2, $3, $4, $5, $6::jsonb) RETURNING job_id),
-         ${EVENT_AFTER('written', 7)}`,
-        [
-          record.job.job_id,
-          record.job.device_key,
-          record.job.status,
-          record.step,
-          record.due_at,
-          JSON.stringify(record),
-          ...eventParams(event),
-        ],
-      );
-      return { id: Number(rows[0]?.id ?? 0), ...event };
-    },
-
-    async compareAndSetJobWithEvent(record, expectedStatus, expectedStep, event) {
-      const { rows } = await client.query<{ id: string }>(
-        `WITH written AS (
-           UPDATE device_sim_jobs SET status = $2, step = $3, due_at = $4, record = $5::jsonb
-            WHERE job_id = $1 AND status = $6 AND step = $7
-            RETURNING job_id),
-         ${EVENT_AFTER('written', 8)}`,
-        [
-          record.job.job_id,
-          record.job.status,
-          record.step,
-          record.due_at,
-          JSON.stringify(record),
-          expectedStatus,
-          expectedStep,
-          ...eventParams(event),
-        ],
-      );
-      return rows[0] ? { id: Number(rows[0].id), ...event } : null;
-    },
-
-    async compareAndSetDeviceWithEvent(record, expectedVersion, event) {
-      const { rows } = await client.query<{ id: string }>(
-        `WITH written AS (
-           UPDATE device_sim_devices SET version = $2, record = $3::jsonb
-            WHERE device_key = $1 AND version = $4
-            RETURNING device_key),
-         ${EVENT_AFTER('written', 5)}`,
-        [record.device_key, record.version, JSON.stringify(record), expectedVersion, ...eventParams(event)],
-      );
-      return rows[0] ? { id: Number(rows[0].id), ...event } : null;
-    },
-
-    async appendLogWithEvent(entry, at) {
-      const { rows } = await client.query<{ log_id: string; id: string }>(
-        `WITH written AS (
-           INSERT INTO device_sim_logs (device_key, type, at, log) VALUES ($1, $2, $3, $4::jsonb)
-           RETURNING id, log),
-         in_order AS (SELECT pg_advisory_xact_lock(${EVENT_ORDER_LOCK}) FROM written),
-         event AS (
-           INSERT INTO device_sim_events (device_key, type, at, data)
-           SELECT $1, 'log', $5, jsonb_build_object('id', written.id::text) || written.log
-             FROM written, in_order
-           RETURNING id)
-         SELECT (SELECT id::text FROM written) AS log_id, (SELECT id::text FROM event) AS id`,
-        [entry.device_key, entry.type, entry.timestamp, JSON.stringify(entry), at],
-      );
-      const log: DeviceLog = { id: rows[0]?.log_id ?? '', ...entry };
-      return {
-        log,
-        event: { id: Number(rows[0]?.id ?? 0), device_key: entry.device_key, type: 'log', at, data: { ...log } },
-      };
+    appendEvent(entry) {
+      return new Promise<CloudEvent>((resolve, reject) => {
+        pendingEvents.push({ entry, resolve, reject });
+        if (!writingEvents) void writeEvents();
+      });
     },
 
     async eventsAfter(afterId, limit) {

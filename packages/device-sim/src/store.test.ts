@@ -165,32 +165,23 @@ describe.each(stores)('FleetStore: %s', (_name, open) => {
   });
 });
 
-describe('the SQL store: a write and its event in one statement', () => {
-  it('writes the event only when the write won, in order with the others, the log event with the log’s id', async () => {
+describe('the SQL store: events asked for together', () => {
+  it('are written in batches, with ids ascending in the order asked, each answered with its own', async () => {
     const store = await emptySqlStore();
     await store.init();
-    await store.insertDevices(demoDeviceRecords('store', Date.now()));
     const at = new Date().toISOString();
-    const eventOf = (data: Record<string, unknown>) => ({ device_key: KEY, type: 'job' as const, at, data });
-
-    const queued = await store.insertJobWithEvent!(jobRecord('w'), eventOf({ status: 'QUEUED' }));
-    const started: JobRecord = { ...jobRecord('w', 'IN_PROGRESS'), step: 1 };
-    const moved = await store.compareAndSetJobWithEvent!(started, 'QUEUED', 0, eventOf({ status: 'IN_PROGRESS' }));
-    expect(await store.compareAndSetJobWithEvent!(started, 'QUEUED', 0, eventOf({ lost: true }))).toBeNull();
-    expect((await store.getJob('w'))!.job.status).toBe('IN_PROGRESS');
-
-    const device = (await store.getDevice(KEY))!;
-    const shadow = { device_key: KEY, type: 'shadow' as const, at, data: { version: 2 } };
-    const changed = await store.compareAndSetDeviceWithEvent!({ ...device, version: 2 }, 1, shadow);
-    expect(await store.compareAndSetDeviceWithEvent!({ ...device, version: 2 }, 1, shadow)).toBeNull();
-
-    const { log, event } = await store.appendLogWithEvent!(logEntry('CMD', at), at);
-    expect(event).toEqual({ id: expect.any(Number), device_key: KEY, type: 'log', at, data: log });
-    expect(await store.logs(KEY)).toEqual([log]);
-
-    const stored = await store.eventsAfter(0, 10);
-    expect(stored.map((e) => e.id)).toEqual([queued.id, moved!.id, changed!.id, event.id]);
-    expect(stored.map((e) => e.data)).toEqual([{ status: 'QUEUED' }, { status: 'IN_PROGRESS' }, { version: 2 }, log]);
+    const asked = Array.from({ length: 40 }, (_, index) => ({
+      device_key: index % 2 ? KEY : 'other',
+      type: 'job' as const,
+      at,
+      data: { index },
+    }));
+    const appended = await Promise.all(asked.map((entry) => store.appendEvent(entry)));
+    expect(appended.map((event) => event.data.index)).toEqual(asked.map((entry) => entry.data.index));
+    const ids = appended.map((event) => event.id);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    expect(new Set(ids).size).toBe(40);
+    expect(await store.eventsAfter(0, 100)).toEqual(appended);
   });
 });
 

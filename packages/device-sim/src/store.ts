@@ -86,27 +86,6 @@ export interface FleetStore {
   eventsAfter(afterId: number, limit: number): Promise<CloudEvent[]>;
 
   counts(): Promise<FleetCounts>;
-
-  // A store may do a write and the event that tells of it in one statement (the SQL store: one round trip,
-  // one commit, instead of two). Without these the simulator does the write, then appends the event.
-
-  /** insertJob and its event. */
-  insertJobWithEvent?(record: JobRecord, event: Omit<CloudEvent, 'id'>): Promise<CloudEvent>;
-  /** compareAndSetJob and, when it won, its event; null when it lost. */
-  compareAndSetJobWithEvent?(
-    record: JobRecord,
-    expectedStatus: JobStatus,
-    expectedStep: number,
-    event: Omit<CloudEvent, 'id'>,
-  ): Promise<CloudEvent | null>;
-  /** compareAndSetDevice and, when it won, its event; null when it lost. */
-  compareAndSetDeviceWithEvent?(
-    record: DeviceRecord,
-    expectedVersion: number,
-    event: Omit<CloudEvent, 'id'>,
-  ): Promise<CloudEvent | null>;
-  /** appendLog and a 'log' event carrying the stored entry (with its id), at `at`. */
-  appendLogWithEvent?(log: Omit<DeviceLog, 'id'>, at: string): Promise<{ log: DeviceLog; event: CloudEvent }>;
 }
 
 export const isUnfinished = (status: JobStatus): boolean => status === 'QUEUED' || status === 'IN_PROGRESS';
