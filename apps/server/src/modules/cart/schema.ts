@@ -105,3 +105,34 @@ export const checkoutAttempts = pgTable(
     check('checkout_attempts_status', sql`${t.status} in ('charging', 'completed', 'failed')`),
   ],
 );
+
+/**
+ * issue 30 item 2: a plan for a device, beside the product lines of the same cart (spec 02 §3 cart subscription
+ * line: device_key, productName, newPricingPlan, plan_id, new_plan_name). One line per device: adding a plan for a
+ * device already in the cart replaces its line. The price is not stored: it is read from contracts' price table
+ * in the buyer's currency whenever the cart is answered, as product prices are.
+ */
+export const checkoutSubscriptionLines = pgTable(
+  'checkout_subscription_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    checkoutId: uuid('checkout_id')
+      .notNull()
+      .references(() => checkouts.id, { onDelete: 'cascade' }),
+    deviceKey: text('device_key').notNull(),
+    /** The device's model (FT-X2…) when it was added: spec 02 §3 productName. */
+    productName: text('product_name').notNull(),
+    planId: text('plan_id').notNull(),
+    /** spec 02 §3 newPricingPlan: the duration (month_to_month, 1_year … 6_year). */
+    duration: text('duration').notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('checkout_subscription_lines_device').on(t.checkoutId, t.deviceKey),
+    check('checkout_subscription_lines_plan', sql`${t.planId} in ('basic', 'premium', 'premium_plus', 'ultimate')`),
+    check(
+      'checkout_subscription_lines_duration',
+      sql`${t.duration} in ('month_to_month', '1_year', '2_year', '3_year', '4_year', '5_year', '6_year')`,
+    ),
+  ],
+);
