@@ -327,20 +327,5 @@ export function sendWelcome({ deviceKey, proof }: DeviceRef, name: string, email
   });
 }
 
-/** spec 01 §7 cascade: a year gives makes, a year and make give models (the wiring area's query keys). */
-export const yearMakeModelQuery = (year: string, makeId?: string) =>
-  queryOptions({
-    queryKey: ['vehicles', 'ymm', year, makeId ?? null],
-    queryFn: ({ signal }) =>
-      call(routes.vehicles.yearMakeModel, { body: { year: Number(year), makeId }, signal }).then((r) => r.results),
-    staleTime: 60 * 60_000,
-    retry: false,
-  });
-
-export const vinQuery = (vin: string) =>
-  queryOptions({
-    queryKey: ['vehicles', 'vin', vin.toUpperCase()],
-    queryFn: ({ signal }) => call(routes.vehicles.decodeVin, { body: { VIN: vin }, signal }),
-    staleTime: 60 * 60_000,
-    retry: false,
-  });
+/** The wiring area's vehicle lookups (spec 01 §7 cascade, VIN decoder): one cache for both areas. */
+export { vinQuery, yearMakeModelQuery } from '../../../wiring/index.ts';
