@@ -18,3 +18,4 @@ export * from '../modules/orders/schema.ts';
 export * from '../modules/billing/schema.ts';
 export * from '../modules/devices/schema.ts';
 export * from '../modules/activations/schema.ts';
+export * from '../modules/rewards/schema.ts';

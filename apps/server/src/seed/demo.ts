@@ -11,6 +11,7 @@ import { seedPaymentMethods } from './payment-methods.ts';
 import { seedOrders } from './orders.ts';
 import { seedBilling } from './billing.ts';
 import { seedDeviceInstallations } from './devices.ts';
+import { seedRewards } from './rewards.ts';
 
 /**
  * The demo data set of DEMO-DATA.md, in steps that later modules extend (products, vehicles,
@@ -26,7 +27,7 @@ export async function seedDemoData(
   options: { products?: number; progress?: (line: string) => void } = {},
 ) {
   const products = options.products ?? DEMO_PRODUCT_COUNT;
-  const steps = 10;
+  const steps = 11;
   let step = 0;
   // A first start seeds for a minute or more: say what is happening (issue 15 §4).
   const stage = async <T>(what: string, run: () => Promise<T>) => {
@@ -46,6 +47,7 @@ export async function seedDemoData(
     await stage('orders', () => seedOrders(tx, bpIdByCode));
     await stage('invoices, credit memos and payments', () => seedBilling(tx, bpIdByCode));
     await stage('installed devices', () => seedDeviceInstallations(tx, bpIdByCode));
+    await stage('installers’ rewards', () => seedRewards(tx, bpIdByCode));
   });
 }
 

@@ -8,3 +8,4 @@ export * from './types.ts';
 export function createPaymentProcessor(db: Db): PaymentProcessor {
   return createTestProcessor(db);
 }
+export * from './connect.ts';

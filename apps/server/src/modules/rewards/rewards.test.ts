@@ -1,0 +1,293 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { endpoints as all, messages, utcDayRange } from '@portal/contracts';
+import { rewards as rewardEndpoints } from '@portal/contracts/endpoints/rewards';
+import { ALL_INSTALLERS, rewardCents, type DeviceRewardList } from '@portal/contracts/rewards';
+import type { AppContext } from '../../context.ts';
+import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { signedInAs, unchecked, type TestClient } from '../../../test/client.ts';
+import { businessPartners } from '../business-partners/schema.ts';
+import { dealers, installers } from '../dealers/schema.ts';
+import { users } from '../users/schema.ts';
+import { DEMO_REWARDS } from '../../seed/rewards.ts';
+import { payoutAccounts } from './schema.ts';
+import { createRewardService, type RewardService } from './service.ts';
+
+let t: TestContext;
+let service: RewardService;
+let northside: string;
+let lakeside: string;
+let installer: TestClient;
+let purchaser: TestClient;
+let owner: TestClient;
+let insideRep: TestClient;
+let outsideRep: TestClient;
+const installerIdOf = new Map<string, string>();
+
+beforeAll(async () => {
+  t = await createTestApp();
+  service = createRewardService({ db: t.db } as AppContext);
+  const rows = await t.db
+    .select({ dealerId: dealers.id, code: businessPartners.sapBpCode })
+    .from(dealers)
+    .innerJoin(businessPartners, eq(businessPartners.id, dealers.businessPartnerId));
+  northside = rows.find((r) => r.code === 'C100234')!.dealerId;
+  lakeside = rows.find((r) => r.code === 'C100310')!.dealerId;
+  const staff = await t.db
+    .select({ email: users.email, installerId: installers.id })
+    .from(installers)
+    .innerJoin(users, eq(users.id, installers.userId));
+  for (const s of staff) installerIdOf.set(s.email, s.installerId);
+  [installer, purchaser, owner, insideRep, outsideRep] = await Promise.all([
+    signedInAs(t.app, 'installer@demo.test'),
+    signedInAs(t.app, 'purchaser@demo.test'),
+    signedInAs(t.app, 'owner@demo.test'),
+    signedInAs(t.app, 'insiderep@demo.test', { sapBpCode: 'C100234' }),
+    signedInAs(t.app, 'outsiderep@demo.test', { sapBpCode: 'C100234' }),
+  ]);
+});
+afterAll(() => t.close());
+
+const list = (client: TestClient, query: Record<string, unknown>, dealerId = northside) =>
+  client.call(rewardEndpoints.listOfDealer, { params: { id: dealerId }, query: unchecked(query) });
+
+const seeded = (email: string) => DEMO_REWARDS.filter((r) => r.by === email);
+const sum = (rows: readonly (typeof DEMO_REWARDS)[number][], status: string) =>
+  rows.filter((r) => r.status === status).reduce((total, r) => total + rewardCents(r.plan, r.duration), 0);
+
+describe('GET /api/dealers/{id}/device-rewards', () => {
+  it('an installer sees their own, newest first, with totals by status', async () => {
+    const res = await list(installer, { installer_id: installerIdOf.get('installer@demo.test') });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json<DeviceRewardList>();
+    const mine = seeded('installer@demo.test');
+    expect(body.count).toBe(mine.length);
+    expect(body.results.map((r) => r.device_key)).toEqual(
+      [...mine].sort((a, b) => a.daysAgo - b.daysAgo).map((r) => r.deviceKey),
+    );
+    expect(body.totals).toEqual({
+      currency: 'USD',
+      pending_cents: sum(mine, 'pending'),
+      earned_cents: sum(mine, 'earned'),
+      paid_cents: sum(mine, 'paid'),
+    });
+    expect(body.results.every((r) => r.installer.id === installerIdOf.get('installer@demo.test'))).toBe(true);
+  });
+
+  it("'Installer ID is required' (spec 02 §5) when installer_id is missing or empty", async () => {
+    for (const query of [{}, { installer_id: '' }]) {
+      const res = await list(installer, query);
+      expect(res.statusCode).toBe(400);
+      expect(res.body).toContain(messages.installerIdRequired);
+    }
+  });
+
+  it('bad input: a malformed date, a reversed range, a limit out of range', async () => {
+    const id = installerIdOf.get('installer@demo.test');
+    for (const query of [
+      { installer_id: id, from_date: '11/01/2026' },
+      { installer_id: id, from_date: '2026-05-02', to_date: '2026-05-01' },
+      { installer_id: id, limit: 0 },
+      { installer_id: id, limit: 101 },
+      { installer_id: id, offset: -1 },
+    ]) {
+      expect((await list(installer, query)).statusCode, JSON.stringify(query)).toBe(400);
+    }
+  });
+
+  it('from_date and to_date are UTC days, from the start of the first to the end of the last (spec 02 §9)', async () => {
+    const id = installerIdOf.get('installer@demo.test');
+    const mine = seeded('installer@demo.test');
+    const twoDaysAgo = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
+    // A bare day and utcDayRange's T00:00:00 / T23:59:59 mean the same range.
+    for (const range of [{ from: twoDaysAgo, to: twoDaysAgo }, utcDayRange(twoDaysAgo)]) {
+      const res = await list(installer, { installer_id: id, from_date: range.from, to_date: range.to });
+      expect(res.json<DeviceRewardList>().results.map((r) => r.device_key)).toEqual(
+        mine.filter((r) => r.daysAgo === 2).map((r) => r.deviceKey),
+      );
+    }
+    const older = await list(installer, {
+      installer_id: id,
+      to_date: new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10),
+    });
+    expect(older.json<DeviceRewardList>().results.map((r) => r.device_key)).toEqual(
+      mine.filter((r) => r.daysAgo > 30).map((r) => r.deviceKey),
+    );
+  });
+
+  it('pages by limit and offset', async () => {
+    const first = (await list(owner, { installer_id: ALL_INSTALLERS, limit: 3 })).json<DeviceRewardList>();
+    expect(first).toMatchObject({ count: DEMO_REWARDS.length, next: 3, previous: null });
+    expect(first.results).toHaveLength(3);
+    const second = (await list(owner, { installer_id: ALL_INSTALLERS, limit: 3, offset: 3 })).json<DeviceRewardList>();
+    expect(second).toMatchObject({ next: 6, previous: 0 });
+    expect(second.results.map((r) => r.id)).not.toContain(first.results[0]!.id);
+  });
+
+  it("the owner sees every installer's, or one installer's; an inside rep acting as the owner too", async () => {
+    for (const client of [owner, insideRep]) {
+      const all = (await list(client, { installer_id: ALL_INSTALLERS })).json<DeviceRewardList>();
+      expect(all.count).toBe(DEMO_REWARDS.length);
+      const one = (
+        await list(client, { installer_id: installerIdOf.get('purchaser@demo.test') })
+      ).json<DeviceRewardList>();
+      expect(one.count).toBe(seeded('purchaser@demo.test').length);
+    }
+  });
+
+  it("an installer asking for another installer's or everyone's: 404; another dealer's: 404; an outside rep: 403", async () => {
+    expect((await list(installer, { installer_id: installerIdOf.get('purchaser@demo.test') })).statusCode).toBe(404);
+    expect((await list(installer, { installer_id: ALL_INSTALLERS })).statusCode).toBe(404);
+    expect(
+      (await list(installer, { installer_id: installerIdOf.get('installer@demo.test') }, lakeside)).statusCode,
+    ).toBe(404);
+    expect((await list(owner, { installer_id: installerIdOf.get('sms@demo.test') })).statusCode).toBe(404);
+    expect((await list(owner, { installer_id: ALL_INSTALLERS }, lakeside)).statusCode).toBe(404);
+    expect((await list(outsideRep, { installer_id: ALL_INSTALLERS })).statusCode).toBe(403);
+  });
+});
+
+describe('GET /api/rewards/{id}', () => {
+  it("the installer's own and the owner's; another installer's is 404", async () => {
+    const mine = (
+      await list(installer, { installer_id: installerIdOf.get('installer@demo.test') })
+    ).json<DeviceRewardList>();
+    const reward = mine.results[0]!;
+    const res = await installer.call(rewardEndpoints.get, { params: { id: reward.id } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ id: reward.id, device_key: reward.device_key, activation: null });
+    expect((await owner.call(rewardEndpoints.get, { params: { id: reward.id } })).statusCode).toBe(200);
+    expect((await purchaser.call(rewardEndpoints.get, { params: { id: reward.id } })).statusCode).toBe(404);
+    // Someone of no dealer (a consumer) is told it does not exist either.
+    const consumer = await signedInAs(t.app, 'consumer@demo.test');
+    expect((await consumer.call(rewardEndpoints.get, { params: { id: reward.id } })).statusCode).toBe(404);
+    expect((await installer.call('GET', '/api/rewards/not-a-uuid')).statusCode).toBe(400);
+  });
+});
+
+describe('the earn rule: recordPlanPaid (what the plan purchase calls)', () => {
+  async function activate(client: TestClient, deviceKey: string, digits: string) {
+    const res = await client.call(all.activations.start, {
+      body: { device_key: deviceKey, activation_type: 'new-device', iccid_last_digits: digits },
+    });
+    expect(res.statusCode, res.body).toBeLessThan(300);
+    return res.json().activation as { id: string; version: number };
+  }
+  const passTests = (client: TestClient, activation: { id: string; version: number }) =>
+    client.call(all.activations.update, {
+      params: { id: activation.id },
+      body: {
+        version: activation.version,
+        step: 'device-testing',
+        step_state: { status: 'done', summary: 'All tests passed', data: {} },
+      },
+    });
+
+  it('pending while the device tests have not passed, earned once they have; paid once per activation', async () => {
+    const activation = await activate(purchaser, '10230000234', '0234');
+    const paid = {
+      deviceKey: '10230000234',
+      plan: 'premium' as const,
+      duration: '2_year' as const,
+      currency: 'USD' as const,
+    };
+    const before = await t.db.transaction((tx) => service.recordPlanPaid(tx, paid));
+    expect(before).toMatchObject({
+      status: 'pending',
+      amount_cents: rewardCents('premium', '2_year'),
+      activation_id: activation.id,
+    });
+
+    const detail = await purchaser.call(rewardEndpoints.get, { params: { id: before!.id } });
+    expect(detail.json()).toMatchObject({
+      status: 'pending',
+      activation: { id: activation.id, device_testing_passed: false },
+    });
+
+    expect((await passTests(purchaser, activation)).statusCode).toBe(200);
+    const after = await purchaser.call(rewardEndpoints.get, { params: { id: before!.id } });
+    expect(after.json()).toMatchObject({ status: 'earned', activation: { device_testing_passed: true } });
+
+    // A retried purchase records nothing more.
+    const again = await t.db.transaction((tx) => service.recordPlanPaid(tx, paid));
+    expect(again!.id).toBe(before!.id);
+    const listed = (
+      await list(purchaser, { installer_id: installerIdOf.get('purchaser@demo.test') })
+    ).json<DeviceRewardList>();
+    expect(listed.results.filter((r) => r.device_key === '10230000234')).toHaveLength(1);
+  });
+
+  it('a guest activation earns nothing', async () => {
+    const guest = await signedInAs(t.app, null);
+    const res = await guest.call(all.activations.start, {
+      body: { device_key: '10230000235', activation_type: 'new-device', iccid_last_digits: '0235' },
+    });
+    expect(res.statusCode, res.body).toBeLessThan(300);
+    const reward = await t.db.transaction((tx) =>
+      service.recordPlanPaid(tx, { deviceKey: '10230000235', plan: 'basic', duration: '1_year', currency: 'USD' }),
+    );
+    expect(reward).toBeNull();
+  });
+});
+
+describe('payouts (spec 02 §6)', () => {
+  it('not set up, an onboarding link, the test-mode page completes it, then a login link', async () => {
+    const client = await signedInAs(t.app, 'retired@demo.test');
+    expect((await client.call(rewardEndpoints.payouts)).json()).toEqual({
+      stripe_onboarding_complete: false,
+      stripe_onboarding_url: null,
+      stripe_onboarding_url_expires_at: null,
+      stripe_login_link: null,
+    });
+    const link = (await client.call(rewardEndpoints.onboardingLink)).json();
+    const url = link.stripe_onboarding_url!;
+    expect(link.stripe_onboarding_url).toMatch(/^\/api\/payouts\/test-onboarding\//);
+    expect(Date.parse(link.stripe_onboarding_url_expires_at!)).toBeGreaterThan(Date.now());
+    // Asked again while open: the same link.
+    expect((await client.call(rewardEndpoints.onboardingLink)).json().stripe_onboarding_url).toBe(
+      link.stripe_onboarding_url,
+    );
+
+    const page = await t.app.inject({ method: 'GET', url });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Complete onboarding');
+    const done = await t.app.inject({ method: 'POST', url });
+    expect(done.statusCode).toBe(302);
+    expect(done.headers.location).toBe('/rewards?payouts=complete');
+
+    const after = (await client.call(rewardEndpoints.payouts)).json();
+    expect(after).toMatchObject({ stripe_onboarding_complete: true, stripe_onboarding_url: null });
+    expect(after.stripe_login_link).toBeTruthy();
+    expect((await t.app.inject({ method: 'GET', url: after.stripe_login_link! })).body).toContain('Payouts are set up');
+  });
+
+  it('an expired link completes nothing and is renewed', async () => {
+    const client = await signedInAs(t.app, 'accountant@demo.test');
+    const link = (await client.call(rewardEndpoints.onboardingLink)).json();
+    const url = link.stripe_onboarding_url!;
+    const userId = (await t.db.select({ id: users.id }).from(users).where(eq(users.email, 'accountant@demo.test')))[0]!
+      .id;
+    await t.db
+      .update(payoutAccounts)
+      .set({ onboardingUrlExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(payoutAccounts.userId, userId));
+    expect((await t.app.inject({ method: 'POST', url })).statusCode).toBe(409);
+    expect((await t.app.inject({ method: 'GET', url })).body).toContain('Link expired');
+    const stale = (await client.call(rewardEndpoints.payouts)).json();
+    expect(Date.parse(stale.stripe_onboarding_url_expires_at!)).toBeLessThan(Date.now());
+    const renewed = (await client.call(rewardEndpoints.onboardingLink)).json();
+    const renewedUrl = renewed.stripe_onboarding_url!;
+    expect(renewed.stripe_onboarding_url).not.toBe(link.stripe_onboarding_url);
+    expect(Date.parse(renewed.stripe_onboarding_url_expires_at!)).toBeGreaterThan(Date.now());
+    expect((await t.app.inject({ method: 'POST', url: renewedUrl })).statusCode).toBe(302);
+  });
+
+  it('an unknown link is 404; signed out is 401', async () => {
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/payouts/test-onboarding/nosuchtokennosuchtoken' })).statusCode,
+    ).toBe(404);
+    const anonymous = await signedInAs(t.app, null);
+    expect((await anonymous.call(rewardEndpoints.payouts)).statusCode).toBe(401);
+    expect((await anonymous.call(rewardEndpoints.onboardingLink)).statusCode).toBe(401);
+  });
+});
