@@ -53,6 +53,7 @@ import {
   deviceRoutes,
 } from './modules/devices/index.ts';
 import { activationRoutes, createActivationService } from './modules/activations/index.ts';
+import { createPlanService, planRoutes } from './modules/plans/index.ts';
 import type { Actor } from './actor.ts';
 import { createAttemptMachine } from './attempts/machine.ts';
 import { createJobRunner, systemPrincipal, type SystemPrincipal } from './jobs/index.ts';
@@ -158,6 +159,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   });
   const cart = createCartService(ctx, attempts);
   await app.register(cartRoutes(cart));
+  // The plans (issue 30): the catalogue in the caller's currency and a device's upgrade options.
+  await app.register(planRoutes(createPlanService(ctx)));
   // Billing reads the order behind an invoice and the credit limit through their modules' doors.
   const billing = createBillingService(ctx, { orderOf, attempts });
   // Background work (issue 26): the recovery sweep settles what a crash or a lost connection left half done

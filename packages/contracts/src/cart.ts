@@ -6,6 +6,7 @@ import { addressSchema } from './business-partners.ts';
 import { PAYMENT_GATEWAYS } from './payment-methods.ts';
 import { CHECKOUT_TEXTS, PO_NUMBER_MAX, PO_NUMBER_PATTERN, SHIPPING_METHODS } from './checkout-rules.ts';
 import { orderSchema } from './orders.ts';
+import { planCurrencySchema, planDurationSchema, planIdSchema, planUpgradeQuerySchema } from './plans.ts';
 
 const quantitySchema = z
   .number(CART_TEXTS.quantityRange)
@@ -59,6 +60,43 @@ export const checkoutPaymentSchema = z.object({
 });
 
 /**
+ * spec 02 §3 cart subscription line (issue 30 item 2): a plan for one device (device_key, productName, newPricingPlan
+ * — the duration —, plan_id, new_plan_name), priced now from the price table in the buyer's currency.
+ */
+export const subscriptionLineSchema = z.object({
+  id: z.string(),
+  device_key: z.string(),
+  productName: z.string(),
+  newPricingPlan: planDurationSchema,
+  plan_id: planIdSchema,
+  new_plan_name: z.string(),
+  currency: planCurrencySchema,
+  price: moneySchema,
+});
+export type SubscriptionLine = z.infer<typeof subscriptionLineSchema>;
+
+/**
+ * PUT /api/cart/subscription-lines: a plan and duration for a device, into the cart (opened when there is none); a
+ * device already in the cart gets its line replaced. The ICCID digits prove a device installed for nobody is held.
+ */
+export const putSubscriptionLineSchema = planUpgradeQuerySchema.extend({
+  plan_id: z.enum(planIdSchema.options, { error: 'Choose a plan: Basic, Premium, Premium Plus or Ultimate' }),
+  newPricingPlan: z.enum(planDurationSchema.options, {
+    error: 'Choose a duration: month to month or 1 to 6 years',
+  }),
+});
+export type PutSubscriptionLine = z.infer<typeof putSubscriptionLineSchema>;
+
+/** DELETE /api/cart/subscription-lines/{device_key}. */
+export const subscriptionLineParamsSchema = z.object({
+  device_key: planUpgradeQuerySchema.shape.device_key,
+});
+
+/** The cart badge (spec 01 §9, spec 02 §9): product items plus subscription lines. */
+export const cartItemCount = (checkout: Pick<Checkout, 'quantity' | 'subscriptionLines'> | null | undefined) =>
+  checkout ? checkout.quantity + (checkout.subscriptionLines?.length ?? 0) : 0;
+
+/**
  * spec 02 §3 product checkout (B2B): token, lines, quantity, shippingAddress, currentShippingMethod,
  * shippingMethods and the totals (totalPrice.tax.amount in dollars, as the spec names it; every other
  * sum in cents). Computed on the server at the session's prices; addresses default to the business's.
@@ -79,6 +117,8 @@ export const checkoutSchema = z.object({
   poNumber: z.string().nullable(),
   payment: checkoutPaymentSchema.nullable(),
   businessPartner: z.object({ sapBpCode: z.string(), companyName: z.string() }),
+  /** issue 30: the plans for devices in the same cart (the server always answers them; absent reads as none). */
+  subscriptionLines: z.array(subscriptionLineSchema).optional(),
 });
 export type Checkout = z.infer<typeof checkoutSchema>;
 

@@ -25,6 +25,7 @@ export * from './dealers.ts';
 export * from './vehicles.ts';
 export * from './vehicle-rules.ts';
 export * from './cart.ts';
+export * from './plans.ts';
 export * from './cart-rules.ts';
 export * from './payment-methods.ts';
 export * from './checkout-rules.ts';

@@ -157,3 +157,143 @@ export const planSchema = z.object({
   prices: z.array(planPriceSchema),
 });
 export type Plan = z.infer<typeof planSchema>;
+
+// ---- The calls (issue 30 item 1) ----------------------------------------------------------------------
+
+/** The texts of the plan calls and screens (messages are data). */
+export const PLAN_TEXTS = {
+  planNotFound: 'Plan not found',
+  durationInvalid: 'Choose a duration: month to month or 1 to 6 years',
+  planInvalid: 'Choose a plan: Basic, Premium, Premium Plus or Ultimate',
+  noUpgrade: 'This device is on the highest plan and the longest term: there is nothing to upgrade to.',
+  deviceCannotTakePlan: 'This device was replaced or retired and can not take a plan.',
+  lineNotFound: 'This device has no plan in the cart.',
+} as const;
+
+/** The plan's words (display name) for an id. */
+export const planDisplayName = (id: PlanId) => PLAN_CATALOGUE.find((p) => p.name === id)!.displayName;
+
+/** The plan id of a device's plan name as the device cloud reports it ('Premium Plus' or 'premium_plus'), else null. */
+export function planIdOfName(name: string | null | undefined): PlanId | null {
+  if (!name) return null;
+  const key = name
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
+  return (PLAN_IDS as readonly string[]).includes(key) ? (key as PlanId) : null;
+}
+
+/** The plan's rank: a move is an upgrade only to a higher rank or a longer term. */
+export const planRank = (id: PlanId) => PLAN_IDS.indexOf(id);
+
+/** The catalogue entry with its prices in one currency: what GET /api/plan/{id} answers. */
+export function planWithPrices(id: PlanId, currency: PlanCurrency): Plan {
+  const entry = PLAN_CATALOGUE.find((p) => p.name === id)!;
+  return {
+    id,
+    ...entry,
+    includes: [...entry.includes],
+    prices: PLAN_DURATIONS.map((duration) => ({
+      duration,
+      currency,
+      amount_cents: planPriceCents(id, duration, currency),
+      per_month_cents: planMonthlyCents(id, duration, currency),
+    })),
+  };
+}
+
+/** GET /api/plans: the four plans, cheapest first, priced in the caller's currency. */
+export const plansResponseSchema = z.object({ currency: planCurrencySchema, plans: z.array(planSchema) });
+export type PlansResponse = z.infer<typeof plansResponseSchema>;
+
+/** GET /api/plan/{id}: any text (an unknown id is a 404, not a 400). */
+export const planParamsSchema = z.object({ id: z.string().trim().min(1).max(40) });
+
+const DAY_MS = 86_400_000;
+/** Days of a month-to-month period (renewed every 30 days from its start). */
+export const MONTH_TO_MONTH_DAYS = 30;
+
+/**
+ * The credit for the unused part of a device's current term (docs/decisions.md "Plans and subscription lines"):
+ * the term's price in the buyer's currency × unused whole days ÷ the term's days, rounded down to the cent.
+ * A month-to-month plan's term is its current 30-day period; a term already over is worth nothing. The price
+ * is the price table's (the device cloud does not say what was paid).
+ */
+export function unusedTermCredit(
+  current: { plan: PlanId; duration: PlanDuration; startedAt: Date; expiresAt: Date | null },
+  currency: PlanCurrency,
+  now: Date,
+): { creditCents: number; unusedDays: number; termDays: number } {
+  let start = current.startedAt.getTime();
+  let end: number;
+  if (current.duration === 'month_to_month' || !current.expiresAt) {
+    const period = MONTH_TO_MONTH_DAYS * DAY_MS;
+    const elapsedPeriods = Math.max(0, Math.floor((now.getTime() - start) / period));
+    start += elapsedPeriods * period;
+    end = start + period;
+  } else end = current.expiresAt.getTime();
+  const termDays = Math.max(1, Math.round((end - start) / DAY_MS));
+  const unusedDays = Math.min(termDays, Math.max(0, Math.floor((end - now.getTime()) / DAY_MS)));
+  const creditCents = Math.floor((planPriceCents(current.plan, current.duration, currency) * unusedDays) / termDays);
+  return { creditCents, unusedDays, termDays };
+}
+
+/** Whether a device on `from` may move to `to`: a plan no lower and a term no shorter, and not the same. */
+export const isUpgrade = (
+  from: { plan: PlanId; duration: PlanDuration },
+  to: { plan: PlanId; duration: PlanDuration },
+) =>
+  planRank(to.plan) >= planRank(from.plan) &&
+  MONTHS_OF_DURATION[to.duration] >= MONTHS_OF_DURATION[from.duration] &&
+  (to.plan !== from.plan || to.duration !== from.duration);
+
+/** GET /api/plans/upgrade?device_key=…: the device (and the ICCID digits of a device installed for nobody). */
+export const planUpgradeQuerySchema = z.object({
+  device_key: z
+    .string()
+    .trim()
+    .min(1)
+    .max(32)
+    .regex(/^[A-Za-z0-9]+$/)
+    .transform((v) => v.toUpperCase()),
+  iccid_last_digits: z
+    .string()
+    .trim()
+    .regex(/^\d{4}$/, 'Enter the last four digits of the ICCID.')
+    .optional(),
+});
+
+export const planUpgradeOptionSchema = z.object({
+  plan_id: planIdSchema,
+  new_plan_name: z.string(),
+  duration: planDurationSchema,
+  /** The new plan's price for the whole duration. */
+  amount_cents: z.number().int(),
+  /** The credit for the unused part of the current term. */
+  credit_cents: z.number().int(),
+  /** What the move costs: the price less the credit, never below zero. */
+  due_cents: z.number().int(),
+});
+export type PlanUpgradeOption = z.infer<typeof planUpgradeOptionSchema>;
+
+/** What a device may move to from its current plan and term, with the credit for the unused part. */
+export const planUpgradeSchema = z.object({
+  device_key: z.string(),
+  productName: z.string(),
+  currency: planCurrencySchema,
+  /** The device's plan now (null: none, every plan and duration is open, with no credit). */
+  current: z
+    .object({
+      plan_id: planIdSchema,
+      name: z.string(),
+      duration: planDurationSchema,
+      started_at: z.string(),
+      expires_at: z.string().nullable(),
+      credit_cents: z.number().int(),
+      unused_days: z.number().int(),
+      term_days: z.number().int(),
+    })
+    .nullable(),
+  options: z.array(planUpgradeOptionSchema),
+});
+export type PlanUpgrade = z.infer<typeof planUpgradeSchema>;

@@ -608,6 +608,18 @@ const HOW: Record<string, How> = {
 
   // Devices (issue 28): each dealer's installed demo device; requests that change nothing that matters (a status
   // query, an activation or installation it already has, a swap with itself refused, settings its model lacks: 422).
+  // Plans and subscription lines (issue 30): a plan line for each dealer's installed demo device (put again, it replaces).
+  'GET /api/plans': { call: () => ({}) },
+  'GET /api/plan/:id': { call: () => ({ url: '/api/plan/premium' }) },
+  'GET /api/plans/upgrade': { ids: 'serial', call: ({ ref }) => ({ url: `/api/plans/upgrade?device_key=${ref.id}` }) },
+  'PUT /api/cart/subscription-lines': {
+    ids: 'serial',
+    call: ({ ref }) => ({ payload: { device_key: ref.id, plan_id: 'premium', newPricingPlan: '2_year' } }),
+  },
+  'DELETE /api/cart/subscription-lines/:device_key': {
+    call: () => ({ url: '/api/cart/subscription-lines/10230009999' }),
+  },
+
   'POST /api/iot/device-check': { ids: 'serial', call: ({ ref }) => ({ payload: { device_key: ref.id } }) },
   'POST /api/iot/device-purchasing-check': { ids: 'serial', call: ({ ref }) => ({ payload: { device_key: ref.id } }) },
   'POST /api/iot/send-command': {

@@ -12,6 +12,8 @@ import {
   deleteLinesRequestSchema,
   lastCheckoutSchema,
   updateLinesRequestSchema,
+  putSubscriptionLineSchema,
+  subscriptionLineParamsSchema,
 } from '../cart.ts';
 import { endpoint } from './endpoint.ts';
 
@@ -125,6 +127,23 @@ export const cart = {
     otherResponses: { 200: completedCheckoutSchema },
     summary:
       'Place the order: re-price, check, charge, write the order and clear the cart in one go; idempotent by the Idempotency-Key header',
+    tags,
+  }),
+  putSubscriptionLine: endpoint({
+    method: 'PUT',
+    path: '/api/cart/subscription-lines',
+    body: putSubscriptionLineSchema,
+    response: checkoutSchema,
+    summary:
+      'Put a plan and duration for a device into the cart (opening it when there is none); a device already in the cart gets its line replaced',
+    tags,
+  }),
+  deleteSubscriptionLine: endpoint({
+    method: 'DELETE',
+    path: '/api/cart/subscription-lines/:device_key',
+    params: subscriptionLineParamsSchema,
+    response: checkoutSchema,
+    summary: 'Take a device’s plan out of the cart',
     tags,
   }),
 };

@@ -17,6 +17,7 @@ import { invitations } from './invitations.ts';
 import { mfa } from './mfa.ts';
 import { orders } from './orders.ts';
 import { paymentMethods } from './payment-methods.ts';
+import { plans } from './plans.ts';
 import { session } from './session.ts';
 import { vehicles } from './vehicles.ts';
 
@@ -49,6 +50,7 @@ export const endpoints = {
   paymentMethods,
   devices,
   activations,
+  plans,
   health,
 } satisfies Record<string, Record<string, Endpoint>>;
 export type Endpoints = typeof endpoints;

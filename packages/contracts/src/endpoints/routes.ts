@@ -411,6 +411,14 @@ export const routes = {
       method: 'POST',
       path: '/api/products-checkout/:token/complete-b2b-checkout',
     },
+    putSubscriptionLine: {
+      method: 'PUT',
+      path: '/api/cart/subscription-lines',
+    },
+    deleteSubscriptionLine: {
+      method: 'DELETE',
+      path: '/api/cart/subscription-lines/:device_key',
+    },
   },
   orders: {
     list: {
@@ -640,6 +648,20 @@ export const routes = {
     abandon: {
       method: 'DELETE',
       path: '/api/activations/:id',
+    },
+  },
+  plans: {
+    list: {
+      method: 'GET',
+      path: '/api/plans',
+    },
+    upgrade: {
+      method: 'GET',
+      path: '/api/plans/upgrade',
+    },
+    byId: {
+      method: 'GET',
+      path: '/api/plan/:id',
     },
   },
   health: {

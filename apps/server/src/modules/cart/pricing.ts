@@ -7,7 +7,12 @@ import {
   type Address,
   type Checkout,
   type ShippingMethodId,
+  type PlanDuration,
+  type PlanId,
+  planDisplayName,
+  planPriceCents,
 } from '@portal/contracts';
+import { planCurrencyOf } from '../plans/index.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import type { Actor } from '../../actor.ts';
 import { checkoutFactsOf, type CheckoutFacts } from '../business-partners/index.ts';
@@ -50,6 +55,7 @@ export async function priceCheckout(db: Db | Tx, buyer: Buyer, row: repo.Checkou
       )
     : [];
   const facts = await checkoutFactsOf(db, buyer.business.id);
+  const subscriptionLines = await subscriptionLinesOf(db, buyer, row.id);
   const byId = new Map(products.map((product) => [product.id, product]));
   const priced = held.flatMap((line) => {
     const product = byId.get(line.productId);
@@ -99,6 +105,7 @@ export async function priceCheckout(db: Db | Tx, buyer: Buyer, row: repo.Checkou
         }
       : null,
     businessPartner: { sapBpCode: buyer.business.sapBpCode, companyName: buyer.business.companyName },
+    subscriptionLines,
   };
   return {
     checkout,
@@ -114,4 +121,22 @@ export async function priceCheckout(db: Db | Tx, buyer: Buyer, row: repo.Checkou
     })),
     shippingMethod: { id: methodId, name: current.name },
   };
+}
+
+/**
+ * A checkout's plan lines (issue 30 item 2), each priced now from contracts' price table in the buyer's currency
+ * (spec 02 §1: CAD on the Canadian site). They are not part of the product order: the subscription checkout buys them.
+ */
+export async function subscriptionLinesOf(db: Db | Tx, buyer: Buyer, checkoutId: string) {
+  const currency = planCurrencyOf(buyer);
+  return (await repo.subscriptionLinesOf(db, checkoutId)).map((line) => ({
+    id: line.id,
+    device_key: line.deviceKey,
+    productName: line.productName,
+    newPricingPlan: line.duration as PlanDuration,
+    plan_id: line.planId as PlanId,
+    new_plan_name: planDisplayName(line.planId as PlanId),
+    currency,
+    price: { cents: planPriceCents(line.planId as PlanId, line.duration as PlanDuration, currency) },
+  }));
 }

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { checkoutAttempts, checkoutLines, checkouts } from './schema.ts';
+import { checkoutAttempts, checkoutLines, checkouts, checkoutSubscriptionLines } from './schema.ts';
 
 export type OpenCheckout = typeof checkouts.$inferSelect;
 
@@ -178,4 +178,40 @@ export async function claimAttempt(tx: Tx, attemptId: string, orderId: string) {
     .where(and(eq(checkoutAttempts.id, attemptId), eq(checkoutAttempts.status, 'charging')))
     .returning({ id: checkoutAttempts.id });
   return rows.length > 0;
+}
+
+// ---- Subscription lines (issue 30 item 2) ----------------------------------------------------------------
+
+export type SubscriptionLineRow = typeof checkoutSubscriptionLines.$inferSelect;
+
+/** A checkout's subscription lines, oldest first. */
+export const subscriptionLinesOf = (db: Db | Tx, checkoutId: string) =>
+  db
+    .select()
+    .from(checkoutSubscriptionLines)
+    .where(eq(checkoutSubscriptionLines.checkoutId, checkoutId))
+    .orderBy(asc(checkoutSubscriptionLines.createdAt), asc(checkoutSubscriptionLines.id));
+
+/** Puts a device's line, replacing the one it has (one line per device). */
+export const putSubscriptionLine = (
+  tx: Tx,
+  line: Pick<SubscriptionLineRow, 'checkoutId' | 'deviceKey' | 'productName' | 'planId' | 'duration'>,
+) =>
+  tx
+    .insert(checkoutSubscriptionLines)
+    .values(line)
+    .onConflictDoUpdate({
+      target: [checkoutSubscriptionLines.checkoutId, checkoutSubscriptionLines.deviceKey],
+      set: { productName: line.productName, planId: line.planId, duration: line.duration, updatedAt: new Date() },
+    });
+
+/** Deletes a device's line; false when the checkout has none for it. */
+export async function deleteSubscriptionLine(tx: Tx, checkoutId: string, deviceKey: string) {
+  const deleted = await tx
+    .delete(checkoutSubscriptionLines)
+    .where(
+      and(eq(checkoutSubscriptionLines.checkoutId, checkoutId), eq(checkoutSubscriptionLines.deviceKey, deviceKey)),
+    )
+    .returning({ id: checkoutSubscriptionLines.id });
+  return deleted.length > 0;
 }

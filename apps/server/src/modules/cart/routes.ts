@@ -45,6 +45,13 @@ export const cartRoutes =
     route(app, cart.payment, buyers, async (request) =>
       service.setPayment(signedIn(request), request.params.token, request.body),
     );
+    // issue 30 item 2: a device's plan line, beside the products.
+    route(app, cart.putSubscriptionLine, buyers, async (request) =>
+      service.putSubscriptionLine(signedIn(request), request.body, { ip: request.ip }),
+    );
+    route(app, cart.deleteSubscriptionLine, buyers, async (request) =>
+      service.deleteSubscriptionLine(signedIn(request), request.params.device_key),
+    );
     // 201 with the new order; a retry under the same Idempotency-Key answers 200 with the same order.
     route(app, cart.complete, buyers, async (request, reply) => {
       const key = request.headers['idempotency-key'];

@@ -9,7 +9,10 @@ import {
   type SetPaymentRequest,
   type LastCheckout,
   type UpdateLinesRequest,
+  PLAN_TEXTS,
+  type PutSubscriptionLine,
 } from '@portal/contracts';
+import { createDeviceAccess, type DeviceAccessFor } from '../devices/index.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { refuse } from '../../refusal.ts';
@@ -39,8 +42,13 @@ export function buyerOf(actor: Actor): Buyer {
   throw refuse.invalid(messages.noLinkedBusiness);
 }
 
-export function createCartService(ctx: AppContext, attempts: AttemptMachine) {
+export function createCartService(
+  ctx: AppContext,
+  attempts: AttemptMachine,
+  deps: { accessFor?: DeviceAccessFor } = {},
+) {
   const payment = createPaymentRules(ctx);
+  const accessFor = deps.accessFor ?? createDeviceAccess({ db: ctx.db, devices: ctx.devices });
   /** The open checkout of this buyer for this business, or null (another business's cart is not theirs now). */
   async function openCheckoutOf(db: Db | Tx, buyer: Buyer, lock = false) {
     const row = await repo.openCheckoutOfUser(db, buyer.user.id, lock);
@@ -226,6 +234,50 @@ export function createCartService(ctx: AppContext, attempts: AttemptMachine) {
     return present(buyer, row);
   }
 
+  /**
+   * PUT /api/cart/subscription-lines (issue 30 item 2): a plan and duration for a device, into the buyer's cart
+   * (opened when there is none). The device is reached by the devices module's rules (installed → its business's
+   * people, else 404; installed for nobody → the ICCID digits), and its model is read from the cloud. One line per
+   * device: a second plan for the same device replaces the first.
+   */
+  async function putSubscriptionLine(actor: Actor, input: PutSubscriptionLine, origin: { ip: string }) {
+    const buyer = buyerOf(actor);
+    const { shadow } = await accessFor(actor, input.device_key, {
+      iccidLastDigits: input.iccid_last_digits,
+      ip: origin.ip,
+    });
+    if (shadow.reported.device_state === 'replaced' || shadow.reported.device_state === 'retired')
+      throw refuse.unprocessable(PLAN_TEXTS.deviceCannotTakePlan);
+    const row = await ctx.db.transaction(async (tx) => {
+      await lockUser(tx, buyer.user.id);
+      if (buyer.selected && !(await stillSelected(tx, buyer))) throw refuse.conflict(CART_TEXTS.businessChanged);
+      const open = (await openCheckoutOf(tx, buyer, true)) ?? (await openNew(tx, buyer));
+      await repo.putSubscriptionLine(tx, {
+        checkoutId: open.id,
+        deviceKey: shadow.device_key,
+        productName: shadow.reported.product,
+        planId: input.plan_id,
+        duration: input.newPricingPlan,
+      });
+      await repo.touchCheckout(tx, open.id);
+      return open;
+    });
+    return present(buyer, row);
+  }
+
+  /** DELETE /api/cart/subscription-lines/{device_key}: 404 when the cart has no line for it. */
+  async function deleteSubscriptionLine(actor: Actor, deviceKey: string) {
+    const buyer = buyerOf(actor);
+    const row = await ctx.db.transaction(async (tx) => {
+      const open = await openCheckoutOf(tx, buyer, true);
+      if (!open || !(await repo.deleteSubscriptionLine(tx, open.id, deviceKey)))
+        throw refuse.notFound(PLAN_TEXTS.lineNotFound);
+      await repo.touchCheckout(tx, open.id);
+      return open;
+    });
+    return present(buyer, row);
+  }
+
   const completion = createCompletion(ctx, attempts, {
     payment,
     buyerOf,
@@ -244,6 +296,8 @@ export function createCartService(ctx: AppContext, attempts: AttemptMachine) {
     setPoNumber,
     setPayment,
     complete: completion.complete,
+    putSubscriptionLine,
+    deleteSubscriptionLine,
   };
 }
 export type CartService = ReturnType<typeof createCartService>;

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { CheckoutLine } from '@portal/contracts';
+import type { CheckoutLine, SubscriptionLine } from '@portal/contracts';
+import { DURATION_LABELS } from '@portal/contracts/plans';
 import { alerts } from '../../components/alerts.ts';
 import { LazyImage } from '../../components/LazyImage.tsx';
 import { QuantityStepper } from '../../components/QuantityStepper.tsx';
@@ -10,7 +11,7 @@ import { openSelectBusiness } from '../business/index.ts';
 import { productPath } from '../catalog/index.ts';
 import { Availability, Price } from '../product/index.ts';
 import { LoadError } from '../../components/LoadError.tsx';
-import { useCart, useCartAccess, useCartLineChanges } from './api.ts';
+import { useCart, useCartAccess, useCartLineChanges, useSubscriptionLines } from './api.ts';
 import './cart.css';
 
 /** /cart: the lines of the open cart at the session's prices, their quantities and the subtotal. */
@@ -45,14 +46,19 @@ export default function CartPage() {
           <div className="skeleton cart-skeleton" />
           <div className="skeleton cart-skeleton" />
         </div>
-      ) : !checkout || checkout.lines.length === 0 ? (
+      ) : !checkout || (checkout.lines.length === 0 && !checkout.subscriptionLines?.length) ? (
         <div className="empty-state">
           <h2>Your cart is empty</h2>
           <p>
             <Link to="/search">Search products</Link> and add them from their page, or use{' '}
             <Link to="/search?qo=1">Quick order</Link> to add many at once.
           </p>
+          <p>
+            Need a plan for a device? <Link to="/subscriptions">See the pricing plans</Link>.
+          </p>
         </div>
+      ) : checkout.lines.length === 0 ? (
+        <SubscriptionLines lines={checkout.subscriptionLines ?? []} />
       ) : (
         <div className="cart-layout">
           <section aria-label="Items">
@@ -61,6 +67,7 @@ export default function CartPage() {
                 <CartLineItem key={line.id} token={checkout.token} line={line} />
               ))}
             </ul>
+            {checkout.subscriptionLines?.length ? <SubscriptionLines lines={checkout.subscriptionLines} /> : null}
           </section>
           <aside className="cart-summary" aria-label="Summary">
             <h2>Summary</h2>
@@ -143,5 +150,47 @@ function CartLineItem({ token, line }: { token: string; line: CheckoutLine }) {
         </button>
       </div>
     </li>
+  );
+}
+
+/** issue 30 item 2: the plans for devices in the cart (device, plan, duration, price, remove); bought at their own checkout. */
+function SubscriptionLines({ lines }: { lines: SubscriptionLine[] }) {
+  const { remove } = useSubscriptionLines();
+  return (
+    <section aria-labelledby="cart-subscriptions-title">
+      <h2 id="cart-subscriptions-title">Plans</h2>
+      <ul className="cart-subscriptions">
+        {lines.map((line) => (
+          <li key={line.id} className="cart-subscription">
+            <div>
+              <strong>{line.new_plan_name}</strong>, {DURATION_LABELS[line.newPricingPlan].toLowerCase()}
+              <p className="muted small">
+                Device {line.device_key} ({line.productName})
+              </p>
+            </div>
+            <div>
+              <p className="cart-line-total">
+                <span className="visually-hidden">Price </span>
+                {new Intl.NumberFormat('en-US', { style: 'currency', currency: line.currency }).format(
+                  line.price.cents / 100,
+                )}
+              </p>
+              <button
+                type="button"
+                className="button-link"
+                disabled={remove.isPending}
+                aria-label={`Remove the plan for ${line.device_key}`}
+                onClick={() => remove.mutate(line.device_key, { onError: alerts.showError })}
+              >
+                Remove
+              </button>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <p className="muted small">
+        Plans are paid at their own checkout. <Link to="/subscriptions/plans">Add a plan for another device</Link>.
+      </p>
+    </section>
   );
 }

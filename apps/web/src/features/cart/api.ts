@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { AddLinesRequest, Checkout } from '@portal/contracts';
+import type { AddLinesRequest, Checkout, PutSubscriptionLine } from '@portal/contracts';
+import { cartItemCount } from '@portal/contracts/cart';
 import { routes } from '@portal/contracts/endpoints/routes';
 import { CART_TEXTS } from '@portal/contracts/cart-rules';
 import { messages } from '@portal/contracts/messages';
@@ -55,8 +56,8 @@ export function useCart() {
   return useQuery({ ...cartQuery(scope), enabled: ready });
 }
 
-/** spec 02 §9: the badge counts the cart's items (subscription items join with the plans issue). */
-export const useCartCount = () => useCart().data?.checkout?.quantity ?? 0;
+/** spec 02 §9: the badge counts the cart's product items plus its subscription lines. */
+export const useCartCount = () => cartItemCount(useCart().data?.checkout);
 
 const isGone = (error: unknown) =>
   error instanceof ApiError && error.status === 404 && error.body?.detail === CART_TEXTS.checkoutNotFound;
@@ -136,4 +137,24 @@ export function useCartLineChanges(token: string) {
     ...options,
   });
   return { update, remove };
+}
+
+/**
+ * issue 30 item 2: a device's plan line in the cart (the cart is opened when there is none; a device already in it
+ * gets its line replaced), and taking it out. The answer is the cart as it is now.
+ */
+export function useSubscriptionLines() {
+  const queryClient = useQueryClient();
+  const scope = usePriceScope();
+  const options = { onSuccess: (checkout: Checkout) => storeCart(queryClient, scope, checkout) };
+  const put = useMutation({
+    mutationFn: (line: PutSubscriptionLine) => call(routes.cart.putSubscriptionLine, { body: line }),
+    ...options,
+  });
+  const remove = useMutation({
+    mutationFn: (deviceKey: string) => call(routes.cart.deleteSubscriptionLine, { params: { device_key: deviceKey } }),
+    ...options,
+    onError: () => void queryClient.invalidateQueries({ queryKey: cartQuery(scope).queryKey }),
+  });
+  return { put, remove };
 }

@@ -1,2 +1,2 @@
 // The cart's door: adding to the cart and who may.
-export { isConsumer, noPurchaseText, useAddToCart, useCartAccess } from './api.ts';
+export { isConsumer, noPurchaseText, useAddToCart, useCart, useCartAccess, useSubscriptionLines } from './api.ts';
