@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import axe from 'axe-core';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { endpoints } from '@portal/contracts/endpoints/index';
 import { PLAN_IDS, planMonthlyCents, planPriceCents, planWithPrices, type PlanCurrency } from '@portal/contracts/plans';
@@ -44,5 +45,16 @@ describe('/subscriptions Pricing Plans (issue 30)', () => {
       formatPlanMoney(planMonthlyCents('basic', '1_year', 'CAD'), 'CAD'),
     );
     expect(screen.getByText(/Prices in CAD/)).toBeTruthy();
+  });
+
+  it('has no axe violations', async () => {
+    server.use(answer(endpoints.plans.list, plansIn('USD')));
+    renderInRouter(<PricingPlansPage />, '/subscriptions');
+    await screen.findByRole('list', { name: 'Plans' });
+    // Outside its layout (no main landmark here): 'region' is the layout's.
+    const results = await axe.run(document.body, {
+      rules: { 'color-contrast': { enabled: false }, region: { enabled: false } },
+    });
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' ')}`)).toEqual([]);
   });
 });

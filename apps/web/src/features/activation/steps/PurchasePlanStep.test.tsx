@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import axe from 'axe-core';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { endpoints } from '@portal/contracts/endpoints/index';
 import { PLAN_DURATIONS, PLAN_IDS, planDisplayName, planPriceCents } from '@portal/contracts/plans';
@@ -140,5 +141,16 @@ describe('the purchase-plan step (issue 30)', () => {
     renderStep();
     expect(await screen.findByRole('button', { name: 'Skip for now' })).toBeTruthy();
     expect(screen.queryByRole('radio')).toBeNull();
+  });
+
+  it('has no axe violations while choosing a plan', async () => {
+    server.use(signedInAs(owner), answer(endpoints.plans.upgrade, noPlanUpgrade));
+    renderStep();
+    await screen.findByRole('radio', { name: 'Premium' });
+    // Outside its layout (no main landmark here): 'region' is the layout's.
+    const results = await axe.run(document.body, {
+      rules: { 'color-contrast': { enabled: false }, region: { enabled: false } },
+    });
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' ')}`)).toEqual([]);
   });
 });
