@@ -54,6 +54,7 @@ import {
 } from './modules/devices/index.ts';
 import { activationRoutes, createActivationService } from './modules/activations/index.ts';
 import { createPlanService, planRoutes } from './modules/plans/index.ts';
+import { createRewardService, rewardRoutes } from './modules/rewards/index.ts';
 import type { Actor } from './actor.ts';
 import { createAttemptMachine } from './attempts/machine.ts';
 import { createJobRunner, systemPrincipal, type SystemPrincipal } from './jobs/index.ts';
@@ -197,6 +198,9 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(deviceRoutes(deviceService));
   // The activation record (issue 29 §3): its device check through the devices module's service.
   await app.register(activationRoutes(createActivationService(ctx, deviceService)));
+  // Rewards and payouts (issue 30 §4): the plan purchase calls rewards.recordPlanPaid in its transaction.
+  const rewards = createRewardService(ctx);
+  await app.register(rewardRoutes(rewards));
   // Its live events: the cloud's copied into device_events, streamed to whoever may drive the device.
   await app.register(
     deviceEventRoutes({

@@ -60,7 +60,10 @@ export const REWARD_TEXTS = {
   pendingRule: 'A reward is earned once the device tests have passed and the plan is paid.',
 } as const;
 
-/** Owners (and reps acting as them) ask for every installer's rewards with this installer_id. */
+/**
+ * installer_id names an installer record (spec 02 §3 Installer id) or its user (user_id: the browser knows the
+ * signed-in user's); owners (and reps acting as them) ask for every installer's with this value.
+ */
 export const ALL_INSTALLERS = 'all';
 
 const dayOrTime = z

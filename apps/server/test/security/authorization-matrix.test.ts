@@ -22,6 +22,7 @@ import { dealers, installers } from '../../src/modules/dealers/schema.ts';
 import { users } from '../../src/modules/users/schema.ts';
 import { orders } from '../../src/modules/orders/schema.ts';
 import { creditMemos, invoices } from '../../src/modules/billing/schema.ts';
+import { deviceRewards } from '../../src/modules/rewards/schema.ts';
 import {
   AUTHORIZATION_TABLE,
   expectedOf,
@@ -272,6 +273,8 @@ const fx = {
   /** An unpaid invoice and a credit memo of each dealer (DEMO-DATA.md; Lakeside's memo made here). */
   invoice: {} as Record<'NS' | 'LS', string>,
   creditMemo: {} as Record<'NS' | 'LS', string>,
+  /** A seeded reward of installer@demo.test (Northside; DEMO-DATA.md "never empty for the demo"). */
+  rewardId: '',
 };
 /** Staff members (not owners) whose rights a manager may change: installer@ at Northside, sms@ at Lakeside. */
 const STAFF_OF = { NS: 'installer@demo.test', LS: 'sms@demo.test' } as const;
@@ -425,6 +428,24 @@ const HOW: Record<string, How> = {
   'GET /api/dealers/:id': { ids: 'dealer', call: ({ ref }) => ({ url: `/api/dealers/${ref.id}` }) },
 
   // My Business: writes that change nothing when they get through (the flags the staff member already has).
+  // Rewards (issue 30 §4): the caller's own installer id at its dealer, or every installer's for who has none.
+  'GET /api/dealers/:id/device-rewards': {
+    ids: 'dealer',
+    call: ({ role, ref }) => {
+      const email = ACCOUNTS[role]?.email;
+      const installerId = (email && fx.installerIdByEmail.get(email)) || 'all';
+      return { url: `/api/dealers/${ref.id}/device-rewards?installer_id=${installerId}` };
+    },
+  },
+  'GET /api/rewards/:id': { call: () => ({ url: `/api/rewards/${fx.rewardId}` }) },
+  'GET /api/payouts': { call: () => ({}) },
+  'POST /api/payouts/onboarding-link': { call: () => ({}) },
+  'GET /api/payouts/test-onboarding/:token': {
+    call: () => ({ url: '/api/payouts/test-onboarding/matrix-unknown-link-token' }),
+  },
+  'POST /api/payouts/test-onboarding/:token': {
+    call: () => ({ url: '/api/payouts/test-onboarding/matrix-unknown-link-token' }),
+  },
   'GET /api/dealers/:id/installers': {
     ids: 'dealer',
     call: ({ ref }) => ({ url: `/api/dealers/${ref.id}/installers` }),
@@ -1169,6 +1190,12 @@ beforeAll(async () => {
     .from(installers)
     .innerJoin(users, eq(users.id, installers.userId)))
     fx.installerIdByEmail.set(s.email, s.id);
+  fx.rewardId = (
+    await t.db
+      .select({ id: deviceRewards.id })
+      .from(deviceRewards)
+      .where(eq(deviceRewards.installerId, fx.installerIdByEmail.get('installer@demo.test')!))
+  )[0]!.id;
 
   // Both owners sign in first (Lakeside's with its authenticator code, remembering the device).
   const [northside, lakeside] = await Promise.all([sessions.client('owner'), sessions.client('LS-owner')]);

@@ -176,6 +176,16 @@ export const AUTHORIZATION_TABLE: readonly Row[] = [
   ['DELETE /api/user/invite/:id',                     '401',  '403/deny',  '403/deny',  'ok/404',   '403/deny',  '403/deny',  'deny',     'ok/404',      'deny',      '403/deny',     'deny',  'deny',     'ok/404'],
   ['GET /api/my-business/activity',                   '401',  '403',       '403',       'ok',       '403',       '403',       'deny',     'ok',          'deny',      '403',          'deny',  'deny',     'ok'],
 
+  // Rewards (issue 30 §4): who sees Rewards (profileMenuFor(...).rewards: not an outside rep with a business, not a rep without one); an installer their own, the owner (and a rep acting as the owner) every installer's; another dealer's 404 (docs/decisions.md "Rewards and payouts (issue 30)").
+  // route                                           anon    installer    purchaser    owner       accountant   retired      insiderep   insiderep+NS   outsiderep   outsiderep+NS   admin    consumer    LS-owner
+  ['GET /api/dealers/:id/device-rewards',             '401',  'ok/404',    'ok/404',    'ok/404',   'ok/404',    'ok/404',    '403',      'ok/404',      '403',       '403',          '404',   '404',      'ok/404'],
+  ['GET /api/rewards/:id',                            '401',  'ok',        '404',       'ok',       '404',       '404',       '403',      'ok',          '403',       '403',          '404',   '404',      '404'],
+  // Payouts onboarding (spec 02 §6): one's own, every signed-in user; the test-mode page's link is its credential (an unknown one: 404).
+  ['GET /api/payouts',                                '401',  'ok',        'ok',        'ok',       'ok',        'ok',        'ok',       'ok',          'ok',        'ok',           'ok',    'ok',       'ok'],
+  ['POST /api/payouts/onboarding-link',               '401',  'ok',        'ok',        'ok',       'ok',        'ok',        'ok',       'ok',          'ok',        'ok',           'ok',    'ok',       'ok'],
+  ['GET /api/payouts/test-onboarding/:token',         '404',  '404',       '404',       '404',      '404',       '404',       '404',      '404',         '404',       '404',          '404',   '404',      '404'],
+  ['POST /api/payouts/test-onboarding/:token',        '404',  '404',       '404',       '404',      '404',       '404',       '404',      '404',         '404',       '404',          '404',   '404',      '404'],
+
   // Admin review of dealer requests: admins only (docs/decisions.md).
   // route                                           anon    installer    purchaser    owner       accountant   retired      insiderep   insiderep+NS   outsiderep   outsiderep+NS   admin    consumer    LS-owner
   ['GET /api/admin/dealer-requests',                  '401',  '403',       '403',       '403',      '403',       '403',       '403',      '403',         '403',       '403',          'ok',    '403',      '403'],

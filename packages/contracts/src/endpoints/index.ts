@@ -18,6 +18,7 @@ import { mfa } from './mfa.ts';
 import { orders } from './orders.ts';
 import { paymentMethods } from './payment-methods.ts';
 import { plans } from './plans.ts';
+import { rewards } from './rewards.ts';
 import { session } from './session.ts';
 import { vehicles } from './vehicles.ts';
 
@@ -51,6 +52,7 @@ export const endpoints = {
   devices,
   activations,
   plans,
+  rewards,
   health,
 } satisfies Record<string, Record<string, Endpoint>>;
 export type Endpoints = typeof endpoints;

@@ -664,6 +664,34 @@ export const routes = {
       path: '/api/plan/:id',
     },
   },
+  rewards: {
+    listOfDealer: {
+      method: 'GET',
+      path: '/api/dealers/:id/device-rewards',
+    },
+    get: {
+      method: 'GET',
+      path: '/api/rewards/:id',
+    },
+    payouts: {
+      method: 'GET',
+      path: '/api/payouts',
+    },
+    onboardingLink: {
+      method: 'POST',
+      path: '/api/payouts/onboarding-link',
+    },
+    testOnboardingPage: {
+      method: 'GET',
+      path: '/api/payouts/test-onboarding/:token',
+      answers: 'html',
+    },
+    completeTestOnboarding: {
+      method: 'POST',
+      path: '/api/payouts/test-onboarding/:token',
+      answers: 'redirect',
+    },
+  },
   health: {
     live: {
       method: 'GET',
