@@ -74,6 +74,14 @@ describe('GET /api/dealers/{id}/device-rewards', () => {
     expect(body.results.every((r) => r.installer.id === installerIdOf.get('installer@demo.test'))).toBe(true);
   });
 
+  it('installer_id may name the installer by its user id (what the browser knows)', async () => {
+    const userId = (await t.db.select({ id: users.id }).from(users).where(eq(users.email, 'installer@demo.test')))[0]!
+      .id;
+    const res = await list(installer, { installer_id: userId });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<DeviceRewardList>().count).toBe(seeded('installer@demo.test').length);
+  });
+
   it("'Installer ID is required' (spec 02 §5) when installer_id is missing or empty", async () => {
     for (const query of [{}, { installer_id: '' }]) {
       const res = await list(installer, query);
