@@ -109,6 +109,20 @@ test.describe('activation on a phone', () => {
       .getByRole('button', { name: /continue/ })
       .click();
 
+    // The plan (issue 30): the owner puts Premium for two years in the cart for this device.
+    await expect(stepTitle(page)).toHaveText('Plan');
+    await stepper(page).getByRole('radio', { name: 'Premium', exact: true }).check();
+    await stepper(page).getByLabel('Duration').selectOption('2_year');
+    await expect(stepper(page).getByTestId('plan-price')).toHaveText('$269.99');
+    await stepper(page).getByRole('button', { name: 'Add the plan to the cart' }).click();
+    // The reward it will earn once the tests passed and the plan is paid.
+    await expect(stepTitle(page)).toHaveText('Rewards');
+    await expectAccessible(page);
+    await stepper(page)
+      .getByRole('button', { name: /^Continue/ })
+      .first()
+      .click();
+
     for (let guard = 0; guard < 5; guard++) {
       const title = (await stepTitle(page).textContent()) ?? '';
       if (title === 'Complete activation') break;
@@ -216,6 +230,41 @@ test.describe('activation on a phone', () => {
     await page.getByRole('button', { name: 'Check device' }).click();
     await expect(page.getByRole('button', { name: /Replace device/ })).toBeVisible();
     await expect(page.locator('.activation-type')).toHaveCount(1);
+  });
+
+  test('an FT-X1MAX (10230000236) gets the hardwire step: input and output sent to the unit', async ({ page }) => {
+    test.setTimeout(180_000);
+    await startActivation(page, '10230000236');
+    await upToFirmware(page);
+    for (let guard = 0; guard < 12; guard++) {
+      const title = (await stepTitle(page).textContent()) ?? '';
+      if (title === 'Hardwire (X1MAX)') break;
+      const skip = stepper(page).getByRole('button', { name: /^Skip/ });
+      const next = stepper(page).getByRole('button', { name: /^Continue/ });
+      await expect(next.or(skip).first()).toBeVisible({ timeout: 60_000 });
+      if ((await next.first().isVisible()) && (await next.first().isEnabled())) await next.first().click();
+      else await skip.first().click();
+      await expect(stepTitle(page)).not.toHaveText(title);
+    }
+    await expect(stepTitle(page)).toHaveText('Hardwire (X1MAX)');
+    await stepper(page).getByLabel('Hardwired input').selectOption('High/Low');
+    await stepper(page).getByLabel('Hardwired output').selectOption('Starter Kill');
+    await stepper(page).getByRole('button', { name: 'Send to the device' }).click();
+    await expect(stepper(page).getByText('Hardwire set: input High/Low, output Starter Kill.')).toBeVisible({
+      timeout: 60_000,
+    });
+    await expectAccessible(page);
+    await stepper(page).getByRole('button', { name: 'Continue', exact: true }).click();
+    await expect(stepTitle(page)).toHaveText('Device testing');
+  });
+
+  test('an installer account with no business to act for is told to activate as a guest', async ({ page }) => {
+    await signInAs(page, 'retired@demo.test', '/activation');
+    await page.getByLabel('Device ID (serial number)').fill('10230000235');
+    await page.getByLabel('Last 4 digits of the ICCID', { exact: true }).fill('0235');
+    await page.getByRole('button', { name: 'Check device' }).click();
+    await expect(page.getByText('Invalid Installer Account. Please activate as guest.')).toBeVisible();
+    await expect(page).toHaveURL('/activation');
   });
 
   test('offline mid-step: the step says so and waits; back online it goes on', async ({ page, context }) => {

@@ -135,10 +135,11 @@ export const AUTHORIZATION_TABLE: readonly Row[] = [
   ['POST /api/dealer-requests',                       'ok',   'ok',        'ok',        'ok',       'ok',        'ok',        'ok',       'ok',          'ok',        'ok',           'ok',    'ok',       'ok'],
   ['GET /api/dev/outbox',                             'ok',   'ok',        'ok',        'ok',       'ok',        'ok',        'ok',       'ok',          'ok',        'ok',           'ok',    'ok',       'ok'],
 
-  // Vehicles and wiring: login-required pages (spec 01 §2.2 wiring, installer-guides), for every signed-in user.
+  // Vehicles and wiring: login-required pages (spec 01 §2.2 wiring, installer-guides), for every signed-in user;
+  // the year/make/model cascade and the VIN decoder for guests too (the activation's vehicle step, optional login).
   // route                                           anon    installer    purchaser    owner       accountant   retired      insiderep   insiderep+NS   outsiderep   outsiderep+NS   admin    consumer    LS-owner
-  ['POST /api/year-make-model',                       '401',  'ok',        'ok',        'ok',       'ok',        'ok',        'ok',       'ok',          'ok',        'ok',           'ok',    'ok',       'ok'],
-  ['POST /api/dot-vehicle-by-vin',                    '401',  'ok',        'ok',        'ok',       'ok',        'ok',        'ok',       'ok',          'ok',        'ok',           'ok',    'ok',       'ok'],
+  ['POST /api/year-make-model',                       'ok',   'ok',        'ok',        'ok',       'ok',        'ok',        'ok',       'ok',          'ok',        'ok',           'ok',    'ok',       'ok'],
+  ['POST /api/dot-vehicle-by-vin',                    'ok',   'ok',        'ok',        'ok',       'ok',        'ok',        'ok',       'ok',          'ok',        'ok',           'ok',    'ok',       'ok'],
   ['POST /api/vehicle-info',                          '401',  'ok',        'ok',        'ok',       'ok',        'ok',        'ok',       'ok',          'ok',        'ok',           'ok',    'ok',       'ok'],
   ['POST /api/internal-vehicle-wiring',               '401',  'ok',        'ok',        'ok',       'ok',        'ok',        'ok',       'ok',          'ok',        'ok',           'ok',    'ok',       'ok'],
   ['POST /api/external-vehicle-wiring',               '401',  'ok',        'ok',        'ok',       'ok',        'ok',        'ok',       'ok',          'ok',        'ok',           'ok',    'ok',       'ok'],

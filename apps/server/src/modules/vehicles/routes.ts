@@ -20,12 +20,14 @@ const cacheFor = (value: string): { preHandler: preHandlerAsyncHookHandler } => 
   },
 });
 
-/** spec 01 §7 vehicle and wiring calls; /wiring is "login required" (spec 01 §2.2). */
+/**
+ * spec 01 §7 vehicle and wiring calls; /wiring is "login required" (spec 01 §2.2). The year/make/model
+ * cascade and the VIN decoder answer guests too: the activation's vehicle step uses them, and activation
+ * allows optional login (issue 29); they say nothing about wiring or prices.
+ */
 export const vehicleRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    // Every route here, the documents' too: before the body is read (docs/decisions.md "403 before 400").
-    app.addHook('onRequest', requireSignedIn);
     // The first VIN decode loads vPIC (about a second): do it once the server listens, not on
     // someone's first search, and without holding up readiness.
     app.addHook('onListen', async () => {
@@ -42,6 +44,16 @@ export const vehicleRoutes =
     route(app, calls.decodeVin, cacheFor('private, max-age=86400'), async (request) =>
       vehicles.decodeVin(ctx, request.body.VIN),
     );
+    await app.register(signedInVehicleRoutes(ctx));
+  };
+
+/** The wiring itself: signed in only. */
+const signedInVehicleRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    // Every route here, the documents' too: before the body is read (docs/decisions.md "403 before 400").
+    app.addHook('onRequest', requireSignedIn);
+    const calls = endpoints.vehicles;
     route(app, calls.vehicleInfo, cacheFor(CACHE_VEHICLE), async (request) =>
       vehicles.vehicleInfo(ctx, signedIn(request), request.body),
     );

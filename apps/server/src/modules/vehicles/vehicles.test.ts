@@ -68,9 +68,16 @@ describe('POST /api/year-make-model', () => {
     expect(res.json()).toEqual({ detail: messages.notFound });
   });
 
-  it('needs a signed-in session (spec 01 §2.2: /wiring is login required)', async () => {
-    const res = await testClient(t.app).call(endpoints.vehicles.yearMakeModel, { body: { year: 2019 } });
-    expect(res.statusCode).toBe(401);
+  it('answers a guest too (the activation’s vehicle step: optional login); the wiring itself needs a session', async () => {
+    const guest = testClient(t.app);
+    const res = await guest.call(endpoints.vehicles.yearMakeModel, { body: { year: 2019 } });
+    expect(res.statusCode, res.body).toBe(200);
+    const decoded = await guest.call(endpoints.vehicles.decodeVin, { body: { VIN: DEMO_VEHICLES[0]!.vin } });
+    expect(decoded.statusCode, decoded.body).toBe(200);
+    const wiring = await guest.call(endpoints.vehicles.vehicleInfo, {
+      body: unchecked({ year: 2019, makeId: 'x', modelId: 'y' }),
+    });
+    expect(wiring.statusCode).toBe(401);
   });
 });
 

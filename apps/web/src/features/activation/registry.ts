@@ -3,8 +3,10 @@ import { settingsSteps } from './steps/settings/index.ts';
 import type { StepComponent } from './steps/types.ts';
 import { CheckFirmwareStep } from './steps/CheckFirmwareStep.tsx';
 import { CompleteActivationStep } from './steps/CompleteActivationStep.tsx';
+import { DeviceRewardsStep } from './steps/DeviceRewardsStep.tsx';
 import { DeviceTestingStep } from './steps/DeviceTestingStep.tsx';
 import { PowerOnDeviceStep } from './steps/PowerOnDeviceStep.tsx';
+import { PurchasePlanStep } from './steps/PurchasePlanStep.tsx';
 import { ReplaceDeviceStep } from './steps/ReplaceDeviceStep.tsx';
 import { ResetKeylockerPairingStep } from './steps/ResetKeylockerPairingStep.tsx';
 import { VerifyConnectionStep } from './steps/VerifyConnectionStep.tsx';
@@ -19,6 +21,8 @@ const FLOW_STEPS: StepRegistry = {
   'check-firmware': CheckFirmwareStep,
   'reset-keylocker-pairing': ResetKeylockerPairingStep,
   'device-testing': DeviceTestingStep,
+  'purchase-plan': PurchasePlanStep,
+  'device-rewards': DeviceRewardsStep,
   'complete-activation': CompleteActivationStep,
 };
 
