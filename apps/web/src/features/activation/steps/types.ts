@@ -24,7 +24,11 @@ export interface StepProps {
    */
   save: (data: Record<string, unknown>, summary?: string) => Promise<void>;
   /** The step is over (done, skipped or failed for good) and the flow moves to the next one. */
-  finish: (outcome: { status: 'done' | 'skipped' | 'failed'; summary: string; data?: Record<string, unknown> }) => Promise<void>;
+  finish: (outcome: {
+    status: 'done' | 'skipped' | 'failed';
+    summary: string;
+    data?: Record<string, unknown>;
+  }) => Promise<void>;
   /** False while the browser is offline: a step waits and says so; it never replays a command by itself. */
   online: boolean;
 }
