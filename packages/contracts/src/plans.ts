@@ -2,9 +2,9 @@ import { z } from 'zod';
 
 /**
  * Issue 30: the prepaid plans that keep a device connected (spec 02 §1, §3), their durations and prices.
- * The price table is ours (docs/decisions.md "Plans and their prices"): a month-to-month price per plan
- * anchored on the public monthly prices of comparable connected-car services, and longer prepaid terms
- * cheaper per month. One function prices every plan, duration and currency, here, so the catalogue, the
+ * The price table is ours (docs/decisions.md "Plans and subscription lines"): a month-to-month price per
+ * plan in the range of comparable connected-car subscriptions (not checked against their current public
+ * prices), and longer prepaid terms cheaper per month. One function prices every plan, duration and currency, here, so the catalogue, the
  * cart, the quote, the charge and the rewards all read the same number.
  */
 
