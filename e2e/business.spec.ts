@@ -74,6 +74,7 @@ test.describe('an inside sales rep acts for a business', () => {
       'My Orders',
       'My Profile',
       'My Business',
+      'Devices',
       'Rewards',
       'Billing',
       'Log Out',
@@ -188,9 +189,10 @@ test.describe('an outside sales rep', () => {
     // Outside reps act for the business as themselves: no impersonation.
     await expect(banner(page)).toHaveText('Acting for Northside Auto Sound (C100234)');
 
-    // spec 01 §6: with a business, an outside rep does not see My Profile, My Business, Rewards.
+    // spec 01 §6: with a business, an outside rep does not see My Profile, My Business, Rewards; the
+    // business's devices, yes (docs/decisions.md "The device's history and device list").
     const after = await profileLinks(page, 'Ben');
-    expect(after.links).toEqual(['My Orders', 'Billing', 'Log Out']);
+    expect(after.links).toEqual(['My Orders', 'Devices', 'Billing', 'Log Out']);
     expect(after.buttons).toEqual(['Change Business', 'Clear Selected Business']);
   });
 
@@ -245,6 +247,7 @@ test('a dealer owner: their own business, every menu entry, no business selector
     'My Orders',
     'My Profile',
     'My Business',
+    'Devices',
     'Rewards',
     'Billing',
     'Log Out',

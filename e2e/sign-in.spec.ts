@@ -5,14 +5,14 @@ import { latestSmsCode, openProfileMenu, signIn, signOut } from './auth-helpers.
 
 /** Demo accounts with password only: name shown in the greeting and the role label (spec 01 §2.4). */
 const ROLES = [
-  ['installer@demo.test', 'Marcus', 'Installer', ['My Profile', 'Rewards']],
-  ['purchaser@demo.test', 'Dana', 'Installer', ['My Orders', 'My Profile', 'Rewards']],
-  ['owner@demo.test', 'Gary', 'Dealer', ['My Orders', 'My Profile', 'My Business', 'Rewards', 'Billing']],
-  ['accountant@demo.test', 'Priya', 'Accounting', ['My Profile', 'Rewards', 'Billing']],
+  ['installer@demo.test', 'Marcus', 'Installer', ['My Profile', 'Devices', 'Rewards']],
+  ['purchaser@demo.test', 'Dana', 'Installer', ['My Orders', 'My Profile', 'Devices', 'Rewards']],
+  ['owner@demo.test', 'Gary', 'Dealer', ['My Orders', 'My Profile', 'My Business', 'Devices', 'Rewards', 'Billing']],
+  ['accountant@demo.test', 'Priya', 'Accounting', ['My Profile', 'Devices', 'Rewards', 'Billing']],
   ['insiderep@demo.test', 'Tessa', 'Sales Rep', ['My Profile']],
   ['outsiderep@demo.test', 'Ben', 'Sales Rep', ['My Profile']],
   ['admin@demo.test', 'Alex', 'Admin', ['My Profile', 'Rewards', 'Dealer Requests']],
-  ['consumer@demo.test', 'Jordan', 'Customer', ['My Profile', 'Rewards']],
+  ['consumer@demo.test', 'Jordan', 'Customer', ['My Profile', 'Devices', 'Rewards']],
 ] as const;
 
 test.describe('password sign-in per demo role', () => {
