@@ -14,38 +14,24 @@ import type { StepProps } from '../types.ts';
 import { decodeDuration, encodeDuration } from './durations.ts';
 import { settingsSteps } from './index.ts';
 import { valueOf } from './DeviceConfiguration.tsx';
+import { dr5400 } from '../../testFixtures.ts';
 
 const KEY = '10230000234';
 const PROOF = '4321';
 
+/** An FT-X1 with a KeyLocker and an option-table controller: the shared DR5400 fixture with what differs. */
 const device: Device = {
+  ...dr5400,
   device_key: KEY,
   product: 'FT-X1',
-  plan: null,
-  device_state: 'new',
-  service_mode: true,
-  initialDeviceState: 'new',
-  initialServiceMode: true,
   controller_model: 'FT-7000AS',
-  controller_version: '1.0',
   controller: 'FT-7000AS',
   is_keylocker_present: true,
   keylocker: { mode: 'standalone' },
   firmware_version: '2.4.0',
   ble_firmware_version: '1.1.0',
   firmwareChecked: true,
-  firmwareUpdated: false,
-  numberOfCommandsSent: 0,
-  deviceReplaced: false,
-  replacedDeviceVerified: false,
-  replaces: null,
-  replaced_by: null,
-  activated: false,
-  installed: false,
-  online: true,
-  isCanadianUser: false,
   requestsExitServiceMode: true,
-  replaceDeviceOnly: false,
   allowedActivationTypes: ['new-device', 'replace-device', 'verizon-sim'],
   hasHardwire: false,
   canEraseDevice: true,
