@@ -32,12 +32,15 @@ export interface RefusalOptions {
   validation?: ValidationError['validation'];
   /** For 'limited': when a new try may succeed. */
   retryAfterMs?: number;
+  /** The lines of a purchase that could not be bought, by device (spec 02 §3 failed cart item). */
+  failedItems?: { device_key: string; detail: string }[];
 }
 
 export class Refusal extends Error {
   readonly code?: string;
   readonly validation?: ValidationError['validation'];
   readonly retryAfterMs?: number;
+  readonly failedItems?: { device_key: string; detail: string }[];
 
   constructor(
     readonly kind: RefusalKind,
@@ -49,6 +52,7 @@ export class Refusal extends Error {
     this.code = options.code;
     this.validation = options.validation;
     this.retryAfterMs = options.retryAfterMs;
+    this.failedItems = options.failedItems;
   }
 }
 
@@ -63,6 +67,9 @@ export const refuse = {
   unprocessable: (detail: string, code?: string) => new Refusal('unprocessable', detail, { code }),
   limited: (detail: string, retryAfterMs: number) => new Refusal('limited', detail, { retryAfterMs }),
   unavailable: (detail: string) => new Refusal('unavailable', detail),
+  /** Some lines of a purchase can not be bought: each by device, with why (422). */
+  lines: (detail: string, failedItems: { device_key: string; detail: string }[]) =>
+    new Refusal('unprocessable', detail, { failedItems }),
   /** Field errors found past the request's schema (an amount over what is owed). */
   fields: (validation: ValidationError['validation']) =>
     new Refusal('invalid', validation.map((v) => `${v.field}: ${v.messages.join(' ')}`).join('; '), { validation }),

@@ -26,6 +26,7 @@ export * from './vehicles.ts';
 export * from './vehicle-rules.ts';
 export * from './cart.ts';
 export * from './plans.ts';
+export * from './subscriptions.ts';
 export * from './cart-rules.ts';
 export * from './payment-methods.ts';
 export * from './checkout-rules.ts';

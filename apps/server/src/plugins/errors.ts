@@ -58,9 +58,11 @@ export function registerErrorHandling(app: FastifyInstance) {
         reply.header('retry-after', String(Math.max(1, Math.ceil(error.retryAfterMs / 1000))));
       const body = error.validation
         ? { validation: error.validation }
-        : error.code
-          ? { detail: error.detail, code: error.code }
-          : { detail: error.detail };
+        : {
+            detail: error.detail,
+            ...(error.code && { code: error.code }),
+            ...(error.failedItems && { failed_items: error.failedItems }),
+          };
       return reply.status(STATUS_OF_KIND[error.kind]).send(body);
     }
     if (error instanceof HttpError)

@@ -20,6 +20,7 @@ import { paymentMethods } from './payment-methods.ts';
 import { plans } from './plans.ts';
 import { rewards } from './rewards.ts';
 import { session } from './session.ts';
+import { subscriptions } from './subscriptions.ts';
 import { vehicles } from './vehicles.ts';
 
 export * from './endpoint.ts';
@@ -53,6 +54,7 @@ export const endpoints = {
   activations,
   plans,
   rewards,
+  subscriptions,
   health,
 } satisfies Record<string, Record<string, Endpoint>>;
 export type Endpoints = typeof endpoints;
