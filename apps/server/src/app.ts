@@ -32,6 +32,7 @@ import {
   createAuthService,
   createDatabaseRateLimitStore,
   createMfaService,
+  liveSessionIds,
   mfaRoutes,
 } from './modules/auth/index.ts';
 import { accountRoutes, createAccountsService } from './modules/accounts/index.ts';
@@ -208,6 +209,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       changes: ctx.database.changes,
       accessFor: createDeviceAccess({ db: ctx.db, devices: ctx.devices }),
       relay: createDeviceEventRelay({ db: ctx.db, cloud: ctx.devices, log: app.log }),
+      liveSessions: (ids) => liveSessionIds(ctx.db, ids),
       settings: {
         openPerCaller: ctx.config.DEVICE_STREAMS_PER_CALLER,
         heartbeatMs: ctx.config.DEVICE_STREAM_HEARTBEAT_MS,

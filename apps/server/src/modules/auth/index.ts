@@ -19,5 +19,5 @@ export type { SignedInUser } from './session-read.ts';
 
 // better-auth's tables, for modules that keep their own values there (the accounts module's pending
 // e-mail change) or end a user's sessions; pass a transaction to join the caller's.
-export { endSessionsOf } from './sign-out.ts';
+export { endSessionsOf, liveSessionIds } from './sign-out.ts';
 export { replaceVerification, takeVerification, unexpiredVerification } from './verifications.ts';

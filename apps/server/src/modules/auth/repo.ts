@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, like, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, like, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { setSecondFactor } from '../users/index.ts';
 import {
@@ -42,6 +42,16 @@ export async function turnOffSecondFactor(db: Db, userId: string) {
 }
 
 // ---- Sessions and verifications ----------------------------------------------------------------
+
+/** Which of these sessions are live: not ended and not expired. */
+export async function liveSessionIds(db: Db | Tx, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(inArray(sessions.id, ids), gt(sessions.expiresAt, new Date())));
+  return new Set(rows.map((row) => row.id));
+}
 
 export async function endSessionsOf(db: Database, userId: string) {
   await db.delete(sessions).where(eq(sessions.userId, userId));

@@ -5,6 +5,11 @@ import { setCookiesOf, type Client, type WithCookies } from './client.ts';
 import type { SignedInUser } from './session-read.ts';
 import * as repo from './repo.ts';
 
+/** Which of these sessions are still live (not ended, not expired): a device stream ends with its session. */
+export function liveSessionIds(db: Db | Tx, ids: string[]): Promise<Set<string>> {
+  return repo.liveSessionIds(db, ids);
+}
+
 /** Ends every session of a user, in the caller's transaction when it passes one (an e-mail change). */
 export function endSessionsOf(db: Db | Tx, userId: string): Promise<void> {
   return repo.endSessionsOf(db, userId);

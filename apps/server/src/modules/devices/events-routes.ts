@@ -29,6 +29,9 @@ import { deviceEventsAfter, lastDeviceEventId, type StoredDeviceEvent } from './
  *   leaves more than MAX_UNREAD_BYTES unread is let go, to resume with Last-Event-ID.
  * - Never compressed nor buffered (a proxy's `X-Accel-Buffering: no`); ended when the client goes away and
  *   before the server closes (preClose), so a close does not wait on open streams.
+ * - A signed-in caller's stream ends with their session (sign-out, sign-out everywhere, an admin ending it, its
+ *   expiry): checked when the change feed says the user's sessions changed ('identity:<user id>', from any
+ *   instance) and on every heartbeat, so a stream never outlives its session by more than one heartbeat.
  */
 
 export interface DeviceStreamSettings {
@@ -74,6 +77,8 @@ export interface DeviceEventRoutesOptions {
   accessFor: DeviceAccessCheck;
   /** The cloud's events copied into device_events: started when the app is ready, closed with it. */
   relay?: DeviceEventRelay;
+  /** Which of these sessions are still live (not ended, not expired): a stream ends with its session. */
+  liveSessions?: (sessionIds: string[]) => Promise<Set<string>>;
   settings?: Partial<DeviceStreamSettings>;
 }
 
@@ -81,6 +86,8 @@ export interface DeviceEventRoutesOptions {
 interface DeviceStream {
   deviceKey: string;
   caller: string;
+  /** The signed-in caller's session (null for a guest): the stream ends with it. */
+  session: { id: string; userId: string } | null;
   out: PassThrough;
   lastSent: number;
   closed: boolean;
@@ -134,7 +141,7 @@ export const sseEvent = (event: Pick<StoredDeviceEvent, 'id' | 'type' | 'data'>)
 export const deviceEventRoutes =
   (options: DeviceEventRoutesOptions): FastifyPluginAsyncZod =>
   async (app) => {
-    const { db, changes, accessFor, relay } = options;
+    const { db, changes, accessFor, relay, liveSessions } = options;
     const settingsNow = (): DeviceStreamSettings => ({ ...deviceStreamSettings, ...options.settings });
     const byDevice = new Map<string, DeviceWatch>();
     const openByCaller = new Map<string, number>();
@@ -209,6 +216,26 @@ export const deviceEventRoutes =
       for (const deviceKey of subject === '*' ? [...byDevice.keys()] : [subject]) void readOn(deviceKey);
     });
 
+    /** Ends the streams (of one user, or all for '*') whose session is no longer live. */
+    let checking: Promise<void> = Promise.resolve();
+    function endStreamsOfEndedSessions(userId: string) {
+      if (!liveSessions) return;
+      checking = checking.then(async () => {
+        const streams = every().filter(
+          (stream) => stream.session && (userId === '*' || stream.session.userId === userId),
+        );
+        if (streams.length === 0) return;
+        try {
+          const live = await liveSessions([...new Set(streams.map((stream) => stream.session!.id))]);
+          for (const stream of streams) if (!live.has(stream.session!.id)) close(stream);
+        } catch (error) {
+          // The next heartbeat checks again.
+          app.log.warn({ err: error }, 'checking the sessions of device streams failed');
+        }
+      });
+    }
+    const unsubscribeIdentity = changes.subscribe('identity', (subject) => endStreamsOfEndedSessions(subject));
+
     let heartbeat: NodeJS.Timeout | undefined;
     let poll: NodeJS.Timeout | undefined;
     function startTimers() {
@@ -216,6 +243,7 @@ export const deviceEventRoutes =
       const { heartbeatMs, pollMs } = settingsNow();
       heartbeat = setInterval(() => {
         for (const stream of every()) write(stream, ': ping\n\n');
+        endStreamsOfEndedSessions('*');
       }, heartbeatMs);
       poll = setInterval(() => {
         if (!changes.live) for (const deviceKey of byDevice.keys()) void readOn(deviceKey);
@@ -237,7 +265,11 @@ export const deviceEventRoutes =
       closing = true;
       for (const stream of every()) close(stream);
     });
-    app.addHook('onClose', async () => unsubscribe());
+    app.addHook('onClose', async () => {
+      unsubscribe();
+      unsubscribeIdentity();
+      await checking;
+    });
 
     route(
       app,
@@ -261,7 +293,14 @@ export const deviceEventRoutes =
           throw new HttpError(429, DEVICE_STREAM_TEXTS.tooManyStreams(settings.openPerCaller));
         openByCaller.set(caller, open + 1);
 
-        const stream: DeviceStream = { deviceKey, caller, out: new PassThrough(), lastSent: 0, closed: false };
+        const stream: DeviceStream = {
+          deviceKey,
+          caller,
+          session: request.actor ? { id: request.actor.sessionId, userId: request.actor.user.id } : null,
+          out: new PassThrough(),
+          lastSent: 0,
+          closed: false,
+        };
         try {
           stream.lastSent = resumeAt ?? (await lastDeviceEventId(db, deviceKey));
         } catch (error) {

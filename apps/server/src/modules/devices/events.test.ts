@@ -324,6 +324,25 @@ describe('GET /api/device/:key/events', () => {
     for (const stream of [...open, again!]) stream.close();
   });
 
+  it("ends a signed-in caller's streams with their session: sign-out ends them, another person's go on", async () => {
+    const purchaser = await signedInAs(t.app, NORTHSIDE_PURCHASER);
+    const other = await signedInAs(t.app, NORTHSIDE_PURCHASER);
+    const mine = await openStream(base, NORTHSIDE_DEVICE, { headers: { cookie: purchaser.jar.header() } });
+    const theirs = await openStream(base, NORTHSIDE_DEVICE, { headers: { cookie: other.jar.header() } });
+    expect([mine.response.status, theirs.response.status]).toEqual([200, 200]);
+    await mine.next();
+    await theirs.next();
+    const out = await purchaser.call(endpoints.auth.signOut);
+    expect(out.statusCode, out.body).toBe(200);
+    // The stream ends (its reader sees the end, not an error), well before a heartbeat would find it.
+    const started = Date.now();
+    while (await mine.next());
+    expect(Date.now() - started).toBeLessThan(5_000);
+    // The same person's other session (another phone) still streams: its heartbeat arrives.
+    await theirs.until((frame) => frame.comment === 'ping');
+    theirs.close();
+  });
+
   it('ends its streams when the server closes, without waiting for the clients', async () => {
     const other = await t.anotherInstance();
     const otherBase = await listening(other);
