@@ -25,6 +25,14 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** The raw client (the PGlite instance or the pg pool): plain SQL with $1 parameters. */
   sqlClient: SqlClient;
+  /**
+   * The simulated device cloud's own connections (adapters/devices). It stands for an outside service, so on
+   * PostgreSQL its commits do not wait for the WAL to reach the disk (synchronous_commit off, its sessions
+   * only): a crash of the portal loses none of them (the database has them); only a crash of the database
+   * itself may lose the last fraction of a second of simulated device state, as a real cloud's devices would
+   * report it again. The portal's own writes stay fully durable. On PGlite: the one client.
+   */
+  simulatorClient: SqlClient;
   /** What the database says changed (caches listen; started by the app, not by scripts). */
   changes: ChangeFeed;
   ping(): Promise<boolean>;
@@ -50,19 +58,26 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // behind 10 (bench/checkout.mjs). PostgreSQL's default allows 100 connections.
     const pool = new pg.Pool({ connectionString: options.url, max: 20 });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const simulatorPool = new pg.Pool({
+      connectionString: options.url,
+      max: 10,
+      options: '-c synchronous_commit=off',
+    });
     const changes = postgresChangeFeed(options.url);
     registerChangeFeed(db, changes);
+    const clientOf = (of: pg.Pool): SqlClient => ({
+      query: async <T>(text: string, params?: unknown[]) => ({ rows: (await of.query(text, params)).rows as T[] }),
+    });
     return {
       db,
       kind: 'postgres',
-      sqlClient: {
-        query: async <T>(text: string, params?: unknown[]) => ({ rows: (await pool.query(text, params)).rows as T[] }),
-      },
+      sqlClient: clientOf(pool),
+      simulatorClient: clientOf(simulatorPool),
       changes,
       ping: async () => (await pool.query('select 1')).rowCount === 1,
       async close() {
         await changes.close();
-        await pool.end();
+        await Promise.all([pool.end(), simulatorPool.end()]);
       },
     };
   }
@@ -75,12 +90,14 @@ export function pgliteDatabase(client: PGlite): Database {
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   const changes = pgliteChangeFeed(client);
   registerChangeFeed(db, changes);
+  const sqlClient: SqlClient = {
+    query: async <T>(text: string, params?: unknown[]) => ({ rows: (await client.query<T>(text, params)).rows }),
+  };
   return {
     db,
     kind: 'pglite',
-    sqlClient: {
-      query: async <T>(text: string, params?: unknown[]) => ({ rows: (await client.query<T>(text, params)).rows }),
-    },
+    sqlClient,
+    simulatorClient: sqlClient,
     changes,
     ping: async () => (await client.query('select 1')).rows.length === 1,
     async close() {

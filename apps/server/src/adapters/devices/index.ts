@@ -28,12 +28,15 @@ export interface PortalDeviceCloud extends DeviceCloud {
   start(): Promise<void>;
 }
 
-export function createDeviceCloud(config: Config, database: Pick<Database, 'sqlClient'>): PortalDeviceCloud {
+export function createDeviceCloud(config: Config, database: Pick<Database, 'simulatorClient'>): PortalDeviceCloud {
   if (config.DEVICE_CLOUD_URL) {
     const cloud = createHttpCloud({ url: config.DEVICE_CLOUD_URL, token: config.DEVICE_CLOUD_TOKEN ?? '' });
     return Object.assign(cloud, { start: async () => {} });
   }
-  const cloud = createSimulatedCloud({ store: createSqlStore(database.sqlClient), speed: config.DEVICE_SIM_SPEED });
+  const cloud = createSimulatedCloud({
+    store: createSqlStore(database.simulatorClient),
+    speed: config.DEVICE_SIM_SPEED,
+  });
   const startFleet = cloud.start.bind(cloud);
   let started: Promise<void> | null = null;
   const start = () =>
