@@ -14,6 +14,9 @@ import { LoadError } from '../../components/LoadError.tsx';
 import { useCart, useCartAccess, useCartLineChanges, useSubscriptionLines } from './api.ts';
 import './cart.css';
 
+/** The subscription checkout (issue 30 item 3): the plan lines are paid there, apart from the products. */
+const PURCHASE_SERVICE_PATH = '/cart/checkout/subscriptions';
+
 /** /cart: the lines of the open cart at the session's prices, their quantities and the subtotal. */
 export default function CartPage() {
   const access = useCartAccess();
@@ -58,7 +61,7 @@ export default function CartPage() {
           </p>
         </div>
       ) : checkout.lines.length === 0 ? (
-        <SubscriptionLines lines={checkout.subscriptionLines ?? []} />
+        <SubscriptionLines lines={checkout.subscriptionLines ?? []} withPurchase />
       ) : (
         <div className="cart-layout">
           <section aria-label="Items">
@@ -83,9 +86,16 @@ export default function CartPage() {
             </dl>
             <p className="muted small">Shipping and tax are added at checkout.</p>
             <p className="small free-ground">{freeGroundNote(checkout.subtotal.cents, formatMoney)}</p>
-            <Link className="button button-primary" to="/cart/checkout/products">
-              Check out
-            </Link>
+            <div className="cart-checkouts">
+              <Link className="button button-primary" to="/cart/checkout/products">
+                Check out
+              </Link>
+              {checkout.subscriptionLines?.length ? (
+                <Link className="button button-secondary" to={PURCHASE_SERVICE_PATH}>
+                  Purchase service
+                </Link>
+              ) : null}
+            </div>
           </aside>
         </div>
       )}
@@ -154,7 +164,7 @@ function CartLineItem({ token, line }: { token: string; line: CheckoutLine }) {
 }
 
 /** issue 30 item 2: the plans for devices in the cart (device, plan, duration, price, remove); bought at their own checkout. */
-function SubscriptionLines({ lines }: { lines: SubscriptionLine[] }) {
+function SubscriptionLines({ lines, withPurchase = false }: { lines: SubscriptionLine[]; withPurchase?: boolean }) {
   const { remove } = useSubscriptionLines();
   return (
     <section aria-labelledby="cart-subscriptions-title">
@@ -191,6 +201,11 @@ function SubscriptionLines({ lines }: { lines: SubscriptionLine[] }) {
       <p className="muted small">
         Plans are paid at their own checkout. <Link to="/subscriptions/plans">Add a plan for another device</Link>.
       </p>
+      {withPurchase && (
+        <Link className="button button-primary" to={PURCHASE_SERVICE_PATH}>
+          Purchase service
+        </Link>
+      )}
     </section>
   );
 }
