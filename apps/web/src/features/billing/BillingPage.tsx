@@ -3,12 +3,13 @@ import { BackToDashboard, PageMessage } from '../../components/PageStates.tsx';
 import { useSession } from '../session/index.ts';
 import { BillingSummary } from './BillingSummary.tsx';
 import { PaymentMethodsSection } from './PaymentMethodsSection.tsx';
+import { PlanSalesSection } from './PlanSalesSection.tsx';
 import './billing.css';
 
 /**
  * /billing (spec 02 §2; issues 18 and 19): the business's account from the ledger (balance, credit limit,
  * past-due and open invoices, credit memos, the discount open now) with the ways to its invoices, credit
- * memos and paying them; then its cards and bank accounts.
+ * memos and paying them; then its cards and bank accounts; then its plan sales (issue 30 item 3).
  */
 export default function BillingPage() {
   const { data: session } = useSession();
@@ -46,6 +47,7 @@ export default function BillingPage() {
         sapBpCode={business.sapBpCode}
         defaultCountry={session?.site === 'ca' ? 'CA' : 'US'}
       />
+      <PlanSalesSection key={`plan-sales-${business.sapBpCode}`} sapBpCode={business.sapBpCode} />
     </div>
   );
 }

@@ -64,4 +64,13 @@ describe('subscription lines in the cart (issue 30 item 2)', () => {
     );
     expect(await screen.findByRole('heading', { name: 'Your cart is empty' })).toBeTruthy();
   });
+
+  it('offers Purchase service for the plan lines (issue 30 item 3), beside Check out when there are products too', async () => {
+    const withPlans: Checkout = { ...checkout, lines: [], quantity: 0, subscriptionLines: [planLine('10230000240')] };
+    server.use(signedInAs(owner), answer(endpoints.cart.last, { token: withPlans.token, checkout: withPlans }));
+    renderInRouter(<CartPage />, '/cart');
+    const link = await screen.findByRole('link', { name: 'Purchase service' });
+    expect(link.getAttribute('href')).toBe('/cart/checkout/subscriptions');
+    expect(screen.queryByRole('link', { name: 'Check out' })).toBeNull();
+  });
 });

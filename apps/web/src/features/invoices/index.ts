@@ -2,3 +2,5 @@
 export { billingSummaryQuery, type LedgerScope } from './api.ts';
 export { useBillingAccess } from './access.ts';
 export { paymentPathFor } from './paths.ts';
+// The ledger's pager (10, 30, 60, 100 rows a page): /billing's plan sales page through it too.
+export { Pager } from './components/Pager.tsx';
