@@ -10,6 +10,7 @@ import {
   type PlanId,
 } from '@portal/contracts/plans';
 import type { Checkout } from '@portal/contracts';
+import { REFUSAL_CODES } from '@portal/contracts/refusals';
 import { ApiError } from '../../lib/api.ts';
 import { alerts } from '../../components/alerts.ts';
 import { useSubscriptionLines } from '../cart/index.ts';
@@ -40,7 +41,12 @@ export function PlanPicker({
   addLabel?: string;
 }) {
   const ids = useId();
-  const upgrade = useQuery(upgradeQuery(deviceKey, proof));
+  // A device installed for nobody is reached with the ICCID digits printed on it: the activation passes the ones
+  // it was given; on /subscriptions/plans the buyer types them when the server asks.
+  const [typedProof, setTypedProof] = useState('');
+  const [proofDraft, setProofDraft] = useState('');
+  const givenProof = proof ?? (typedProof || null);
+  const upgrade = useQuery(upgradeQuery(deviceKey, givenProof));
   const { put } = useSubscriptionLines();
   const [plan, setPlan] = useState<PlanId | undefined>(initial?.plan);
   const [duration, setDuration] = useState<PlanDuration | undefined>(initial?.duration);
@@ -48,6 +54,42 @@ export function PlanPicker({
   if (upgrade.isPending) return <p aria-busy="true">Looking up the device’s plan…</p>;
   if (upgrade.isError) {
     const error = upgrade.error;
+    const needsProof =
+      proof === undefined &&
+      error instanceof ApiError &&
+      (error.body?.code === REFUSAL_CODES.DEVICE_PROOF_REQUIRED ||
+        error.body?.code === REFUSAL_CODES.DEVICE_PROOF_WRONG);
+    if (needsProof)
+      return (
+        <form
+          className="plan-proof"
+          onSubmit={(event) => {
+            event.preventDefault();
+            setTypedProof(proofDraft);
+          }}
+        >
+          <p>{deviceKey} is not installed for a business yet. To buy its plan, prove you have the unit in hand.</p>
+          {typedProof && (
+            <p role="alert" className="form-error">
+              {error.body?.detail}
+            </p>
+          )}
+          <label htmlFor={`${ids}-iccid`}>Last four digits of the ICCID (printed on the unit)</label>
+          <div className="plan-durations">
+            <input
+              id={`${ids}-iccid`}
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={4}
+              value={proofDraft}
+              onChange={(event) => setProofDraft(event.target.value.replace(/\D/g, '').slice(0, 4))}
+            />
+            <button type="submit" className="button button-secondary" disabled={proofDraft.length !== 4}>
+              Continue
+            </button>
+          </div>
+        </form>
+      );
     const detail =
       error instanceof ApiError && error.status === 404
         ? 'No device with this serial number is installed for your business. Check the serial on the unit.'
@@ -139,7 +181,7 @@ export function PlanPicker({
               device_key: data.device_key,
               plan_id: chosenPlan,
               newPricingPlan: chosenDuration,
-              ...(proof ? { iccid_last_digits: proof } : {}),
+              ...(givenProof ? { iccid_last_digits: givenProof } : {}),
             },
             {
               onSuccess: (checkout) => void onAdded?.({ plan: chosenPlan, duration: chosenDuration }, checkout),
