@@ -34,6 +34,24 @@ async function upToFirmware(page: Page) {
   await expect(stepTitle(page)).toHaveText('Firmware');
 }
 
+/** The step's own Continue. */
+async function continueStep(page: Page) {
+  await stepper(page).getByRole('button', { name: 'Continue', exact: true }).click();
+}
+
+/** The step's first option (an option table): read from the device, then set to another value and saved on it. */
+async function changeFirstOption(page: Page) {
+  const select = stepper(page).getByRole('combobox').first();
+  await expect(select).toBeEnabled({ timeout: 60_000 });
+  const values = await select
+    .locator('option')
+    .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value));
+  const other = values.find((value) => value !== '' && value !== undefined);
+  const current = await select.inputValue();
+  await select.selectOption(values.find((value) => value !== current && value !== '') ?? other!);
+  await expect(stepper(page).getByText('Saved on the device.').first()).toBeVisible({ timeout: 60_000 });
+}
+
 test.describe('activation on a phone', () => {
   test('a DR5400 without KeyLocker (10230000235) goes through every step, and a reload keeps the place', async ({
     page,
@@ -153,8 +171,10 @@ test.describe('activation on a phone', () => {
     await expect(page.getByRole('alert').filter({ hasText: 'not currently in Service Mode' })).toBeVisible();
   });
 
-  test('an FT-X1 with KeyLocker (10230000234): the firmware update shows its three steps live', async ({ page }) => {
-    test.setTimeout(240_000);
+  test('an FT-X1 with KeyLocker (10230000234) through every step it needs, then its history on the device page', async ({
+    page,
+  }) => {
+    test.setTimeout(300_000);
     await signInAs(page, 'owner@demo.test', '/');
     await startActivation(page, '10230000234');
     await upToFirmware(page);
@@ -171,8 +191,123 @@ test.describe('activation on a phone', () => {
       await updateKeylocker.click();
       await expect(keylocker.getByText(/KeyLocker firmware updated to/)).toBeVisible({ timeout: 150_000 });
     }
-    await stepper(page).getByRole('button', { name: 'Continue', exact: true }).click();
+    await continueStep(page);
+
     await expect(stepTitle(page)).toHaveText('Reset KeyLocker pairing');
+    await expectAccessible(page);
+    await stepper(page).getByRole('button', { name: 'Reset pairing' }).click();
+    // The step ends by itself once the KeyLocker answered.
+    await expect(stepTitle(page)).toHaveText('Controller option tables', { timeout: 60_000 });
+    await changeFirstOption(page);
+    await expectAccessible(page);
+    await continueStep(page);
+
+    await expect(stepTitle(page)).toHaveText('KeyLocker mode');
+    await stepper(page)
+      .getByRole('radio', { name: /^Add-on/ })
+      .check();
+    await stepper(page).getByRole('button', { name: 'Set add-on mode' }).click();
+    await expect(stepper(page).getByText('The KeyLocker is in add-on mode.')).toBeVisible({ timeout: 60_000 });
+    await expectAccessible(page);
+    await continueStep(page);
+
+    await expect(stepTitle(page)).toHaveText('KeyLocker option tables');
+    await changeFirstOption(page);
+    await expectAccessible(page);
+    await continueStep(page);
+
+    await expect(stepTitle(page)).toHaveText('KeyLocker POC and PIC');
+    await expect(stepper(page).getByRole('combobox').first()).toBeVisible({ timeout: 60_000 });
+    await expectAccessible(page);
+    await continueStep(page);
+
+    await expect(stepTitle(page)).toHaveText('KeyLocker PIN codes');
+    await stepper(page).getByLabel('Master PIN (four digits)').fill('2468');
+    await stepper(page).getByRole('switch', { name: 'Master PIN enabled' }).check();
+    await expect(stepper(page).getByText('Master PIN set on the KeyLocker.')).toBeVisible({ timeout: 60_000 });
+    await expectAccessible(page);
+    await continueStep(page);
+
+    await expect(stepTitle(page)).toHaveText('System settings');
+    const siren = stepper(page).getByRole('switch', { name: 'Siren' });
+    const sirenWas = await siren.isChecked({ timeout: 60_000 });
+    await siren.setChecked(!sirenWas);
+    await expect(
+      stepper(page)
+        .getByRole('listitem')
+        .filter({ has: page.getByRole('switch', { name: 'Siren' }) })
+        .getByText('Done: the device confirmed it.'),
+    ).toBeVisible({ timeout: 60_000 });
+    await expect(siren).toBeChecked({ checked: !sirenWas });
+    await expectAccessible(page);
+    await continueStep(page);
+
+    await expect(stepTitle(page)).toHaveText('Device configuration');
+    await stepper(page).getByLabel('Remote start runtime').selectOption({ label: '25 minutes' });
+    await stepper(page).getByRole('button', { name: 'Send engine monitoring' }).click();
+    await expect(stepper(page).getByText('Engine monitoring set: 25 minutes.')).toBeVisible({ timeout: 60_000 });
+    await expectAccessible(page);
+    await continueStep(page);
+
+    await expect(stepTitle(page)).toHaveText('Device testing');
+    // An X1-class unit offers Reset Device Settings.
+    await expect(stepper(page).getByRole('listitem', { name: 'Reset Device Settings' })).toBeVisible();
+    const arm = stepper(page).getByRole('listitem', { name: 'Arm' });
+    await arm.getByRole('button', { name: 'Run Arm' }).click();
+    await expect(arm.getByText('Passed')).toBeVisible({ timeout: 60_000 });
+    await expectAccessible(page);
+    await stepper(page)
+      .getByRole('button', { name: /continue/ })
+      .click();
+
+    await expect(stepTitle(page)).toHaveText('Plan');
+    await stepper(page).getByRole('radio', { name: 'Basic', exact: true }).check();
+    await stepper(page).getByLabel('Duration').selectOption('1_year');
+    await expectAccessible(page);
+    await stepper(page).getByRole('button', { name: 'Add the plan to the cart' }).click();
+    // The plan line goes again at once: later journeys expect the owner's cart as they left it.
+    const removed = await page.request.delete('/api/cart/subscription-lines/10230000234');
+    expect(removed.status(), await removed.text()).toBe(200);
+
+    await expect(stepTitle(page)).toHaveText('Rewards');
+    await expectAccessible(page);
+    await stepper(page)
+      .getByRole('button', { name: /^Continue/ })
+      .first()
+      .click();
+
+    await expect(stepTitle(page)).toHaveText('Welcome message');
+    await stepper(page).getByLabel("Owner's name").fill('Pat Doe');
+    await stepper(page).getByLabel("Owner's e-mail").fill('Pat.Doe@Example.test');
+    await stepper(page).getByRole('button', { name: 'Send the welcome' }).click();
+    await expect(stepper(page).getByText('Welcome message sent to pat.doe@example.test.')).toBeVisible();
+    await expectAccessible(page);
+    await continueStep(page);
+
+    await expect(stepTitle(page)).toHaveText('Complete activation');
+    await expect(stepper(page).getByText(/KeyLocker in add-on mode/)).toBeVisible();
+    await expectAccessible(page);
+    await stepper(page).getByRole('button', { name: 'Complete activation' }).click();
+    await expect(stepper(page).getByText('10230000234 is activated and installed.')).toBeVisible({ timeout: 30_000 });
+
+    // Issue 29 §5: the dealer's record of the device — this activation, its steps and what each sent, who.
+    await page.goto('/devices/10230000234');
+    await expect(page.getByRole('heading', { name: 'Device 10230000234', level: 1 })).toBeVisible();
+    const activation = page.getByRole('article').filter({
+      has: page.getByRole('heading', { name: 'New device activation: Completed' }),
+    });
+    await expect(activation.getByText('By Gary Lindqvist for')).toBeVisible();
+    const steps = activation.getByRole('list', { name: 'Steps of the new device activation' });
+    await expect(steps.getByText('KeyLocker PIN codes')).toBeVisible();
+    await expect(steps.getByText('KeyLocker in add-on mode')).toBeVisible();
+    await expect(steps.getByText('Engine monitoring: 25 minutes')).toBeVisible();
+    await expectAccessible(page);
+    // Printable: the page alone, no buttons or links around it.
+    await page.emulateMedia({ media: 'print' });
+    await expect(page.getByRole('button', { name: 'Print' })).toBeHidden();
+    await expect(page.getByText(/Device record as of/)).toBeVisible();
+    await expect(activation).toBeVisible();
+    await page.emulateMedia({ media: null });
   });
 
   test('10230000260: the R42 failure says what happened and offers Retry', async ({ page }) => {
@@ -235,7 +370,31 @@ test.describe('activation on a phone', () => {
     await expect(page.locator('.activation-type')).toHaveCount(1);
   });
 
-  test('an FT-X1MAX (10230000236) gets the hardwire step: input and output sent to the unit', async ({ page }) => {
+  test('an installer account with no business to act for is told to activate as a guest', async ({ page }) => {
+    await signInAs(page, 'retired@demo.test', '/activation');
+    await page.getByLabel('Device ID (serial number)').fill('10230000235');
+    await page.getByLabel('Last 4 digits of the ICCID', { exact: true }).fill('0235');
+    await page.getByRole('button', { name: 'Check device' }).click();
+    await expect(page.getByText('Invalid Installer Account. Please activate as guest.')).toBeVisible();
+    await expect(page).toHaveURL('/activation');
+  });
+
+  test('offline mid-step: the step says so and waits; back online it goes on', async ({ page, context }) => {
+    await startActivation(page, '10230000236');
+    await expect(stepTitle(page)).toHaveText('Power on the device');
+    await context.setOffline(true);
+    await expect(page.getByText('You are offline. This step will wait until the connection is back.')).toBeVisible();
+    await expect(stepper(page).getByRole('button', { name: 'The unit is powered: check it' })).toBeDisabled();
+    await context.setOffline(false);
+    await expect(page.getByText('You are offline. This step will wait until the connection is back.')).toBeHidden();
+    await stepper(page).getByRole('button', { name: 'The unit is powered: check it' }).click();
+    await expect(stepTitle(page)).toHaveText('Vehicle details', { timeout: 60_000 });
+  });
+
+  test('a guest activates an FT-X1MAX (10230000236) to completion, with the hardwire step sent to the unit', async ({
+    page,
+  }) => {
+    // Last of the journeys on 10230000236: once activated it is offered new-device no more.
     test.setTimeout(180_000);
     await startActivation(page, '10230000236');
     await upToFirmware(page);
@@ -259,26 +418,35 @@ test.describe('activation on a phone', () => {
     await expectAccessible(page);
     await stepper(page).getByRole('button', { name: 'Continue', exact: true }).click();
     await expect(stepTitle(page)).toHaveText('Device testing');
-  });
+    const arm = stepper(page).getByRole('listitem', { name: 'Arm' });
+    await arm.getByRole('button', { name: 'Run Arm' }).click();
+    await expect(arm.getByText('Passed')).toBeVisible({ timeout: 60_000 });
+    await stepper(page)
+      .getByRole('button', { name: /continue/ })
+      .click();
 
-  test('an installer account with no business to act for is told to activate as a guest', async ({ page }) => {
-    await signInAs(page, 'retired@demo.test', '/activation');
-    await page.getByLabel('Device ID (serial number)').fill('10230000235');
-    await page.getByLabel('Last 4 digits of the ICCID', { exact: true }).fill('0235');
-    await page.getByRole('button', { name: 'Check device' }).click();
-    await expect(page.getByText('Invalid Installer Account. Please activate as guest.')).toBeVisible();
-    await expect(page).toHaveURL('/activation');
-  });
+    // A guest has no business: no cart to put a plan in and no reward to earn; each step says so and goes on.
+    await expect(stepTitle(page)).toHaveText('Plan');
+    await expect(stepper(page).getByRole('link', { name: 'Sign in' })).toBeVisible();
+    await expectAccessible(page);
+    await stepper(page).getByRole('button', { name: 'Skip for now' }).click();
+    await expect(stepTitle(page)).toHaveText('Rewards');
+    await expectAccessible(page);
+    await stepper(page).getByRole('button', { name: 'Continue' }).click();
+    await expect(stepTitle(page)).toHaveText('Welcome message');
+    await stepper(page).getByLabel("Owner's name").fill('Sam Roe');
+    await stepper(page).getByLabel("Owner's e-mail").fill('sam.roe@example.test');
+    await stepper(page).getByRole('button', { name: 'Send the welcome' }).click();
+    await expect(stepper(page).getByText('Welcome message sent to sam.roe@example.test.')).toBeVisible();
+    await expectAccessible(page);
+    await continueStep(page);
 
-  test('offline mid-step: the step says so and waits; back online it goes on', async ({ page, context }) => {
-    await startActivation(page, '10230000236');
-    await expect(stepTitle(page)).toHaveText('Power on the device');
-    await context.setOffline(true);
-    await expect(page.getByText('You are offline. This step will wait until the connection is back.')).toBeVisible();
-    await expect(stepper(page).getByRole('button', { name: 'The unit is powered: check it' })).toBeDisabled();
-    await context.setOffline(false);
-    await expect(page.getByText('You are offline. This step will wait until the connection is back.')).toBeHidden();
-    await stepper(page).getByRole('button', { name: 'The unit is powered: check it' }).click();
-    await expect(stepTitle(page)).toHaveText('Vehicle details', { timeout: 60_000 });
+    await expect(stepTitle(page)).toHaveText('Complete activation');
+    await expect(stepper(page).getByRole('group', { name: 'Installers who worked on this car' })).toHaveCount(0);
+    await expect(stepper(page).getByText(/Tests: 1 passed/)).toBeVisible();
+    await expectAccessible(page);
+    await stepper(page).getByRole('button', { name: 'Complete activation' }).click();
+    await expect(stepper(page).getByText('10230000236 is activated and installed.')).toBeVisible({ timeout: 30_000 });
+    await expectAccessible(page);
   });
 });

@@ -428,6 +428,53 @@ describe('option tables (spec 02 §4, §9 requery limit 2)', () => {
     expect(badQuery.statusCode).toBe(400);
   });
 
+  it('the server owns the retry: a refused skip_query is asked again with the query forced, twice at most, and the web makes one call', async () => {
+    const cloud = t.devices;
+    const realRead = cloud.optionTables.bind(cloud);
+    const realWrite = cloud.updateOptionTables.bind(cloud);
+    const asked: (boolean | undefined)[] = [];
+    // A device that keeps saying the query is required: three asks (the first and two requeries), then its refusal.
+    cloud.optionTables = async (_key, query) => {
+      asked.push(query?.skip_query);
+      throw new DeviceCloudError('QUERY_REQUIRED', 'The CM2500 table must be queried from the device');
+    };
+    try {
+      const refused = await guest.call(endpoints.devices.optionTables, {
+        params: { key: '10230000235' },
+        query: { skip_query: 'true', iccid_last_digits: '0235' },
+      });
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(refused.json()).toMatchObject({ code: REFUSAL_CODES.DEVICE_QUERY_REQUIRED });
+      expect(asked).toEqual([true, false, false]);
+    } finally {
+      cloud.optionTables = realRead;
+    }
+    // A write the device first refuses is forced once and answered with how many requeries it took.
+    const writes: (boolean | undefined)[] = [];
+    cloud.updateOptionTables = async (key, values, query, options) => {
+      writes.push(query?.skip_query);
+      if (writes.length === 1) throw new DeviceCloudError('QUERY_REQUIRED', 'query the device');
+      return realWrite(key, values, query, options);
+    };
+    try {
+      const tables = await guest.call(endpoints.devices.optionTables, {
+        params: { key: '10230000235' },
+        query: { iccid_last_digits: '0235' },
+      });
+      const definition = tables.json().definitions[0]!;
+      const value = definition.choices[0]!.value;
+      const written = await guest.call(endpoints.devices.updateOptionTables, {
+        params: { key: '10230000235' },
+        body: { values: { [definition.id]: value }, skip_query: true, iccid_last_digits: '0235' },
+      });
+      expect(written.statusCode, written.body).toBe(200);
+      expect(written.json()).toMatchObject({ requeries: 1, values: { [definition.id]: value } });
+      expect(writes).toEqual([true, false]);
+    } finally {
+      cloud.updateOptionTables = realWrite;
+    }
+  });
+
   it('the KeyLocker’s POC and PIC tables are the special option tables', async () => {
     const res = await guest.call(endpoints.devices.specialOptionTables, {
       params: { key: '10230000234' },

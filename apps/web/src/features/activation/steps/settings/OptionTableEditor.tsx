@@ -15,7 +15,7 @@ import { ActionStatus, SelectField } from './ui.tsx';
 
 /**
  * One option table (spec 02 §3, §4): each option with its allowed values, the device's value chosen; a
- * change is written at once (PATCH, with the forced-query retry of deviceCalls) and reported upward so the
+ * change is written at once (PATCH; the server queries the device first when it must) and reported upward so the
  * step saves it.
  */
 export function OptionTableEditor({
@@ -57,8 +57,8 @@ export function OptionTableEditor({
       </section>
     );
 
-  const { tables, forced } = read.data;
-  const asked = tables.requeries + forced;
+  const { tables } = read.data;
+  const asked = tables.requeries;
 
   const change = async (id: string, label: string, value: number, valueLabel: string) => {
     const answer = await actions.run(id, () => updateOptionTable(device, table, { [id]: value }));

@@ -1,8 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { queryOptions } from '@tanstack/react-query';
 import { routes } from '@portal/contracts/endpoints/routes';
-import { OPTION_TABLE_REQUERY_LIMIT } from '@portal/contracts/constants';
-import { REFUSAL_CODES } from '@portal/contracts/refusals';
 import type {
   DeviceCommandName,
   DeviceJob,
@@ -11,7 +9,7 @@ import type {
   HARDWIRE_OUTPUT_OPTIONS,
   OptionTables,
 } from '@portal/contracts/devices';
-import { ApiError, call } from '../../../../lib/api.ts';
+import { call } from '../../../../lib/api.ts';
 import { alertLinesFor } from '../../../../lib/errors.ts';
 
 /**
@@ -208,80 +206,54 @@ export type OptionTableKind =
 const kindKey = (table: OptionTableKind) => (table.kind === 'keylocker' ? 'keylocker' : table.schema);
 
 /**
- * spec 02 §4, §9: a read or a write is first asked without querying the device (skip_query); when the
- * server says the query is required (DEVICE_QUERY_REQUIRED), it is asked again with the query forced, at
- * most OPTION_TABLE_REQUERY_LIMIT (2) times. `forced` counts the times it was asked again.
+ * spec 02 §4, §9: a read or a write asks without querying the device first (skip_query); when the device says
+ * the query is required, the server asks again with the query forced (its OPTION_TABLE_REQUERY_LIMIT, 2) and
+ * answers how many times in `requeries`. The portal makes one call (docs/decisions.md).
  */
-export async function withForcedQuery<T>(
-  ask: (skipQuery: boolean) => Promise<T>,
-): Promise<{ answer: T; forced: number }> {
-  let skipQuery = true;
-  for (let forced = 0; ; forced++) {
-    try {
-      return { answer: await ask(skipQuery), forced };
-    } catch (error) {
-      const queryRequired = error instanceof ApiError && error.body?.code === REFUSAL_CODES.DEVICE_QUERY_REQUIRED;
-      if (!queryRequired || forced >= OPTION_TABLE_REQUERY_LIMIT) throw error;
-      skipQuery = false;
-    }
-  }
-}
-
-const flag = (value: boolean) => (value ? 'true' : 'false');
-
-function readTable({ deviceKey, proof }: DeviceRef, table: OptionTableKind, skipQuery: boolean) {
+function readTable({ deviceKey, proof }: DeviceRef, table: OptionTableKind) {
   const iccid_last_digits = proofOf(proof);
   if (table.kind === 'special')
     return call(routes.devices.specialOptionTables, {
       params: { key: deviceKey },
-      query: { schema: table.schema, skip_query: flag(skipQuery), iccid_last_digits },
+      query: { schema: table.schema, skip_query: 'true', iccid_last_digits },
     });
   return call(routes.devices.optionTables, {
     params: { key: deviceKey },
     query: {
       ...(table.kind === 'keylocker' ? { keylocker: 'true' as const } : { schema: table.schema }),
-      skip_query: flag(skipQuery),
+      skip_query: 'true',
       iccid_last_digits,
     },
   });
 }
 
-function writeTable(
-  { deviceKey, proof }: DeviceRef,
-  table: OptionTableKind,
-  values: Record<string, number>,
-  skipQuery: boolean,
-) {
+function writeTable({ deviceKey, proof }: DeviceRef, table: OptionTableKind, values: Record<string, number>) {
   const iccid_last_digits = proofOf(proof);
   if (table.kind === 'special')
     return call(routes.devices.updateSpecialOptionTables, {
       params: { key: deviceKey },
-      body: { values, schema: table.schema, skip_query: skipQuery, iccid_last_digits },
+      body: { values, schema: table.schema, skip_query: true, iccid_last_digits },
     });
   return call(routes.devices.updateOptionTables, {
     params: { key: deviceKey },
     body: {
       values,
       ...(table.kind === 'keylocker' ? { keylocker: true } : { schema: table.schema }),
-      skip_query: skipQuery,
+      skip_query: true,
       iccid_last_digits,
     },
   });
 }
 
+/** A table as the server answered it (`tables.requeries`: the times it had to query the device first). */
 export interface TableAnswer {
   tables: OptionTables;
-  /** Times the portal asked again with the query forced (the server's own requeries are in `tables`). */
-  forced: number;
 }
 
 export const optionTablesQuery = (ref: DeviceRef, table: OptionTableKind) =>
   queryOptions({
     queryKey: ['devices', ref.deviceKey, 'option-tables', kindKey(table)],
-    queryFn: async (): Promise<TableAnswer> => {
-      const { answer, forced } = await withForcedQuery((skip) => readTable(ref, table, skip));
-      return { tables: answer, forced };
-    },
+    queryFn: async (): Promise<TableAnswer> => ({ tables: await readTable(ref, table) }),
     staleTime: Infinity,
     retry: false,
   });
@@ -291,8 +263,7 @@ export async function updateOptionTable(
   table: OptionTableKind,
   values: Record<string, number>,
 ): Promise<TableAnswer> {
-  const { answer, forced } = await withForcedQuery((skip) => writeTable(ref, table, values, skip));
-  return { tables: answer, forced };
+  return { tables: await writeTable(ref, table, values) };
 }
 
 export const optionTablesKey = (ref: DeviceRef, table: OptionTableKind) => optionTablesQuery(ref, table).queryKey;

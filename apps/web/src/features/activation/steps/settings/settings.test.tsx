@@ -220,40 +220,34 @@ describe('keylocker-pin-codes: clearing the secondary PIN (spec 02 §7)', () => 
   });
 });
 
-describe('controller-option-tables (spec 02 §4, §9 requery limit 2)', () => {
-  it('asks again with the query forced when the server says the query is required', async () => {
-    server.use(
-      answer(endpoints.devices.optionTables, ({ query }) =>
-        query.skip_query === 'true' ? queryRequired : { ...controllerTable },
-      ),
-    );
+describe('controller-option-tables (spec 02 §4, §9: the server owns the requery)', () => {
+  it('reads the table in one call and says when the server had to query the device first', async () => {
+    server.use(answer(endpoints.devices.optionTables, { ...controllerTable, requeries: 1 }));
     renderStep('controller-option-tables');
 
     expect(await screen.findByLabelText('Remote start runtime')).toBeTruthy();
     const reads = requestsTo(`/api/device/${KEY}/option-tables`);
-    expect(reads.map((r) => new URL(r.path, 'http://x').searchParams.get('skip_query'))).toEqual(['true', 'false']);
-    expect(
-      reads.every((r) => r.path.includes('schema=FT-7000AS') && r.path.includes(`iccid_last_digits=${PROOF}`)),
-    ).toBe(true);
+    expect(reads).toHaveLength(1);
+    expect(new URL(reads[0]!.path, 'http://x').searchParams.get('skip_query')).toBe('true');
+    expect(reads[0]!.path).toContain('schema=FT-7000AS');
+    expect(reads[0]!.path).toContain(`iccid_last_digits=${PROOF}`);
     expect(screen.getByText(/queried first \(once\)/)).toBeTruthy();
   });
 
-  it('stops after two forced queries and shows the server’s words', async () => {
+  it('shows the server’s words when the device could not be read, and asks no more', async () => {
     server.use(answer(endpoints.devices.optionTables, queryRequired));
     renderStep('controller-option-tables');
 
     expect(
       await screen.findByText('Could not read the table: The FT-7000AS table must be queried from the device'),
     ).toBeTruthy();
-    expect(requestsTo(`/api/device/${KEY}/option-tables`)).toHaveLength(3);
+    expect(requestsTo(`/api/device/${KEY}/option-tables`)).toHaveLength(1);
   });
 
-  it('writes a change with the same retry and saves it for a reload', async () => {
+  it('writes a change in one call and saves it for a reload', async () => {
     server.use(
       answer(endpoints.devices.optionTables, controllerTable),
-      answer(endpoints.devices.updateOptionTables, ({ body }) =>
-        body.skip_query ? queryRequired : { ...controllerTable, values: { runtime: 25 } },
-      ),
+      answer(endpoints.devices.updateOptionTables, { ...controllerTable, values: { runtime: 25 }, requeries: 2 }),
     );
     const { save } = renderStep('controller-option-tables');
     choose(await screen.findByLabelText('Remote start runtime'), '25');
@@ -265,7 +259,7 @@ describe('controller-option-tables (spec 02 §4, §9 requery limit 2)', () => {
       ),
     );
     const writes = requestsTo(`/api/device/${KEY}/option-tables`).filter((r) => r.method === 'PATCH');
-    expect(writes.map((w) => (w.body as { skip_query: boolean }).skip_query)).toEqual([true, false]);
+    expect(writes.map((w) => (w.body as { skip_query: boolean }).skip_query)).toEqual([true]);
   });
 });
 
