@@ -56,6 +56,7 @@ import {
 import { activationRoutes, createActivationService } from './modules/activations/index.ts';
 import { createPlanService, planRoutes } from './modules/plans/index.ts';
 import { createRewardService, rewardRoutes } from './modules/rewards/index.ts';
+import { createSubscriptionService, subscriptionRoutes } from './modules/subscriptions/index.ts';
 import type { Actor } from './actor.ts';
 import { createAttemptMachine } from './attempts/machine.ts';
 import { createJobRunner, systemPrincipal, type SystemPrincipal } from './jobs/index.ts';
@@ -202,6 +203,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   // Rewards and payouts (issue 30 §4): the plan purchase calls rewards.recordPlanPaid in its transaction.
   const rewards = createRewardService(ctx);
   await app.register(rewardRoutes(rewards));
+  // Buying plans (issue 30 item 3): a kind of the attempt machine that charges and puts plans on devices.
+  await app.register(subscriptionRoutes(createSubscriptionService(ctx, attempts, { rewards })));
   // Its live events: the cloud's copied into device_events, streamed to whoever may drive the device.
   await app.register(
     deviceEventRoutes({

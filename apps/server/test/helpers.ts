@@ -9,7 +9,7 @@ import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, openPglite, pgliteDatabase, type Database, type Db } from '../src/db/client.ts';
-import { createContext } from '../src/context.ts';
+import { createContext, type AppContext } from '../src/context.ts';
 import { getAuthSecret } from '../src/modules/auth/index.ts';
 import { buildApp } from '../src/app.ts';
 import { withDatabase } from './global-setup.ts';
@@ -27,6 +27,8 @@ export interface TestContext {
   noticed(): Promise<void>;
   /** The database's change notices (what the caches listen to). */
   changes: ChangeFeed;
+  /** The first instance's device cloud (a test may make it refuse a call). */
+  devices: AppContext['devices'];
   /** Another server instance on the same database (scale-out: any instance serves any request). */
   anotherInstance(): Promise<FastifyInstance>;
   close(): Promise<void>;
@@ -118,9 +120,10 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const database = await openTestDatabase();
   const start = async () => {
     const authSecret = await getAuthSecret(database.db, config.AUTH_SECRET);
-    const instance = await buildApp(createContext(config, database, authSecret), { logger: false });
+    const ctx = createContext(config, database, authSecret);
+    const instance = await buildApp(ctx, { logger: false });
     await instance.ready();
-    return instance;
+    return Object.assign(instance, { devices: ctx.devices });
   };
   const app = await start();
   const others: FastifyInstance[] = [];
@@ -130,6 +133,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     config,
     noticed: () => database.changes.sync(),
     changes: database.changes,
+    devices: app.devices,
     async anotherInstance() {
       const instance = await start();
       others.push(instance);

@@ -49,6 +49,12 @@ export const purchaseLineItemSchema = z.object({
   plan_id: planIdSchema,
   /** The duration (the cart line's name for it). */
   newPricingPlan: planDurationSchema,
+  /** The ICCID's last four digits of a device installed for nobody yet (the device calls' proof of possession). */
+  iccid_last_digits: z
+    .string()
+    .trim()
+    .regex(/^\d{4}$/, 'Enter the last four digits of the ICCID.')
+    .optional(),
 });
 export type PurchaseLineItem = z.output<typeof purchaseLineItemSchema>;
 

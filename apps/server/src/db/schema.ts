@@ -19,3 +19,4 @@ export * from '../modules/billing/schema.ts';
 export * from '../modules/devices/schema.ts';
 export * from '../modules/activations/schema.ts';
 export * from '../modules/rewards/schema.ts';
+export * from '../modules/subscriptions/schema.ts';

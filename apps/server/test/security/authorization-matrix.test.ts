@@ -640,6 +640,15 @@ const HOW: Record<string, How> = {
   'DELETE /api/cart/subscription-lines/:device_key': {
     call: () => ({ url: '/api/cart/subscription-lines/10230009999' }),
   },
+  // The plan purchase's mock run (nothing charged or changed); a receipt nobody has; the plan sales report.
+  'POST /api/payments': {
+    ids: 'serial',
+    call: ({ ref }) => ({
+      payload: { validate: true, line_items: [{ device_key: ref.id, plan_id: 'premium', newPricingPlan: '2_year' }] },
+    }),
+  },
+  'GET /api/payments/:uuid': { call: () => ({ url: '/api/payments/00000000-0000-4000-8000-000000000000' }) },
+  'GET /api/plan-sales': { call: () => ({ url: '/api/plan-sales' }) },
 
   'POST /api/iot/device-check': { ids: 'serial', call: ({ ref }) => ({ payload: { device_key: ref.id } }) },
   'POST /api/iot/device-purchasing-check': { ids: 'serial', call: ({ ref }) => ({ payload: { device_key: ref.id } }) },

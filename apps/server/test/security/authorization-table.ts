@@ -218,6 +218,11 @@ export const AUTHORIZATION_TABLE: readonly Row[] = [
   ['GET /api/plans',                                  '401',  'ok',        'ok',        'ok',       'ok',        'ok',        'ok',       'ok',          'ok',        'ok',           'ok',    'ok',       'ok'],
   ['GET /api/plan/:id',                               '401',  'ok',        'ok',        'ok',       'ok',        'ok',        'ok',       'ok',          'ok',        'ok',           'ok',    'ok',       'ok'],
   ['GET /api/plans/upgrade',                          '401',  'ok/404',    'ok/404',    'ok/404',   'ok/404',    '403',       '404',      'ok/404',      '404',       'ok/404',       '404',   '404',      'ok/404'],
+  // Buying plans (issue 30 item 3, docs/decisions.md "Subscription checkout (issue 30)"): the cart's buyers (purchasing rights and a business); the other dealer's device
+  // is a failed line (422, 'Device not found', nothing charged). A receipt is its business's: the request names a receipt nobody has (404 for every buyer).
+  ['POST /api/payments',                              '401',  '403',       'ok',        'ok',       '403',       '403',       '400',      'ok',          '400',       'ok',           '403',   '403',      'ok'],
+  ['GET /api/payments/:uuid',                         '401',  '403',       '404',       '404',      '403',       '403',       '400',      '404',         '400',       '404',          '403',   '403',      '404'],
+  ['GET /api/plan-sales',                             '401',  '403',       'ok',        'ok',       '403',       '403',       '400',      'ok',          '400',       'ok',           '403',   '403',      'ok'],
 
   // Cards and bank accounts: purchasing rights or Billing see them and add a card (spec 01 §6; ours: Billing); changing, removing and bank accounts are Billing's. A rep without a business sees none and is told to pick one (400).
   // route                                           anon    installer    purchaser    owner       accountant   retired      insiderep   insiderep+NS   outsiderep   outsiderep+NS   admin    consumer    LS-owner

@@ -692,6 +692,20 @@ export const routes = {
       answers: 'redirect',
     },
   },
+  subscriptions: {
+    purchase: {
+      method: 'POST',
+      path: '/api/payments',
+    },
+    receipt: {
+      method: 'GET',
+      path: '/api/payments/:uuid',
+    },
+    sales: {
+      method: 'GET',
+      path: '/api/plan-sales',
+    },
+  },
   health: {
     live: {
       method: 'GET',

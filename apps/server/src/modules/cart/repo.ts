@@ -215,3 +215,36 @@ export async function deleteSubscriptionLine(tx: Tx, checkoutId: string, deviceK
     .returning({ id: checkoutSubscriptionLines.id });
   return deleted.length > 0;
 }
+
+/**
+ * Takes the devices' plan lines out of the user's open cart for the business (a plan purchase bought them): the
+ * number of lines taken out.
+ */
+export async function deleteSubscriptionLinesOf(
+  tx: Tx,
+  userId: string,
+  businessPartnerId: string,
+  deviceKeys: string[],
+) {
+  if (deviceKeys.length === 0) return 0;
+  const open = tx
+    .select({ id: checkouts.id })
+    .from(checkouts)
+    .where(
+      and(
+        eq(checkouts.userId, userId),
+        eq(checkouts.businessPartnerId, businessPartnerId),
+        eq(checkouts.status, 'open'),
+      ),
+    );
+  const deleted = await tx
+    .delete(checkoutSubscriptionLines)
+    .where(
+      and(
+        inArray(checkoutSubscriptionLines.checkoutId, open),
+        inArray(checkoutSubscriptionLines.deviceKey, deviceKeys),
+      ),
+    )
+    .returning({ id: checkoutSubscriptionLines.id });
+  return deleted.length;
+}

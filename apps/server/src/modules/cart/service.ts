@@ -301,3 +301,13 @@ export function createCartService(
   };
 }
 export type CartService = ReturnType<typeof createCartService>;
+
+/**
+ * The plan purchase (issue 30 item 3) bought these devices' plans: their lines leave the buyer's open cart for the
+ * business, in the purchase's own transaction.
+ */
+export const removeSubscriptionLines = (
+  tx: Tx,
+  owner: { userId: string; businessPartnerId: string },
+  deviceKeys: string[],
+) => repo.deleteSubscriptionLinesOf(tx, owner.userId, owner.businessPartnerId, deviceKeys);

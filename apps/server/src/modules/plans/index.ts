@@ -1,3 +1,3 @@
 /** The plans module's door (issue 30): the plan calls, and the currency a caller buys plans in. */
-export { createPlanService, currentPlanOf, planCurrencyOf, type PlanService } from './service.ts';
+export { createPlanService, currentPlanCreditOf, currentPlanOf, planCurrencyOf, type PlanService } from './service.ts';
 export { planRoutes } from './routes.ts';

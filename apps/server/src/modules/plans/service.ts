@@ -36,6 +36,30 @@ export function currentPlanOf(plan: { name: string; duration: string } | null) {
   return id && duration.success ? { plan: id, duration: duration.data } : null;
 }
 
+/**
+ * A device's current plan read as ours, and the credit for the unused part of its term at `now` (contracts'
+ * `unusedTermCredit`): the one computation GET /api/plans/upgrade shows and the plan purchase deducts. Null
+ * when the device has no plan we sell (it may take any plan, with no credit).
+ */
+export function currentPlanCreditOf(
+  reported: { name: string; duration: string; started_at: string; expires_at: string | null } | null,
+  currency: PlanCurrency,
+  now: Date,
+) {
+  const current = currentPlanOf(reported);
+  if (!current || !reported) return null;
+  const credit = unusedTermCredit(
+    {
+      ...current,
+      startedAt: new Date(reported.started_at),
+      expiresAt: reported.expires_at ? new Date(reported.expires_at) : null,
+    },
+    currency,
+    now,
+  );
+  return { ...current, credit };
+}
+
 export function createPlanService(ctx: AppContext, deps: { accessFor?: DeviceAccessFor } = {}) {
   const accessFor = deps.accessFor ?? createDeviceAccess({ db: ctx.db, devices: ctx.devices });
 
@@ -62,19 +86,9 @@ export function createPlanService(ctx: AppContext, deps: { accessFor?: DeviceAcc
     const { shadow } = await accessFor(actor, deviceKey, proof);
     const currency = planCurrencyOf(actor);
     const reported = shadow.reported.plan;
-    const current = currentPlanOf(reported);
-    const credit =
-      current && reported
-        ? unusedTermCredit(
-            {
-              ...current,
-              startedAt: new Date(reported.started_at),
-              expiresAt: reported.expires_at ? new Date(reported.expires_at) : null,
-            },
-            currency,
-            now,
-          )
-        : null;
+    const held = currentPlanCreditOf(reported, currency, now);
+    const current = held && { plan: held.plan, duration: held.duration };
+    const credit = held?.credit ?? null;
     const options = PLAN_IDS.flatMap((plan) =>
       PLAN_DURATIONS.filter((duration) => !current || isUpgrade(current, { plan, duration })).map((duration) => {
         const amount = planPriceCents(plan, duration, currency);
