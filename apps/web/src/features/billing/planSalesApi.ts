@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { PlanSale } from '@portal/contracts';
-import type { Endpoints, QueryOf, RouteOf } from '@portal/contracts/endpoints/index';
+import type { Endpoints, QueryOf } from '@portal/contracts/endpoints/index';
+import { routes } from '@portal/contracts/endpoints/routes';
 import { toIsoDay } from '@portal/contracts/format';
 import { call } from '../../lib/api.ts';
 import { plainDecimal, toCsv } from '../../lib/csv.ts';
@@ -8,8 +9,8 @@ import { plainDecimal, toCsv } from '../../lib/csv.ts';
 type SalesEndpoint = Endpoints['subscriptions']['sales'];
 export type PlanSalesQuery = NonNullable<QueryOf<SalesEndpoint>>;
 
-/** GET /api/plan-sales (issue 30 item 3). Written here until the generated route table carries `subscriptions`. */
-const salesRoute: RouteOf<SalesEndpoint> = { method: 'GET', path: '/api/plan-sales' };
+/** GET /api/plan-sales (issue 30 item 3). */
+const salesRoute = routes.subscriptions.sales;
 
 /** The business's plan purchases, newest first, between two days (YYYY-MM-DD, UTC start to end of day). */
 export const planSalesQuery = (sapBpCode: string, query: PlanSalesQuery) =>

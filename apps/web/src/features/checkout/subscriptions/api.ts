@@ -1,19 +1,12 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Purchase, PurchaseLineItem } from '@portal/contracts';
-import type { Endpoints, RouteTable } from '@portal/contracts/endpoints/index';
+import { routes } from '@portal/contracts/endpoints/routes';
 import { call } from '../../../lib/api.ts';
 import { usePriceScope } from '../../catalog/index.ts';
 import { openCartQuery } from '../api.ts';
 
-/**
- * The subscription checkout's calls (issue 30 item 3). Typed by the contracts' endpoint map; written here until the
- * generated route table (contracts endpoints/routes.ts, `npm run gen:routes`) carries `subscriptions`.
- */
-export const subscriptionRoutes: RouteTable<Pick<Endpoints, 'subscriptions'>>['subscriptions'] = {
-  purchase: { method: 'POST', path: '/api/payments' },
-  receipt: { method: 'GET', path: '/api/payments/:uuid' },
-  sales: { method: 'GET', path: '/api/plan-sales' },
-};
+/** The subscription checkout's calls (issue 30 item 3). */
+const subscriptionRoutes = routes.subscriptions;
 
 /** What a purchase line is told apart by: the device, the plan and the term (the cart line's fields). */
 export type LineItem = Pick<PurchaseLineItem, 'device_key' | 'plan_id' | 'newPricingPlan'>;
