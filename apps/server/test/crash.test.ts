@@ -7,7 +7,16 @@ import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { CompletedCheckout, InvoiceConnection, LastCheckout, PaymentCard, Receipt } from '@portal/contracts';
+import {
+  SUBSCRIPTION_TEXTS,
+  type CompletedCheckout,
+  type InvoiceConnection,
+  type LastCheckout,
+  type PaymentCard,
+  type PlanUpgrade,
+  type Purchase,
+  type Receipt,
+} from '@portal/contracts';
 import { DEMO_PASSWORD } from '../src/seed/people.ts';
 import { openPglite } from '../src/db/client.ts';
 import { withDatabase } from './global-setup.ts';
@@ -124,11 +133,16 @@ type Call = ReturnType<typeof browser>;
 /** One kind's crash: what to prepare, the request to crash, what its retry answers, and what to count. */
 interface CrashCase {
   fault: string;
-  prepare(
-    call: Call,
-  ): Promise<{ url: string; body: object; check(answer: unknown): void; counts(key: string): Promise<unknown> }>;
+  prepare(call: Call): Promise<{
+    url: string;
+    body: object;
+    check(answer: unknown, call: Call): void | Promise<void>;
+    counts(key: string): Promise<unknown>;
+  }>;
   expectedCounts: unknown;
   settledLine: string;
+  /** What the retry answers: 200 (the record), unless recovery ended the try (the charge voided). */
+  retryStatus?: number;
 }
 
 async function signIn(call: Call) {
@@ -209,7 +223,61 @@ const cases: Record<string, CrashCase> = {
       };
     },
   },
+  // The plan purchase (issue 30 item 3): killed after the charge, before the plan is on the device — recovery finds
+  // no plan applied, voids the charge and ends the purchase (the retry hears it); the device keeps its plan. (Killed
+  // after apply-plans instead, recovery finds the charge and every plan and writes the receipt: run once, left out
+  // for CI time.)
+  'plan purchase': {
+    fault: 'subscription-purchase/after:charge',
+    settledLine: 'settled 1 plan purchase',
+    retryStatus: 402,
+    expectedCounts: { purchases: 1, ended: 1, charges: 1, chargeEnded: 1 },
+    prepare: (call) =>
+      preparePlanPurchase(
+        call,
+        { plan_id: 'premium', newPricingPlan: '3_year' },
+        { purchase: 'failed', charge: 'voided' },
+        async (answer, again) => {
+          expect(answer).toMatchObject({ detail: SUBSCRIPTION_TEXTS.notCompleted });
+          expect(await planOfDevice(again)).toMatchObject({ plan_id: 'premium', duration: '1_year' });
+        },
+      ),
+  },
 };
+
+const PLAN_DEVICE = '10230000240';
+const planOfDevice = async (call: Call) =>
+  ((await (await call('GET', `/api/plans/upgrade?device_key=${PLAN_DEVICE}`)).json()) as PlanUpgrade).current;
+
+/**
+ * A plan for Northside's installed device, quoted by the mock run and paid with the main card; counted: the
+ * purchases under the key, those that ended as `ended` says (the purchase's status, its charge's status), its charges.
+ */
+async function preparePlanPurchase(
+  call: Call,
+  plan: { plan_id: string; newPricingPlan: string },
+  ended: { purchase: 'paid' | 'failed'; charge: 'succeeded' | 'voided' },
+  check: (answer: unknown, again: Call) => Promise<void>,
+) {
+  const card = await mainCard(call);
+  const line_items = [{ device_key: PLAN_DEVICE, ...plan }];
+  const quoted = (await (await call('POST', '/api/payments', { validate: true, line_items })).json()) as Purchase;
+  expect(quoted.final_charge).toBeGreaterThan(0);
+  return {
+    url: '/api/payments',
+    body: { line_items, quote: quoted.quote, payment_method_id: card.id },
+    check,
+    counts: (key: string) =>
+      count(
+        `select
+          (select count(*)::int from plan_purchases p where p.idempotency_key = $1) as purchases,
+          (select count(*)::int from plan_purchases p where p.idempotency_key = $1 and p.status = $2) as ended,
+          (select count(*)::int from processor_charges c join plan_purchases p on p.id::text = c.idempotency_key where p.idempotency_key = $1) as charges,
+          (select count(*)::int from processor_charges c join plan_purchases p on p.id::text = c.idempotency_key where p.idempotency_key = $1 and c.status = $3) as "chargeEnded"`,
+        [key, ended.purchase, ended.charge],
+      ),
+  };
+}
 
 describe('a crash between the charge and the write, for every kind of the attempt machine (issue 26)', () => {
   it.each(Object.entries(cases))(
@@ -230,8 +298,8 @@ describe('a crash between the charge and the write, for every kind of the attemp
         const again = browser(second.origin);
         await signIn(again);
         const retried = await again('POST', prepared.url, prepared.body, { 'idempotency-key': key });
-        expect(retried.status).toBe(200);
-        prepared.check(await retried.json());
+        expect(retried.status).toBe(crash.retryStatus ?? 200);
+        await prepared.check(await retried.json(), again);
         expect(second.output()).toContain(crash.settledLine);
       } finally {
         second.child.kill('SIGTERM');
