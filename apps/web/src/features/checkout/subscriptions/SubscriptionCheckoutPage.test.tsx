@@ -189,6 +189,8 @@ describe('/cart/checkout/subscriptions: Purchase Service (issue 30 item 3)', () 
     );
     await waitFor(() => expect(summary().querySelector('dl')?.textContent).toContain('Total$287.54'));
     expect(screen.queryByText(DEVICE_B)).toBeNull();
+    // The focus goes to the lines' heading, not lost with the button.
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Plans' }));
     expect(mockRuns).toHaveLength(2);
     expect(mockRuns[1]!.body.line_items).toEqual([
       { device_key: DEVICE_A, plan_id: 'premium', newPricingPlan: '2_year' },

@@ -1,4 +1,4 @@
-import { useId, useState, type Ref } from 'react';
+import { useId, useRef, useState, type Ref } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { Purchase, SubscriptionLine } from '@portal/contracts';
@@ -191,9 +191,11 @@ function PlanLines({
 }) {
   const { remove } = useSubscriptionLines();
   const id = useId();
+  // The Remove pressed goes with its line: the focus goes to the lines' heading, not to the page's start.
+  const headingRef = useRef<HTMLHeadingElement>(null);
   return (
     <section className="form-section" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="form-section-title">
+      <h2 id={`${id}-title`} ref={headingRef} className="form-section-title" tabIndex={-1}>
         Plans
       </h2>
       <ul className="plan-lines">
@@ -236,7 +238,12 @@ function PlanLines({
                     className="button button-secondary"
                     disabled={disabled || remove.isPending}
                     aria-label={`Remove the plan for ${line.device_key}`}
-                    onClick={() => remove.mutate(line.device_key, { onError: (error) => alerts.showError(error) })}
+                    onClick={() =>
+                      remove.mutate(line.device_key, {
+                        onSuccess: () => headingRef.current?.focus(),
+                        onError: (error) => alerts.showError(error),
+                      })
+                    }
                   >
                     Remove
                   </button>
