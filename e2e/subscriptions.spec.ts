@@ -106,16 +106,22 @@ test('the owner buys Premium for 2 years for a device: mock-run totals, Pay, the
     await expectAccessible(page);
     // A reload shows it again.
     await page.reload();
-    await expect(devices.getByRole('link', { name: `Device ${device}` })).toBeVisible();
+    await expect(devices.getByRole('link', { name: `Device ${device}` })).toHaveAttribute('href', `/devices/${device}`);
+    const transaction = (await page.locator('.receipt-transaction').textContent())!;
 
-    // 4) The device now has Premium for 2 years.
-    await devices.getByRole('link', { name: `Device ${device}` }).click();
-    await expect(page).toHaveURL(`/devices/${device}`);
+    // 4) The sale is in the dealer's plan sales under /billing.
+    await page.goto('/billing');
+    const sales = page.getByRole('region', { name: 'Plan sales' });
+    await expect(sales.getByRole('row').filter({ hasText: transaction })).toContainText(device);
+    await expectAccessible(page);
+
+    // 5) The device now has Premium for 2 years.
+    await page.goto(`/devices/${device}`);
     await expect(page.locator('dt', { hasText: /^Plan$/ }).locator('xpath=following-sibling::dd[1]')).toContainText(
       'Premium, 2 years',
     );
 
-    // 5) A line that can not be bought: Basic month to month is no upgrade from Premium for 2 years. The cart takes
+    // 6) A line that can not be bought: Basic month to month is no upgrade from Premium for 2 years. The cart takes
     // it (the purchase decides); Purchase Service shows it on its line, by device, and Remove takes it out.
     const put = await page.request.put('/api/cart/subscription-lines', {
       data: { device_key: device, plan_id: 'basic', newPricingPlan: 'month_to_month' },
