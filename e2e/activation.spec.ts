@@ -301,6 +301,15 @@ test.describe('activation on a phone', () => {
     await expect(steps.getByText('KeyLocker PIN codes')).toBeVisible();
     await expect(steps.getByText('KeyLocker in add-on mode')).toBeVisible();
     await expect(steps.getByText('Engine monitoring: 25 minutes')).toBeVisible();
+    // The calls each step made, under the step that made them.
+    const pinStep = steps.getByRole('listitem').filter({ hasText: 'KeyLocker PIN codes' });
+    await expect(pinStep.getByRole('list', { name: 'Calls of KeyLocker PIN codes' })).toContainText(
+      'KeyLocker PIN set: Succeeded',
+    );
+    const pairingStep = steps.getByRole('listitem').filter({ hasText: 'Reset KeyLocker pairing' });
+    await expect(pairingStep.getByRole('list', { name: 'Calls of Reset KeyLocker pairing' })).toContainText(
+      'KeyLocker pairing reset: Succeeded',
+    );
     await expectAccessible(page);
     // Printable: the page alone, no buttons or links around it.
     await page.emulateMedia({ media: 'print' });

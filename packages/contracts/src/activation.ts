@@ -197,6 +197,25 @@ export type ActivationStepStatus = (typeof ACTIVATION_STEP_STATUSES)[number];
 export const ACTIVATION_STATUSES = ['in_progress', 'completed', 'abandoned'] as const;
 /** A guest's activation is theirs by this header (the token the start answered once). */
 export const ACTIVATION_TOKEN_HEADER = 'x-activation-token';
+/**
+ * The step on screen names the device calls it makes (issue 29 §5: each command under the step that sent
+ * it in the device's history): `{activation id}:{step}` on every call the step makes.
+ */
+export const ACTIVATION_STEP_HEADER = 'x-activation-step';
+export interface ActivationStepLink {
+  activation_id: string;
+  step: ActivationStep;
+}
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const activationStepHeaderOf = (link: ActivationStepLink) => `${link.activation_id}:${link.step}`;
+/** The header's link, or null when it is absent or not an activation id and a step of the catalogue. */
+export function activationStepLinkOf(header: string | string[] | undefined): ActivationStepLink | null {
+  if (typeof header !== 'string') return null;
+  const [id, step, ...rest] = header.trim().split(':');
+  if (rest.length > 0 || !id || !UUID.test(id) || !(ACTIVATION_STEPS as readonly string[]).includes(step ?? ''))
+    return null;
+  return { activation_id: id.toLowerCase(), step: step as ActivationStep };
+}
 
 /** What one step did: its status, a line for the summary and the device's history, and its own saved data. */
 export const activationStepStateSchema = z.object({

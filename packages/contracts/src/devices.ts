@@ -402,6 +402,12 @@ export const deviceHistoryEntrySchema = z.object({
   business: z.object({ id: z.string(), companyName: z.string() }).nullable(),
   created_at: z.string(),
   finished_at: z.string().nullable(),
+  /**
+   * The activation step that sent it (activation.ts ACTIVATION_STEP_HEADER), when an activation's step did:
+   * the device's history shows it under that step. Null for a call made outside an activation.
+   */
+  activation_id: z.string().nullable(),
+  activation_step: z.string().nullable(),
 });
 export type DeviceHistoryEntry = z.infer<typeof deviceHistoryEntrySchema>;
 export const deviceHistoryResponseSchema = z.object({ results: z.array(deviceHistoryEntrySchema) });

@@ -65,6 +65,15 @@ export function call<E extends Endpoint>(
   return request(url, endpoint.method, body, signal, endpoint.answers, headers) as Promise<ResponseOf<E>>;
 }
 
+/**
+ * Headers every call carries while a screen names them: the activation step on screen (X-Activation-Step),
+ * so the device calls it makes are recorded under it (issue 29 §5). Set by that screen, cleared when it goes.
+ */
+let ambientHeaders: Record<string, string> = {};
+export function setAmbientHeaders(headers: Record<string, string>) {
+  ambientHeaders = headers;
+}
+
 /** Same-origin calls; the session cookie rides along, the server decides everything else. */
 async function request(
   url: string,
@@ -77,6 +86,7 @@ async function request(
   const response = await fetch(url, {
     method,
     headers: {
+      ...ambientHeaders,
       ...extraHeaders,
       ...(body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json' }),
     },

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  ACTIVATION_STEP_HEADER,
   ACTIVATION_TEXTS,
   ACTIVATION_TOKEN_HEADER,
   activationSteps,
@@ -510,5 +511,58 @@ describe('a device’s activations (GET /api/device/{key}/activations)', () => {
     const purchasers = (await ofDevice(purchaser, '10230000236')).json().results;
     expect(purchasers.length).toBeGreaterThan(0);
     expect(purchasers.some((a) => a.id === activation.id)).toBe(false);
+  });
+});
+
+describe('each command under the step that sent it (issue 29 §5, X-Activation-Step)', () => {
+  it('a call made by an activation’s step is recorded with the activation and the step; the history answers them', async () => {
+    const started = await start(installer, {
+      device_key: '10230000235',
+      activation_type: 'new-device',
+      iccid_last_digits: '0235',
+    });
+    expect(started.statusCode, started.body).toBe(201);
+    const id = started.json().activation.id;
+    const fromStep = (step: string) => ({ [ACTIVATION_STEP_HEADER]: `${id}:${step}` });
+
+    const arm = await installer.call(endpoints.devices.sendCommand, {
+      body: { device_key: '10230000235', command: 'arm', iccid_last_digits: '0235' },
+      headers: fromStep('device-testing'),
+    });
+    expect(arm.statusCode, arm.body).toBe(200);
+    const firmware = await installer.call(endpoints.devices.checkFirmwareUpdate, {
+      params: { key: '10230000235' },
+      query: { iccid_last_digits: '0235' },
+      headers: fromStep('check-firmware'),
+    });
+    expect(firmware.statusCode, firmware.body).toBe(200);
+    // Outside an activation, or a header that names no activation and step of the catalogue: no link.
+    for (const headers of [
+      undefined,
+      { [ACTIVATION_STEP_HEADER]: `${id}:not-a-step` },
+      { [ACTIVATION_STEP_HEADER]: 'not-an-id:device-testing' },
+    ]) {
+      const res = await installer.call(endpoints.devices.sendCommand, {
+        body: { device_key: '10230000235', command: 'disarm', iccid_last_digits: '0235' },
+        headers,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+
+    const history = await installer.call(endpoints.devices.history, {
+      params: { key: '10230000235' },
+      query: { iccid_last_digits: '0235' },
+    });
+    expect(history.statusCode, history.body).toBe(200);
+    const results = history.json().results;
+    const linked = (action: string) =>
+      results.filter((r) => r.action === action).map((r) => [r.activation_id, r.activation_step]);
+    expect(linked('send-command:arm')).toContainEqual([id, 'device-testing']);
+    expect(linked('check-firmware-update')).toContainEqual([id, 'check-firmware']);
+    expect(linked('send-command:disarm')).toEqual([
+      [null, null],
+      [null, null],
+      [null, null],
+    ]);
   });
 });

@@ -55,6 +55,13 @@ export const deviceCommands = pgTable(
     answer: jsonb('answer').$type<Record<string, unknown> | null>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /**
+     * The activation and its step that sent the call (issue 29 §5), as the caller's X-Activation-Step named
+     * them; null outside an activation. No foreign key: the activations module owns its table, and the
+     * device's history pairs a command with an activation of the same device and person only.
+     */
+    activationId: uuid('activation_id'),
+    activationStep: text('activation_step'),
   },
   (t) => [
     index('device_commands_device_created').on(t.deviceKey, t.createdAt),

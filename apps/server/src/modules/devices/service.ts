@@ -31,6 +31,7 @@ import {
   type swapSchema,
   type welcomeSchema,
 } from '@portal/contracts';
+import type { ActivationStepLink } from '@portal/contracts/activation';
 import type { Actor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
@@ -52,12 +53,19 @@ import * as repo from './repo.ts';
 import { setInstallationVehicle } from './repo/listing.ts';
 import { createDeviceListing } from './listing.ts';
 
-/** Where a call comes from: the address the proof-of-possession limits count by. */
+/**
+ * Where a call comes from: the address the proof-of-possession limits count by, and the activation step
+ * that makes it (the X-Activation-Step header), recorded on the call for the device's history.
+ */
 export interface CallOrigin {
   ip: string;
+  activationStep?: ActivationStepLink | null;
 }
 
 type Input<S extends z.ZodType> = z.output<S>;
+/** What a recorded call is recorded for: the business, and the activation step that made it, if any. */
+type Recorded = { link: ActivationStepLink | null };
+type RecordedFor = Pick<DeviceAccess, 'installedFor'> & Partial<Recorded>;
 
 /** How long send-command waits for the device's answer by default (ms of the cloud's clock). */
 const DEFAULT_WAIT_MS = 15_000;
@@ -181,8 +189,16 @@ export function createDeviceService(ctx: AppContext, limit: Limit) {
   const accessFor = createDeviceAccess({ db: ctx.db, devices: cloud });
   const listing = createDeviceListing(ctx);
 
-  const access = (actor: Actor | null, deviceKey: string, digits: string | undefined, origin: CallOrigin) =>
-    accessFor(actor, deviceKey, { iccidLastDigits: digits, ip: origin.ip });
+  /** Who may drive the device; what is granted carries the activation step the call is recorded under. */
+  const access = async (
+    actor: Actor | null,
+    deviceKey: string,
+    digits: string | undefined,
+    origin: CallOrigin,
+  ): Promise<DeviceAccess & Recorded> => ({
+    ...(await accessFor(actor, deviceKey, { iccidLastDigits: digits, ip: origin.ip })),
+    link: origin.activationStep ?? null,
+  });
 
   /** issue 28 §5: commands a device takes per minute, from everyone together. */
   async function limitCommands(deviceKey: string) {
@@ -211,7 +227,7 @@ export function createDeviceService(ctx: AppContext, limit: Limit) {
   /** One recorded call (issue 28 §5); a job's row is finished when the job has ended. */
   async function record(
     actor: Actor | null,
-    granted: Pick<DeviceAccess, 'installedFor'>,
+    granted: RecordedFor,
     deviceKey: string,
     action: string,
     request: object,
@@ -230,6 +246,8 @@ export function createDeviceService(ctx: AppContext, limit: Limit) {
       status: job?.status ?? outcome.status ?? 'ok',
       answer: job ? { reason: job.reason, result: job.result } : (outcome.answer ?? null),
       finishedAt: job ? (isTerminal(job) ? new Date(job.finished_at ?? Date.now()) : null) : new Date(),
+      activationId: granted.link?.activation_id ?? null,
+      activationStep: granted.link?.step ?? null,
     });
     // A job still running when recorded: its end may already have been relayed (events.ts). Outside the
     // caller's transaction only (settle reads the events table through the pool).
@@ -254,7 +272,7 @@ export function createDeviceService(ctx: AppContext, limit: Limit) {
   /** A call that failed at the cloud is recorded too (its refusal's code), then refused. */
   async function recordingRefusals<T>(
     actor: Actor | null,
-    granted: Pick<DeviceAccess, 'installedFor'>,
+    granted: RecordedFor,
     deviceKey: string,
     action: string,
     request: object,
@@ -279,7 +297,7 @@ export function createDeviceService(ctx: AppContext, limit: Limit) {
    */
   async function jobCall(
     actor: Actor | null,
-    granted: Pick<DeviceAccess, 'installedFor'>,
+    granted: RecordedFor,
     deviceKey: string,
     action: string,
     request: object,
@@ -470,7 +488,7 @@ export function createDeviceService(ctx: AppContext, limit: Limit) {
         if (business && input.vehicle) await setInstallationVehicle(tx, input.device_key, input.vehicle);
         await record(
           actor,
-          { installedFor: business },
+          { installedFor: business, link: granted.link },
           input.device_key,
           'install',
           input,
@@ -782,6 +800,8 @@ export function createDeviceService(ctx: AppContext, limit: Limit) {
           business: business?.id ? { id: business.id, companyName: business.companyName ?? '' } : null,
           created_at: command.createdAt.toISOString(),
           finished_at: command.finishedAt?.toISOString() ?? null,
+          activation_id: command.activationId,
+          activation_step: command.activationStep,
         })),
       };
     },

@@ -1,8 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { ACTIVATION_STEP_TITLES, type ActivationStep } from '@portal/contracts/activation';
+import {
+  ACTIVATION_STEP_HEADER,
+  ACTIVATION_STEP_TITLES,
+  activationStepHeaderOf,
+  type ActivationStep,
+} from '@portal/contracts/activation';
 import { Button } from '../../components/Button.tsx';
 import { PageMessage } from '../../components/PageStates.tsx';
+import { setAmbientHeaders } from '../../lib/api.ts';
 import { backHandlerStore } from '../../lib/backTarget.ts';
 import { DeviceEventsProvider } from './deviceEvents.tsx';
 import { DeviceStatusBar } from './DeviceStatusBar.tsx';
@@ -101,6 +107,11 @@ function StepperBody({ flow, online, registry }: { flow: ActivationFlow; online:
     }
     headingRef.current?.focus();
   }, [step]);
+
+  // Every call the step's screen makes names it (the device's history lists each command under its step).
+  // Set while rendering, before the screen renders and makes its first call; the same value each time.
+  setAmbientHeaders({ [ACTIVATION_STEP_HEADER]: activationStepHeaderOf({ activation_id: activation.id, step }) });
+  useEffect(() => () => setAmbientHeaders({}), []);
 
   const Screen = screenOf(step, registry) ?? MissingStep;
   const number = stepNumberOf(activation.steps, step);

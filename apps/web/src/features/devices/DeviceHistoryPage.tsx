@@ -208,6 +208,27 @@ function ActivationDetails({ entry }: { entry: ActivationEntry }) {
             <span className="device-step-title">{step.title}</span>
             <span className="device-step-status">{step.status}</span>
             {step.summary && <span className="device-step-summary">{step.summary}</span>}
+            {step.commands.length > 0 && (
+              <ul className="device-step-commands" aria-label={`Calls of ${step.title}`}>
+                {step.commands.map((command) => (
+                  <li key={command.id} className="device-step-command">
+                    <p className="device-step-command-title">
+                      <time dateTime={command.at}>{formatDateTime(command.at, { seconds: true })}</time>{' '}
+                      <span>
+                        {command.title}: <span className={outcomeClass(command)}>{command.outcome}</span>
+                      </span>
+                    </p>
+                    {command.details.length > 0 && (
+                      <ul className="device-event-details">
+                        {command.details.map((line) => (
+                          <li key={line}>{line}</li>
+                        ))}
+                      </ul>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            )}
           </li>
         ))}
       </ol>

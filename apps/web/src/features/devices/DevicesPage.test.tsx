@@ -143,6 +143,8 @@ describe('/devices/:key (issue 29 §5)', () => {
     status: 'SUCCEEDED',
     answer: { reason: null, result: { engine_running: true } },
     user: { id: 'u-purchaser', name: 'Priya Patel', email: 'purchaser@demo.test' },
+    activation_id: null,
+    activation_step: null,
     acting_user: null,
     business: northside,
     created_at: at(7),

@@ -20,6 +20,8 @@ const call = (
   business: northside,
   created_at: '2026-11-20T15:00:00.000Z',
   finished_at: '2026-11-20T15:00:00.000Z',
+  activation_id: null,
+  activation_step: null,
   ...overrides,
 });
 
@@ -71,6 +73,44 @@ describe('the device’s timeline (issue 29 §5)', () => {
     ]);
   });
 
+  it('shows each call under the step of the activation that made it, and not again on its own', () => {
+    const history = [
+      call({ id: 'c1', action: 'check-firmware-update', activation_id: 'a1', activation_step: 'check-firmware' }),
+      call({
+        id: 'c2',
+        action: 'firmware-update:controller',
+        status: 'FAILED',
+        created_at: '2026-11-20T15:01:00.000Z',
+        activation_id: 'a1',
+        activation_step: 'check-firmware',
+      }),
+      // Someone else's call naming this activation, a step it does not have, another activation: on their own.
+      call({
+        id: 'c3',
+        action: 'send-command:arm',
+        user: null,
+        activation_id: 'a1',
+        activation_step: 'device-testing',
+      }),
+      call({ id: 'c4', action: 'send-command:arm', activation_id: 'a1', activation_step: 'keylocker-mode' }),
+      call({ id: 'c5', action: 'send-command:arm', activation_id: 'a2', activation_step: 'device-testing' }),
+    ];
+    const timeline = deviceTimeline([activation], history);
+    expect(timeline.map((e) => `${e.kind}:${e.id}`)).toEqual([
+      'activation:a1',
+      'command:c3',
+      'command:c4',
+      'command:c5',
+    ]);
+    const steps = timeline[0]?.kind === 'activation' ? timeline[0].steps : [];
+    const firmware = steps.find((s) => s.step === 'check-firmware');
+    expect(firmware?.commands.map((c) => [c.id, c.title, c.outcome])).toEqual([
+      ['c1', 'Firmware check', 'Done'],
+      ['c2', 'Firmware update (device)', 'Failed'],
+    ]);
+    expect(steps.find((s) => s.step === 'device-testing')?.commands).toEqual([]);
+  });
+
   it('says each step’s status and summary in words, with who and for which dealer', () => {
     const [entry] = deviceTimeline([activation], []);
     expect(entry).toMatchObject({
@@ -81,13 +121,21 @@ describe('the device’s timeline (issue 29 §5)', () => {
       forWhom: 'Northside Auto Sound',
     });
     expect(entry?.kind === 'activation' && entry.steps).toEqual([
-      { step: 'power-on-device', title: 'Power on the device', status: 'Done', tone: 'done', summary: null },
+      {
+        step: 'power-on-device',
+        title: 'Power on the device',
+        status: 'Done',
+        tone: 'done',
+        summary: null,
+        commands: [],
+      },
       {
         step: 'set-vehicle-details',
         title: 'Vehicle details',
         status: 'Done',
         tone: 'done',
         summary: '2019 Toyota Camry (VIN 4T1B11HK1KU213547)',
+        commands: [],
       },
       {
         step: 'check-firmware',
@@ -95,9 +143,24 @@ describe('the device’s timeline (issue 29 §5)', () => {
         status: 'Failed',
         tone: 'failed',
         summary: 'Device firmware update failed at the result step (R42)',
+        commands: [],
       },
-      { step: 'device-testing', title: 'Device testing', status: 'Skipped', tone: 'skipped', summary: null },
-      { step: 'complete-activation', title: 'Complete activation', status: 'Not done', tone: 'pending', summary: null },
+      {
+        step: 'device-testing',
+        title: 'Device testing',
+        status: 'Skipped',
+        tone: 'skipped',
+        summary: null,
+        commands: [],
+      },
+      {
+        step: 'complete-activation',
+        title: 'Complete activation',
+        status: 'Not done',
+        tone: 'pending',
+        summary: null,
+        commands: [],
+      },
     ]);
   });
 

@@ -19,6 +19,8 @@ export interface TimelineStep {
   /** failed | done | skipped | pending | in_progress: the page's colour, never its only sign. */
   tone: ActivationStepStatus;
   summary: string | null;
+  /** The calls this step made (X-Activation-Step), oldest first. */
+  commands: CommandEntry[];
 }
 
 export interface ActivationEntry {
@@ -237,7 +239,33 @@ export function commandEntry(entry: DeviceHistoryEntry): CommandEntry {
   };
 }
 
-export function activationEntry(activation: Activation): ActivationEntry {
+/**
+ * The calls of an activation's steps, by step: a call names the step that made it; it is shown there when
+ * that activation is of this device, the step is one of its steps, and the same person made both (a guest's
+ * with a guest's): a call can not put itself under someone else's work.
+ */
+function commandsByStep(activation: Activation, history: readonly DeviceHistoryEntry[]) {
+  const byStep = new Map<string, DeviceHistoryEntry[]>();
+  for (const entry of history) {
+    if (!isOfActivation(entry, activation)) continue;
+    byStep.set(entry.activation_step!, [...(byStep.get(entry.activation_step!) ?? []), entry]);
+  }
+  return byStep;
+}
+
+const isOfActivation = (entry: DeviceHistoryEntry, activation: Activation) =>
+  entry.activation_id === activation.id &&
+  entry.device_key === activation.device_key &&
+  (activation.steps as readonly string[]).includes(entry.activation_step ?? '') &&
+  (entry.user?.id ?? null) === (activation.user?.id ?? null);
+
+const oldestFirst = (a: { at: string; id: string }, b: { at: string; id: string }) => {
+  const byTime = Date.parse(a.at) - Date.parse(b.at);
+  return byTime !== 0 ? byTime : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+};
+
+export function activationEntry(activation: Activation, history: readonly DeviceHistoryEntry[] = []): ActivationEntry {
+  const byStep = commandsByStep(activation, history);
   return {
     kind: 'activation',
     id: activation.id,
@@ -256,17 +284,27 @@ export function activationEntry(activation: Activation): ActivationEntry {
         status: STEP_STATUS_WORDS[tone],
         tone,
         summary: state?.summary ?? null,
+        commands: (byStep.get(step) ?? []).map(commandEntry).sort(oldestFirst),
       };
     }),
   };
 }
 
-/** The activations and the recorded calls, merged oldest first (ties: an activation before its calls). */
+/**
+ * The activations and the recorded calls, merged oldest first (ties: an activation before its calls); a call
+ * an activation's step made is shown under that step, not again on its own.
+ */
 export function deviceTimeline(
   activations: readonly Activation[],
   history: readonly DeviceHistoryEntry[],
 ): TimelineEntry[] {
-  const entries: TimelineEntry[] = [...activations.map(activationEntry), ...history.map(commandEntry)];
+  const underSteps = new Set(
+    history.filter((entry) => activations.some((a) => isOfActivation(entry, a))).map((entry) => entry.id),
+  );
+  const entries: TimelineEntry[] = [
+    ...activations.map((activation) => activationEntry(activation, history)),
+    ...history.filter((entry) => !underSteps.has(entry.id)).map(commandEntry),
+  ];
   return entries.sort((a, b) => {
     const byTime = Date.parse(a.at) - Date.parse(b.at);
     if (byTime !== 0) return byTime;
