@@ -25,6 +25,11 @@ const BENCHES = [
     description: 'complete-b2b-checkout with 20 buyers at once, and the orders list at 10,000, on PostgreSQL',
   },
   {
+    name: 'subscriptions',
+    file: 'subscriptions.mjs',
+    description: 'POST /api/payments (mock run and purchase) with 20 buyers at once, on PostgreSQL',
+  },
+  {
     name: 'devices',
     file: 'devices.mjs',
     description: 'send-command and device-check at 50 connections, 500 event streams, devices in 1 GB',
