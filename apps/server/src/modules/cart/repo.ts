@@ -220,6 +220,29 @@ export async function deleteSubscriptionLine(tx: Tx, checkoutId: string, deviceK
  * Takes the devices' plan lines out of the user's open cart for the business (a plan purchase bought them): the
  * number of lines taken out.
  */
+/** Which of these devices have a plan line in the user's open cart for the business. */
+export async function subscriptionLineDevicesOf(
+  db: Db | Tx,
+  userId: string,
+  businessPartnerId: string,
+  deviceKeys: string[],
+): Promise<Set<string>> {
+  if (deviceKeys.length === 0) return new Set();
+  const rows = await db
+    .select({ deviceKey: checkoutSubscriptionLines.deviceKey })
+    .from(checkoutSubscriptionLines)
+    .innerJoin(checkouts, eq(checkouts.id, checkoutSubscriptionLines.checkoutId))
+    .where(
+      and(
+        eq(checkouts.userId, userId),
+        eq(checkouts.businessPartnerId, businessPartnerId),
+        eq(checkouts.status, 'open'),
+        inArray(checkoutSubscriptionLines.deviceKey, deviceKeys),
+      ),
+    );
+  return new Set(rows.map((row) => row.deviceKey));
+}
+
 export async function deleteSubscriptionLinesOf(
   tx: Tx,
   userId: string,

@@ -306,6 +306,17 @@ export type CartService = ReturnType<typeof createCartService>;
  * The plan purchase (issue 30 item 3) bought these devices' plans: their lines leave the buyer's open cart for the
  * business, in the purchase's own transaction.
  */
+/**
+ * The devices among these that have a plan line in the buyer's open cart (issue 30). A line is put in the cart
+ * only by someone who may reach its device — for a device installed for nobody, with the ICCID digits printed on
+ * it — so the subscription checkout takes a line in the buyer's cart as that proof already given.
+ */
+export const subscriptionLineDevices = (
+  db: Db | Tx,
+  owner: { userId: string; businessPartnerId: string },
+  deviceKeys: string[],
+) => repo.subscriptionLineDevicesOf(db, owner.userId, owner.businessPartnerId, deviceKeys);
+
 export const removeSubscriptionLines = (
   tx: Tx,
   owner: { userId: string; businessPartnerId: string },

@@ -28,7 +28,7 @@ import { businessAlsoMailed, type Actor } from '../../actor.ts';
 import { tryViewOf, type AttemptMachine, type AttemptStore, type Step } from '../../attempts/machine.ts';
 import { chargeStep, type MadeCharge } from '../../attempts/charge-step.ts';
 import type { Shadow } from '../../adapters/devices/index.ts';
-import { buyerOf, removeSubscriptionLines, type Buyer } from '../cart/index.ts';
+import { buyerOf, removeSubscriptionLines, subscriptionLineDevices, type Buyer } from '../cart/index.ts';
 import { createDeviceAccess, refusalOfCloudError, type DeviceAccessFor } from '../devices/index.ts';
 import { currentPlanCreditOf, planCurrencyOf } from '../plans/index.ts';
 import { checkoutFactsOf, type CheckoutFacts } from '../business-partners/index.ts';
@@ -159,12 +159,28 @@ export function createSubscriptionService(
   /** Each line's device as the devices module lets this buyer reach it; a line that can not be reached, why. */
   async function readDevices(buyer: Buyer, body: PurchaseInput, ip: string): Promise<Map<string, DeviceRead>> {
     const reads = new Map<string, DeviceRead>();
+    // A line of the buyer's cart was put there with the proof its device asked for (the ICCID digits of a
+    // device installed for nobody): the checkout of that cart does not ask for it again.
+    const inCart = await subscriptionLineDevices(
+      ctx.db,
+      { userId: buyer.user.id, businessPartnerId: buyer.business.id },
+      body.line_items.filter((line) => !line.iccid_last_digits).map((line) => line.device_key),
+    );
     for (const line of body.line_items) {
       if (reads.has(line.device_key)) continue;
       try {
         const { shadow } = await accessFor(buyer, line.device_key, { iccidLastDigits: line.iccid_last_digits, ip });
         reads.set(line.device_key, { ok: shadow });
       } catch (error) {
+        const proven =
+          error instanceof Refusal &&
+          error.code === REFUSAL_CODES.DEVICE_PROOF_REQUIRED &&
+          inCart.has(line.device_key) &&
+          (await ctx.devices.shadow(line.device_key));
+        if (proven) {
+          reads.set(line.device_key, { ok: proven });
+          continue;
+        }
         // Not the caller's (or no such device), or a device installed for nobody without its proof: that line fails.
         if (error instanceof Refusal && error.kind === 'not_found')
           reads.set(line.device_key, { failed: SUBSCRIPTION_TEXTS.deviceNotFound });

@@ -168,6 +168,27 @@ describe('the plan purchase: POST /api/payments, GET /api/payments/{uuid}, GET /
     expect(await chargesCount()).toBe(charges);
   });
 
+  it('a device installed for nobody needs no ICCID digits again when its line is in the buyer’s cart (put there with them)', async () => {
+    const line = { device_key: OTHER_NEW_DEVICE, plan_id: 'basic', newPricingPlan: '1_year' };
+    const put = await purchaser.call(endpoints.cart.putSubscriptionLine, {
+      body: unchecked({ ...line, iccid_last_digits: '0235' }),
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const res = await quote(purchaser, [line]);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<Purchase>().line_items[0]).toMatchObject({ device_key: OTHER_NEW_DEVICE, credit: 0 });
+    // Another buyer's cart is not this one's proof; nor is the line once taken out.
+    const other = await quote(owner, [line]);
+    expect(other.json<Refused & { failed_items: unknown }>().failed_items).toEqual([
+      { device_key: OTHER_NEW_DEVICE, detail: expect.any(String) },
+    ]);
+    const out = await purchaser.call(endpoints.cart.deleteSubscriptionLine, {
+      params: { device_key: OTHER_NEW_DEVICE },
+    });
+    expect(out.statusCode, out.body).toBe(200);
+    expect((await quote(purchaser, [line])).statusCode).toBe(422);
+  });
+
   it('the real run: key, quote and payment method required; a declined card answers 402 with the processor’s words', async () => {
     const lines = [{ device_key: NORTHSIDE_DEVICE, plan_id: 'premium', newPricingPlan: '3_year' }];
     const q = (await quote(owner, lines)).json<Purchase>();
