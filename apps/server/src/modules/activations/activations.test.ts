@@ -303,6 +303,63 @@ describe('moving through an activation (PATCH, restart, DELETE)', () => {
     expect((await get(owner, id)).json()).toMatchObject({ version: version + 1, current_step: 'verify-connection' });
   });
 
+  it('two phones on one activation: a write wins only when based on the latest state; the stale phone is told and reloads', async () => {
+    const started = await start(installer, {
+      device_key: '10230000236',
+      activation_type: 'new-device',
+      iccid_last_digits: '0236',
+    });
+    expect([200, 201]).toContain(started.statusCode);
+    const { id } = started.json().activation;
+    // Both phones load the same state.
+    const seen1 = (await get(installer, id)).json();
+    const seen2 = (await get(installerPhone2, id)).json();
+    expect(seen2.version).toBe(seen1.version);
+    const stepState = (summary: string) => ({ status: 'done' as const, summary, data: {} });
+
+    const phone1 = await installer.call(endpoints.activations.update, {
+      params: { id },
+      body: { version: seen1.version, step: 'power-on-device', step_state: stepState('Powered on (phone 1)') },
+    });
+    expect(phone1.statusCode, phone1.body).toBe(200);
+    // Phone 2 writes on what it saw before phone 1's write: refused, in words, and nothing changes.
+    const stale = await installerPhone2.call(endpoints.activations.update, {
+      params: { id },
+      body: { version: seen2.version, step: 'power-on-device', step_state: stepState('Powered on (phone 2)') },
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toEqual({
+      detail: ACTIVATION_TEXTS.versionConflict,
+      code: REFUSAL_CODES.ACTIVATION_VERSION_CONFLICT,
+    });
+    const reloaded = (await get(installerPhone2, id)).json();
+    expect(reloaded.step_states['power-on-device']?.summary).toBe('Powered on (phone 1)');
+    // Reloaded, its write is based on the latest state and wins.
+    const fresh2 = await installerPhone2.call(endpoints.activations.update, {
+      params: { id },
+      body: { version: reloaded.version, step: 'power-on-device', step_state: stepState('Powered on (phone 2)') },
+    });
+    expect(fresh2.statusCode, fresh2.body).toBe(200);
+    expect(fresh2.json().step_states['power-on-device']?.summary).toBe('Powered on (phone 2)');
+
+    // Both at once on the same state: exactly one wins, the other is told.
+    const now = fresh2.json().version;
+    const both = await Promise.all(
+      [installer, installerPhone2].map((phone, i) =>
+        phone.call(endpoints.activations.update, {
+          params: { id },
+          body: { version: now, step: 'verify-connection', step_state: stepState(`Connected (phone ${i + 1})`) },
+        }),
+      ),
+    );
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const winner = both.find((r) => r.statusCode === 200)!.json();
+    expect((await get(installer, id)).json()).toMatchObject({
+      version: now + 1,
+      step_states: { 'verify-connection': { summary: winner.step_states['verify-connection']?.summary } },
+    });
+  });
+
   it('a step that is not among its steps is refused (422)', async () => {
     // 10230000235 has no KeyLocker: its steps have none of the KeyLocker's.
     const { activation, guest_token } = (

@@ -27,6 +27,8 @@ const SYNC_TEXTS: Partial<Record<ActivationFlow['sync'], string>> = {
   saving: 'Saving…',
   waiting: 'Saved on this phone. It will be sent to the portal when the connection is back.',
   'local-only': 'Saved on this phone only: the portal did not take this activation’s progress.',
+  conflict:
+    'This activation was changed on another phone or tab, so your last change here was not saved. It now shows where the activation stands: check this step and go on.',
 };
 
 /** /activation/device 'Activate Device' (spec 02 §2, issue 29 §2). */

@@ -158,16 +158,41 @@ describe('the activation stepper (issue 29 §2, §3)', () => {
     expect(router.state.location.pathname).toBe('/activation/select-activation-type');
   });
 
-  it('a 409 (another phone moved it) reloads the record and sends the change again on its version', async () => {
+  it('a 409 (another phone changed it since): this phone’s change is not sent again; it is told and shows the server’s state', async () => {
     const start = activationOf();
     writeSaved(savedOf(start));
     const fake = fakeServer(start, { conflictOnce: true });
     renderStepper();
     fireEvent.click(await screen.findByRole('button', { name: 'Finish power-on-device' }));
+    expect(
+      await screen.findByText(/changed on another phone or tab, so your last change here was not saved/),
+    ).toBeTruthy();
+    expect(fake.patches).toHaveLength(1);
+    expect(fake.current()).toMatchObject({ version: 2, current_step: 'power-on-device', step_states: {} });
+    // The server's state, on the phone too: the step it stands at, nothing left to send.
+    expect(await screen.findByText('Screen of power-on-device')).toBeTruthy();
+    expect(readSaved()).toMatchObject({ pending: [], activation: { version: 2, current_step: 'power-on-device' } });
+    // Based on the latest state now, the next write wins.
+    fireEvent.click(screen.getByRole('button', { name: 'Finish power-on-device' }));
     await vi.waitFor(() => expect(fake.current().current_step).toBe('verify-connection'));
-    expect(fake.patches).toHaveLength(2);
     expect(fake.patches[1]).toMatchObject({ version: 2, current_step: 'verify-connection' });
+  });
+
+  it('a phone back with changes made on a version another phone has gone past drops them and says so', async () => {
+    const start = activationOf();
+    // This phone finished a step offline on version 1; the server is at 3 meanwhile (another phone).
+    writeSaved({
+      ...savedOf(start),
+      pending: [{ step: 'power-on-device', step_state: { status: 'done', summary: null, data: {} } }],
+    });
+    const fake = fakeServer({ ...start, version: 3, current_step: 'verify-connection' });
+    renderStepper();
+    expect(await screen.findByText(/changed on another phone or tab/)).toBeTruthy();
     expect(await screen.findByText('Screen of verify-connection')).toBeTruthy();
+    // Sent at most once, on its old version: refused, so the other phone's state stands.
+    expect(fake.patches.every((patch) => (patch as { version: number }).version === 1)).toBe(true);
+    expect(fake.current()).toMatchObject({ version: 3, step_states: {} });
+    await vi.waitFor(() => expect(readSaved()?.pending).toEqual([]));
   });
 
   it('shows the offline notice while the phone is offline, keeps the change on the phone, and sends it once back', async () => {

@@ -14,8 +14,11 @@ import {
   type SavedActivation,
 } from './flowState.ts';
 
-/** How the server copy stands: in step with this phone, catching up, or out of reach for now. */
-export type SyncState = 'synced' | 'saving' | 'waiting' | 'local-only';
+/**
+ * How the server copy stands: in step with this phone, catching up, out of reach for now, or changed on
+ * another phone meanwhile (this phone's unsent changes were dropped and the server's state taken).
+ */
+export type SyncState = 'synced' | 'saving' | 'waiting' | 'local-only' | 'conflict';
 
 export interface ActivationFlow {
   saved: SavedActivation | null;
@@ -45,8 +48,10 @@ const isFinalRefusal = (error: unknown) =>
 
 /**
  * The stepper's state (issue 29 §3): local storage first (a reload shows the same step at once), the server's
- * record next (another phone's progress), and every change sent in order with the record's version; a 409
- * (another phone moved it) reloads the record and sends the change again on top of it.
+ * record next (another phone's progress), and every change sent in order with the record's version. A write
+ * wins only when based on the latest state: a 409 (another phone or tab changed it since) drops this
+ * phone's unsent changes, takes the server's record and says so (sync 'conflict'); so does a phone that comes
+ * back with unsent changes made on a version the server has gone past.
  */
 export function useActivationFlow(online: boolean): ActivationFlow {
   const [saved, setSaved] = useState<SavedActivation | null>(() => readSaved());
@@ -74,7 +79,7 @@ export function useActivationFlow(online: boolean): ActivationFlow {
     if (flushing.current) return;
     flushing.current = true;
     try {
-      for (let conflicts = 0; conflicts < 5;) {
+      for (;;) {
         const current = latest.current;
         const activation = current?.activation;
         if (!current || !activation || current.pending.length === 0) break;
@@ -92,17 +97,13 @@ export function useActivationFlow(online: boolean): ActivationFlow {
           adopt(server, latest.current?.pending.slice(1) ?? rest);
         } catch (error) {
           if (isConflict(error)) {
-            // Another phone (or tab) moved it: take its record and put this change on top of it.
-            conflicts++;
+            // Another phone (or tab) changed it since this phone's state: its write stands, this phone's
+            // unsent changes go, and the installer is told and sees where it stands now.
             const server = await activationCalls.get(activation.id, current.guest_token);
-            if (server.status !== 'in_progress') {
-              // Completed or abandoned elsewhere: nothing of this phone's can be added to it any more.
-              adopt(server, []);
-              setSync('synced');
-              return;
-            }
-            adopt(server, latest.current?.pending ?? current.pending);
-            continue;
+            adopt(server, []);
+            // Completed or abandoned elsewhere: the stepper says so itself.
+            setSync(server.status === 'in_progress' ? 'conflict' : 'synced');
+            return;
           }
           setSync(isFinalRefusal(error) ? 'local-only' : 'waiting');
           return;
@@ -127,9 +128,16 @@ export function useActivationFlow(online: boolean): ActivationFlow {
       .then((server) => {
         const now = latest.current;
         if (!now) return;
-        // What this phone has not sent is newer than the server's; a server ahead of us wins the rest. A
-        // record closed elsewhere (completed, or abandoned by Start over) takes nothing more.
-        adopt(server, server.status === 'in_progress' ? now.pending : []);
+        // A record closed elsewhere (completed, or abandoned by Start over) takes nothing more. Unsent
+        // changes made on the version the server still has go on top of it; made on one it has gone past
+        // (another phone wrote meanwhile), they are stale: dropped, and the installer told.
+        const stale = now.pending.length > 0 && server.version !== now.activation?.version;
+        if (server.status !== 'in_progress' || stale) {
+          adopt(server, []);
+          if (stale && server.status === 'in_progress') setSync('conflict');
+          return;
+        }
+        adopt(server, now.pending);
         void flush();
       })
       .catch((error: unknown) => {
