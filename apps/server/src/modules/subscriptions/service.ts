@@ -286,16 +286,17 @@ export function createSubscriptionService(
         } catch (error) {
           const refusal = refusalOfCloudError(error);
           if (!(refusal instanceof Refusal)) throw error;
-          // This step's own half-done work is undone here; the machine undoes the steps before it (the charge).
+          // This step's own half-done work is undone here; the machine undoes the steps before it (the charge). A cloud
+          // that can not answer even that throws: the try stays pending and recovery settles it.
           await putBack(applied);
           throw new Refusal('conflict', SUBSCRIPTION_TEXTS.applyFailed, { code: refusal.code });
         }
         return { lines };
       },
       async find(_tryId, snapshot) {
-        const shadows = await Promise.all(
-          snapshot.lines.map((l) => ctx.devices.shadow(l.device_key).catch(() => null)),
-        );
+        // The cloud unreachable is an error, not an answer: the try stays pending and the next sweep asks again
+        // (voiding the charge on a guess could leave plans on devices that nobody paid for).
+        const shadows = await Promise.all(snapshot.lines.map((l) => ctx.devices.shadow(l.device_key)));
         const lines = snapshot.lines.map(({ device_key, plan, previous }) => ({ device_key, plan, previous }));
         if (shadows.every((shadow, n) => samePlan(shadow?.reported.plan, lines[n]!.plan))) return { done: { lines } };
         // Some, not all: nothing of it may stand without its record (the charge is voided after this).
@@ -307,8 +308,10 @@ export function createSubscriptionService(
 
   /** Puts back each device's previous plan where the device still has the plan this purchase put on it. */
   async function putBack(lines: { device_key: string; plan: DevicePlan; previous: DevicePlan | null }[]) {
+    // A device the cloud can not answer for throws: the machine logs a compensation that failed, and a recovery's
+    // `find` leaves the try pending to be asked again.
     for (const line of lines) {
-      const shadow = await ctx.devices.shadow(line.device_key).catch(() => null);
+      const shadow = await ctx.devices.shadow(line.device_key);
       if (shadow && samePlan(shadow.reported.plan, line.plan))
         await ctx.devices.setPlan(line.device_key, line.previous);
     }
