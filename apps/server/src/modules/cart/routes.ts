@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@portal/contracts';
 import { requirePermission, requireSignedIn, signedIn } from '../../plugins/actor.ts';
 import { route } from '../../plugins/endpoints.ts';
-import { purchaseDenied, type CartService } from './service.ts';
+import { purchaseDenied } from './buyer.ts';
+import type { CartService } from './service.ts';
 
 /** The cart: the B2B product checkout's token and lines (spec 02 §4, §7 "Checkout"). */
 export const cartRoutes =

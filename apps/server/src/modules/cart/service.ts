@@ -1,9 +1,6 @@
 import {
   CART_TEXTS,
   MAX_LINE_QUANTITY,
-  canPurchase,
-  messages,
-  roleLabel,
   CHECKOUT_TEXTS,
   type AddLinesRequest,
   type SetPaymentRequest,
@@ -26,21 +23,7 @@ import { createCompletion } from './complete.ts';
 import type { AttemptMachine } from '../../attempts/machine.ts';
 import * as repo from './repo.ts';
 import { clearOpenCheckouts, lockUser } from './selection.ts';
-
-/** spec 01 §6, spec 02 §1: why someone without purchasing rights may not buy (the 403's detail). */
-export const purchaseDenied = (actor: Actor) =>
-  // A consumer has no product checkout at all; no dealer's owner could grant it.
-  roleLabel(actor.user) === 'Customer' ? messages.consumerNoProductCheckout : CART_TEXTS.noPurchasingRights;
-
-const isBuyer = (actor: Actor): actor is Buyer => canPurchase(actor.user) && actor.business !== null;
-
-/** Who may buy (spec 01 §6, spec 02 §4): purchasing rights, and a business to buy for. */
-export function buyerOf(actor: Actor): Buyer {
-  if (isBuyer(actor)) return actor;
-  // Rights first: sales reps always have them, so only a rep can meet the "no linked business" text.
-  if (!canPurchase(actor.user)) throw refuse.forbidden(purchaseDenied(actor));
-  throw refuse.invalid(messages.noLinkedBusiness);
-}
+import { buyerOf, isBuyer } from './buyer.ts';
 
 export function createCartService(
   ctx: AppContext,
@@ -301,24 +284,3 @@ export function createCartService(
   };
 }
 export type CartService = ReturnType<typeof createCartService>;
-
-/**
- * The plan purchase (issue 30 item 3) bought these devices' plans: their lines leave the buyer's open cart for the
- * business, in the purchase's own transaction.
- */
-/**
- * The devices among these that have a plan line in the buyer's open cart (issue 30). A line is put in the cart
- * only by someone who may reach its device — for a device installed for nobody, with the ICCID digits printed on
- * it — so the subscription checkout takes a line in the buyer's cart as that proof already given.
- */
-export const subscriptionLineDevices = (
-  db: Db | Tx,
-  owner: { userId: string; businessPartnerId: string },
-  deviceKeys: string[],
-) => repo.subscriptionLineDevicesOf(db, owner.userId, owner.businessPartnerId, deviceKeys);
-
-export const removeSubscriptionLines = (
-  tx: Tx,
-  owner: { userId: string; businessPartnerId: string },
-  deviceKeys: string[],
-) => repo.deleteSubscriptionLinesOf(tx, owner.userId, owner.businessPartnerId, deviceKeys);
