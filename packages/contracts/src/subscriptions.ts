@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { planCurrencySchema, planDurationSchema, planIdSchema } from './plans.ts';
+import { REWARD_TEXTS } from './rewards.ts';
 
 /**
  * Issue 30 item 3: buying plans for devices (spec 02 §7 "Plans and payments": POST payments with line_items of
@@ -34,6 +35,7 @@ export const SUBSCRIPTION_TEXTS = {
   deviceNotFound: 'Device not found',
   paymentMethodRequired: 'Choose a card or bank account to pay with.',
   applyFailed: 'The device cloud did not take the plan. Nothing was charged. Please try again.',
+  dayFormat: 'Use a date as YYYY-MM-DD.',
   receiptSubject: (number: string) => `Your plan purchase ${number}`,
 } as const;
 
@@ -111,21 +113,32 @@ export type Purchase = z.infer<typeof purchaseSchema>;
 
 export const purchaseParamsSchema = z.object({ uuid: z.string().trim().min(1).max(64) });
 
+/** A calendar day, YYYY-MM-DD, that is one (not 2026-02-30 nor year 0: the database refuses those). */
+const calendarDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, SUBSCRIPTION_TEXTS.dayFormat)
+  .refine(
+    (value) => {
+      const day = new Date(`${value}T00:00:00Z`);
+      return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value && value >= '1970-01-01';
+    },
+    { message: SUBSCRIPTION_TEXTS.dayFormat },
+  );
+
 /** GET /api/plan-sales: the business's plan purchases (spec 01 §4 report columns), newest first. */
-export const planSalesQuerySchema = z.object({
-  /** YYYY-MM-DD, the first day (UTC start of day). */
-  from_date: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/)
-    .optional(),
-  /** YYYY-MM-DD, the last day (UTC end of day). */
-  to_date: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/)
-    .optional(),
-  limit: z.coerce.number().int().min(1).max(100).optional().default(10),
-  offset: z.coerce.number().int().min(0).optional().default(0),
-});
+export const planSalesQuerySchema = z
+  .object({
+    /** YYYY-MM-DD, the first day (UTC start of day). */
+    from_date: calendarDay.optional(),
+    /** YYYY-MM-DD, the last day (UTC end of day). */
+    to_date: calendarDay.optional(),
+    limit: z.coerce.number().int().min(1).max(100).optional().default(10),
+    offset: z.coerce.number().int().min(0).optional().default(0),
+  })
+  .superRefine((value, ctx) => {
+    if (value.from_date && value.to_date && value.from_date > value.to_date)
+      ctx.addIssue({ code: 'custom', message: REWARD_TEXTS.rangeReversed, path: ['to_date'] });
+  });
 
 export const planSaleSchema = z.object({
   uuid: z.string(),

@@ -357,9 +357,14 @@ describe('the plan purchase: POST /api/payments, GET /api/payments/{uuid}, GET /
       await owner.call(endpoints.subscriptions.sales, { query: unchecked({ to_date: yesterday }) })
     ).json<PlanSales>();
     expect(none).toEqual({ results: [], count: 0, totals: { final_charge: 0, subtotal: 0, sales_tax: 0 } });
-    expect(
-      (await owner.call(endpoints.subscriptions.sales, { query: unchecked({ from_date: '2026-13-45x' }) })).statusCode,
-    ).toBe(400);
+    // Days that are not days (the database would refuse year 0 or 30 February) and a reversed range: 400.
+    for (const query of [
+      { from_date: '2026-13-45x' },
+      { to_date: '0000-00-00' },
+      { from_date: '2026-02-30' },
+      { from_date: today, to_date: yesterday },
+    ])
+      expect((await owner.call(endpoints.subscriptions.sales, { query: unchecked(query) })).statusCode).toBe(400);
     // Another dealer sees none of them.
     const other = (await lakeside.call(endpoints.subscriptions.sales, { query: {} })).json<PlanSales>();
     expect(other.results.filter((r) => all.results.some((a) => a.uuid === r.uuid))).toEqual([]);
