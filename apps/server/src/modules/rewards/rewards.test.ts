@@ -259,7 +259,16 @@ describe('payouts (spec 02 §6)', () => {
     const page = await t.app.inject({ method: 'GET', url });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('Complete onboarding');
-    const done = await t.app.inject({ method: 'POST', url });
+    // Its form's POST carries the page's origin (under no-referrer a browser sends `Origin: null`: refused).
+    expect(page.headers['referrer-policy']).toBe('same-origin');
+    expect((await t.app.inject({ method: 'POST', url, headers: { origin: 'null' } })).statusCode).toBe(403);
+    // As a browser sends the form: its origin, urlencoded and empty.
+    const done = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: { origin: 'http://localhost:80', 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
     expect(done.statusCode).toBe(302);
     expect(done.headers.location).toBe('/rewards?payouts=complete');
 

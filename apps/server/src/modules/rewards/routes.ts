@@ -18,6 +18,13 @@ export const rewardRoutes =
   (service: RewardService): FastifyPluginAsyncZod =>
   async (app) => {
     const rewardsOnly = { guard: requirePermission('rewards', REWARD_TEXTS.rewardsDenied) };
+    // The test-mode onboarding page's form posts as forms do (urlencoded, no fields to read); without a parser
+    // Fastify answers it 415. This plugin's routes only.
+    app.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 1024 },
+      (_r, _b, done) => done(null, undefined),
+    );
 
     route(app, rewards.listOfDealer, rewardsOnly, async (request) =>
       service.listOfDealer(signedIn(request), request.params.id, request.query),
@@ -30,10 +37,16 @@ export const rewardRoutes =
       service.onboardingLink(signedIn(request)),
     );
     // Test mode's page of the payment processor: the link is the credential, as Stripe's hosted onboarding.
+    // Its form posts to /api, whose same-origin check reads Origin: under helmet's `Referrer-Policy: no-referrer`
+    // a browser sends a form's POST with `Origin: null` and the page could never complete (a 403). same-origin
+    // still sends no referrer to any other site.
     route(app, rewards.testOnboardingPage, async (request, reply) => {
       const state = await service.testOnboardingState(request.params.token);
       if (!state) throw refuse.notFound(REWARD_TEXTS.onboardingNotFound);
-      return reply.type('text/html; charset=utf-8').headers(noStore).send(onboardingPage(request.params.token, state));
+      return reply
+        .type('text/html; charset=utf-8')
+        .headers({ ...noStore, 'referrer-policy': 'same-origin' })
+        .send(onboardingPage(request.params.token, state));
     });
     route(app, rewards.completeTestOnboarding, async (request, reply) => {
       const outcome = await service.completeTestOnboarding(request.params.token);

@@ -5,14 +5,20 @@ import { formatDate, formatDateTime, formatMoney } from '@portal/contracts/forma
 import { DURATION_LABELS } from '@portal/contracts/plans';
 import { REWARD_STATUS_TEXTS, REWARD_TEXTS } from '@portal/contracts/rewards';
 import { isNotFound, PageLoadError, PageLoading, RecordNotFound } from '../../components/PageStates.tsx';
+import { useSession } from '../session/index.ts';
 import { rewardQuery } from './api.ts';
+import { PayoutsPanel } from './PayoutsPanel.tsx';
 import './rewards.css';
 
 const TITLE = 'Reward Details';
 
-/** /rewards/{id} (issue 30 §4): one reward, its device, plan and activation. */
+/**
+ * /rewards/{id} (issue 30 §4): one reward, its device, plan and activation; to its own installer, whether payouts
+ * are set up and the way to set them up (spec 02 §6), as on /rewards.
+ */
 export default function RewardPage() {
   const { id = '' } = useParams();
+  const { data: session } = useSession();
   const reward = useQuery({ ...rewardQuery(id), retry: (count, error) => !isNotFound(error) && count < 2 });
   if (reward.isPending) return <PageLoading className="rewards" title={TITLE} />;
   if (reward.error)
@@ -30,6 +36,8 @@ export default function RewardPage() {
     );
   const r = reward.data;
   const activation = r.activation;
+  // Payouts are the signed-in user's own: shown beside their own reward, not beside an installer's the owner reads.
+  const own = !!session?.user && session.user.id === r.installer.user_id;
   return (
     <div className="page rewards">
       <p>
@@ -87,6 +95,7 @@ export default function RewardPage() {
           <p>This reward is from an activation made before activation records were kept.</p>
         )}
       </section>
+      {own && <PayoutsPanel />}
     </div>
   );
 }

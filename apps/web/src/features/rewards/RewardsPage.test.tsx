@@ -260,12 +260,31 @@ describe('/rewards/{id}', () => {
         device_testing_passed: true,
       },
     };
-    server.use(answer(endpoints.session.get, sessionOf(installer)), answer(rewards.get, detail));
+    server.use(
+      answer(endpoints.session.get, sessionOf(installer)),
+      answer(rewards.get, detail),
+      answer(rewards.payouts, notSetUp),
+    );
     renderRoutes(routes, `/rewards/${detail.id}`);
     expect(await screen.findByText('10230000914')).toBeTruthy();
     expect(screen.getByText('Premium Plus, 1 year')).toBeTruthy();
     expect(screen.getByText('Passed')).toBeTruthy();
+    // Their own reward: whether payouts are set up, and the way to set them up.
+    expect(await screen.findByText('Payouts are not set up.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Set up payouts' })).toBeTruthy();
     await noAxeViolations();
+  });
+
+  it('the owner reading an installer’s reward is not shown their own payouts beside it', async () => {
+    server.use(
+      answer(endpoints.session.get, sessionOf(owner)),
+      answer(rewards.get, { ...reward(), activation: null }),
+      answer(rewards.payouts, notSetUp),
+    );
+    renderRoutes(routes, `/rewards/${reward().id}`);
+    expect(await screen.findByText('10230000914')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Payouts' })).toBeNull();
+    expect(sentRequests().some((r) => r.path.startsWith('/api/payouts'))).toBe(false);
   });
 
   it("another's reward: not found, with the way back", async () => {
