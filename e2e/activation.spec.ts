@@ -264,10 +264,8 @@ test.describe('activation on a phone', () => {
     await stepper(page).getByRole('radio', { name: 'Basic', exact: true }).check();
     await stepper(page).getByLabel('Duration').selectOption('1_year');
     await expectAccessible(page);
+    // The plan line stays in the owner's cart: it is bought at the end (issue 30), which takes it out again.
     await stepper(page).getByRole('button', { name: 'Add the plan to the cart' }).click();
-    // The plan line goes again at once: later journeys expect the owner's cart as they left it.
-    const removed = await page.request.delete('/api/cart/subscription-lines/10230000234');
-    expect(removed.status(), await removed.text()).toBe(200);
 
     await expect(stepTitle(page)).toHaveText('Rewards');
     await expectAccessible(page);
@@ -317,6 +315,32 @@ test.describe('activation on a phone', () => {
     await expect(page.getByText(/Device record as of/)).toBeVisible();
     await expect(activation).toBeVisible();
     await page.emulateMedia({ media: null });
+
+    // Issue 30: the plan put in the cart at the Plan step is bought at Purchase Service; the installer who ran the
+    // activation (the owner) then has its reward, earned: the device tests passed and the plan is paid.
+    await page.goto('/cart/checkout/subscriptions');
+    await expect(page.getByRole('heading', { level: 1, name: 'Purchase Service' })).toBeVisible();
+    await expect(page.getByRole('listitem').filter({ hasText: '10230000234' })).toContainText('Basic, 1 year');
+    await page
+      .getByRole('group', { name: 'Payment' })
+      .getByRole('radio', { name: /^Visa \*\*\*\* 4242/ })
+      .check();
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Order Complete' })).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'Devices' }).getByRole('link', { name: 'Device 10230000234' }),
+    ).toBeVisible();
+    // The purchase took the plan line out: later journeys find the owner's cart as they left it.
+    const cart = (await (await page.request.get('/api/products-checkout/last-b2b-token')).json()) as {
+      checkout: { subscriptionLines?: { device_key: string }[] } | null;
+    };
+    expect(cart.checkout?.subscriptionLines ?? []).toEqual([]);
+    await page.goto('/rewards');
+    const reward = page
+      .getByRole('region', { name: 'Installers’ rewards' })
+      .getByRole('link', { name: /Device 10230000234/ });
+    await expect(reward).toContainText('Basic, 1 year');
+    await expect(reward).toContainText('Earned');
   });
 
   test('10230000260: the R42 failure says what happened and offers Retry', async ({ page }) => {
