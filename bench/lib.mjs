@@ -1,6 +1,7 @@
 // Helpers shared by the bench scripts: the repo root, formatting, builds of missing dist folders, and the
 // headline figures that run.mjs gathers into its closing summary.
 import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -72,3 +73,38 @@ export async function startBuiltServer(env) {
   });
   return { child, base: `http://127.0.0.1:${port}` };
 }
+
+const TICKS_PER_SECOND = 100; // USER_HZ on Linux
+/** CPU seconds one process has used so far (user + system; 0 where /proc is missing). */
+function cpuOfPid(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8')
+      .replace(/^.*\) /, '')
+      .split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * CPU seconds used so far by the server process, by every PostgreSQL process on this machine, and by this bench:
+ * the difference of two readings says what a phase cost each (what a p99 on two shared cores is made of).
+ */
+export function cpuReading(serverPid) {
+  let postgres = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') postgres += cpuOfPid(entry);
+    } catch {
+      // the process ended while read
+    }
+  }
+  const own = process.cpuUsage();
+  return { server: cpuOfPid(serverPid), postgres, bench: (own.user + own.system) / 1e6 };
+}
+
+/** What each part used between two readings, in ms per unit of work. */
+export const cpuPer = (before, after, units) =>
+  Object.fromEntries(Object.keys(before).map((k) => [k, ((after[k] - before[k]) * 1000) / units]));

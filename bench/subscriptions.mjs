@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { npm, printTable, report, root, startBuiltServer } from './lib.mjs';
+import { cpuPer, cpuReading, npm, printTable, report, root, startBuiltServer } from './lib.mjs';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const BUYERS = 20;
@@ -147,6 +147,26 @@ const percentile = (values, p) => {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 };
 
+/**
+ * What one bare round trip to PostgreSQL costs on this machine (`select $1`, one connection, 2,000 times): a
+ * purchase makes about twenty, so on a machine whose system calls are slow this sets the floor of the figures.
+ */
+async function roundTrip() {
+  const db = new pg.Client({ connectionString: URL_ });
+  await db.connect();
+  try {
+    for (let i = 0; i < 200; i++) await db.query('select $1::int', [i]);
+    const cpu = process.cpuUsage();
+    const started = performance.now();
+    const n = 2000;
+    for (let i = 0; i < n; i++) await db.query('select $1::int', [i]);
+    const used = process.cpuUsage(cpu);
+    return { wallUs: ((performance.now() - started) * 1000) / n, cpuUs: (used.user + used.system) / n };
+  } finally {
+    await db.end();
+  }
+}
+
 if (!process.env.BENCH_SKIP_BUILD) npm(['run', 'build', '-w', '@portal/server']);
 await prepare();
 const { child, base } = await startBuiltServer(env);
@@ -160,6 +180,8 @@ try {
   const mock = [];
   const bought = [];
   let failures = 0;
+  // CPU of the purchases (not the mock runs): the server's, PostgreSQL's and this load generator's.
+  const purchaseCpu = { server: 0, postgres: 0, bench: 0 };
   for (let round = 0; round < ROUNDS; round++) {
     const linesOf = (i) => [{ device_key: devices[round * BUYERS + i], plan_id: 'ultimate', newPricingPlan: '6_year' }];
     // All twenty ask for the total at once, then all twenty pay at once.
@@ -167,6 +189,7 @@ try {
       buyers.map((call, i) => call('POST', '/api/payments', { validate: true, line_items: linesOf(i) })),
     );
     for (const q of quotes) if (q.status === 200) mock.push(q.ms);
+    const before = cpuReading(child.pid);
     const paid = await Promise.all(
       buyers.map((call, i) =>
         quotes[i].status === 200
@@ -179,6 +202,8 @@ try {
           : Promise.resolve({ status: quotes[i].status, json: quotes[i].json }),
       ),
     );
+    const used = cpuPer(before, cpuReading(child.pid), 1);
+    for (const part of Object.keys(purchaseCpu)) purchaseCpu[part] += used[part];
     for (const result of paid) {
       if (result.status === 200 && result.json?.status === 'paid') bought.push(result.ms);
       else {
@@ -202,6 +227,11 @@ try {
     );
     if (result.status === 200) alone.bought.push(result.ms);
   }
+  const trip = await roundTrip();
+  console.log(
+    `one bare PostgreSQL round trip here: ${trip.wallUs.toFixed(0)} µs, of which ${trip.cpuUs.toFixed(0)} µs ` +
+      `of the caller's CPU`,
+  );
   console.log(
     `machine: ${os.cpus().length} × ${os.cpus()[0]?.model}; load average ${os.loadavg()[0].toFixed(2)}; ` +
       `${BUYERS} buyers × ${ROUNDS} rounds; no simulated device delay\n`,
@@ -239,6 +269,11 @@ try {
       ],
     ],
     ['l', 'r', 'r', 'r', 'r'],
+  );
+  const per = (ms) => (ms / (BUYERS * ROUNDS)).toFixed(1);
+  console.log(
+    `\nCPU per purchase (20 at once): server ${per(purchaseCpu.server)} ms, PostgreSQL ${per(purchaseCpu.postgres)} ms, ` +
+      `load generator ${per(purchaseCpu.bench)} ms (two cores: the twentieth waits for about ten of each)`,
   );
   report({
     figure: 'plan purchase mock run p99 (PostgreSQL, 20 buyers at once)',

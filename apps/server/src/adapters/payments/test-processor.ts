@@ -127,8 +127,8 @@ function isUsableExpiry(expMonth: number, expYear: number) {
 
 async function charge(db: Db, request: ChargeRequest): Promise<Charge> {
   assertPositiveCents(request.amountCents);
-  const earlier = await chargeByKey(db, request.idempotencyKey);
-  if (earlier) return answerChargeRequest(earlier, request);
+  // A retry under a key finds its charge at the insert below (a source once charged is never forgotten:
+  // cards and bank accounts are kept, so asking what it does first answers a retry as it answered the first).
   const behaviour = await behaviourOfSource(db, request.source);
   const [inserted] = await db
     .insert(processorCharges)
@@ -144,8 +144,9 @@ async function charge(db: Db, request: ChargeRequest): Promise<Charge> {
     })
     .onConflictDoNothing({ target: processorCharges.idempotencyKey })
     .returning();
-  // Nothing inserted: a request under the same key got there first. PostgreSQL made this insert wait for
-  // that one to commit, so its charge is there to read, and this request answers what that one recorded.
+  // Nothing inserted: a request under the same key got there first (a retry, or a request alongside: PostgreSQL
+  // made this insert wait for that one to commit), so its charge is there to read, and this request answers what
+  // that one recorded.
   return answerChargeRequest(inserted ?? (await chargeByKey(db, request.idempotencyKey))!, request);
 }
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { and, desc, eq, gte, lt, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { planPurchases } from './schema.ts';
@@ -43,18 +44,18 @@ export async function failPurchase(tx: Tx, id: string, failure: NonNullable<Purc
   return rows.length > 0;
 }
 
-/** Claims a purchase still charging as paid (false when another run ended it first); the row stays locked. */
-export async function claimPurchase(tx: Tx, id: string, processorChargeId: string | null) {
+/**
+ * Claims a purchase still charging as paid, with its receipt (false when another run ended it first); the row
+ * stays locked.
+ */
+export async function claimPurchase(tx: Tx, id: string, processorChargeId: string | null, receipt: unknown) {
   const rows = await tx
     .update(planPurchases)
-    .set({ status: 'paid', processorChargeId, updatedAt: new Date() })
+    .set({ status: 'paid', processorChargeId, receipt, updatedAt: new Date() })
     .where(and(eq(planPurchases.id, id), eq(planPurchases.status, 'charging')))
     .returning({ id: planPurchases.id });
   return rows.length > 0;
 }
-
-export const saveReceipt = (tx: Tx, id: string, receipt: unknown) =>
-  tx.update(planPurchases).set({ receipt }).where(eq(planPurchases.id, id));
 
 /** A paid purchase of the business, or null (another business's, one not paid, or none). */
 export async function paidPurchaseOf(db: Db, businessPartnerId: string, id: string) {
@@ -111,9 +112,21 @@ export async function paidPurchases(
   };
 }
 
-/** Serialises the deciding transactions of one business's purchases (released when the transaction ends). */
-export async function lockPurchasesOf(tx: Tx, businessPartnerId: string) {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('plan_purchases'), hashtext(${businessPartnerId}))`);
+/**
+ * Serialises the deciding transactions of purchases of the same devices (released when the transaction ends): two
+ * purchases of one device can not both charge for it, while purchases of different devices — twenty buyers of one
+ * business at once — decide side by side. Each device's lock is a 64-bit key of its own (taken in ascending order
+ * of that key, so two purchases sharing devices never wait on each other crosswise).
+ */
+export async function lockPurchasesOf(tx: Tx, deviceKeys: string[]) {
+  const locks = [...new Set(deviceKeys)]
+    .map((key) => createHash('sha256').update(`plan_purchases:${key}`).digest().readBigInt64BE(0))
+    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(String);
+  // The elements come in the array's order, and each row's lock is taken as the row is produced.
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(k::bigint) from jsonb_array_elements_text(${JSON.stringify(locks)}::jsonb) as k`,
+  );
 }
 
 /**

@@ -160,12 +160,15 @@ export function createSubscriptionService(
   async function readDevices(buyer: Buyer, body: PurchaseInput, ip: string): Promise<Map<string, DeviceRead>> {
     const reads = new Map<string, DeviceRead>();
     // A line of the buyer's cart was put there with the proof its device asked for (the ICCID digits of a
-    // device installed for nobody): the checkout of that cart does not ask for it again.
-    const inCart = await subscriptionLineDevices(
-      ctx.db,
-      { userId: buyer.user.id, businessPartnerId: buyer.business.id },
-      body.line_items.filter((line) => !line.iccid_last_digits).map((line) => line.device_key),
-    );
+    // device installed for nobody): the checkout of that cart does not ask for it again. Read once, when a
+    // device first asks for its proof (a business's own devices never do).
+    let inCart: Promise<Set<string>> | null = null;
+    const inCartOf = () =>
+      (inCart ??= subscriptionLineDevices(
+        ctx.db,
+        { userId: buyer.user.id, businessPartnerId: buyer.business.id },
+        body.line_items.filter((line) => !line.iccid_last_digits).map((line) => line.device_key),
+      ));
     for (const line of body.line_items) {
       if (reads.has(line.device_key)) continue;
       try {
@@ -175,7 +178,7 @@ export function createSubscriptionService(
         const proven =
           error instanceof Refusal &&
           error.code === REFUSAL_CODES.DEVICE_PROOF_REQUIRED &&
-          inCart.has(line.device_key) &&
+          (await inCartOf()).has(line.device_key) &&
           (await ctx.devices.shadow(line.device_key));
         if (proven) {
           reads.set(line.device_key, { ok: proven });
@@ -368,8 +371,11 @@ export function createSubscriptionService(
     at: { key: string; requestHash: string; earlier: () => Promise<repo.PurchaseRow | null> },
   ) {
     const { body, now, reads } = input;
-    // One decision at a time per business: two purchases of one device can not both charge for it.
-    await repo.lockPurchasesOf(tx, buyer.business.id);
+    // One decision at a time per device: two purchases of one device can not both charge for it.
+    await repo.lockPurchasesOf(
+      tx,
+      body.line_items.map((l) => l.device_key.toUpperCase()),
+    );
     // A retry first: the device already has the plan it paid for, which priced again would not be an upgrade.
     const first = await at.earlier();
     if (first) return { replay: first };
@@ -431,7 +437,6 @@ export function createSubscriptionService(
   /** The write after the steps: the receipt, the cart's lines out, the rewards, the mail — or null if another ended it. */
   async function write(tx: Tx, row: repo.PurchaseRow, chargeId: string | null): Promise<Purchase | null> {
     const snapshot = row.snapshot as Snapshot;
-    if (!(await repo.claimPurchase(tx, row.id, chargeId))) return null;
     const receipt: Purchase = {
       ...answerOf(snapshot),
       uuid: row.id,
@@ -442,7 +447,8 @@ export function createSubscriptionService(
       method: snapshot.methodLabel,
       transaction_id: chargeId,
     };
-    await repo.saveReceipt(tx, row.id, receipt);
+    // Claimed as paid with its receipt in one statement; another run that ended it first leaves it as it was.
+    if (!(await repo.claimPurchase(tx, row.id, chargeId, receipt))) return null;
     await removeSubscriptionLines(
       tx,
       { userId: snapshot.buyer.userId, businessPartnerId: snapshot.partner.id },

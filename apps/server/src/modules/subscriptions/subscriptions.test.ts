@@ -286,6 +286,27 @@ describe('the plan purchase: POST /api/payments, GET /api/payments/{uuid}, GET /
     expect(await chargesCount()).toBe(charges);
   });
 
+  it('two buyers of one business buying one device at once: one pays, the other is told it changed; one charge', async () => {
+    const lines = [{ device_key: NORTHSIDE_DEVICE, plan_id: 'ultimate', newPricingPlan: '5_year' }];
+    const [shown, alsoShown] = await Promise.all([quote(owner, lines), quote(purchaser, lines)]);
+    expect(shown.json<Purchase>().quote).toBe(alsoShown.json<Purchase>().quote);
+    const charges = await chargesCount();
+    const body = { line_items: lines, quote: shown.json<Purchase>().quote, payment_method_id: card.id };
+    const answers = await Promise.all([buy(owner, body, newKey()), buy(purchaser, body, newKey())]);
+    const paid = answers.filter((res) => res.statusCode === 200);
+    const refused = answers.filter((res) => res.statusCode !== 200);
+    expect(paid, answers.map((res) => res.body).join('\n')).toHaveLength(1);
+    // Decided while the other was paying (409), or read after it was paid: the plan is no longer an upgrade (422).
+    const other = refused[0]!;
+    if (other.statusCode === 409)
+      expect([REFUSAL_CODES.CHANGED_SINCE_SHOWN, REFUSAL_CODES.IN_PROGRESS]).toContain(other.json<Refused>().code);
+    else
+      expect(other.json()).toMatchObject({
+        failed_items: [{ device_key: NORTHSIDE_DEVICE, detail: SUBSCRIPTION_TEXTS.notAnUpgrade }],
+      });
+    expect(await chargesCount()).toBe(charges + 1);
+  });
+
   it('the device cloud refusing the plan ends the purchase failed: the charge is voided, the plans put back', async () => {
     const lines = [
       { device_key: NEW_DEVICE, plan_id: 'premium', newPricingPlan: '1_year', iccid_last_digits: '0234' },

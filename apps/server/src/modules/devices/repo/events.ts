@@ -65,10 +65,10 @@ export async function copyDeviceEvents(
   return db.transaction(async (tx) => {
     // A copy of the cloud's own events: its commit need not wait for the disk. Were the database to crash
     // before the WAL reached it, the copy is redone from the cloud (the catch-up starts after the newest
-    // copy that survived); a crash of the portal loses nothing.
-    await tx.execute(sql`set local synchronous_commit = off`);
+    // copy that survived); a crash of the portal loses nothing. Set with the locks: one round trip for both.
     await tx.execute(
-      sql`select pg_advisory_xact_lock(hashtext('device_events:' || k))
+      sql`select pg_advisory_xact_lock(hashtext('device_events:' || k)),
+                 set_config('synchronous_commit', 'off', true)
             from jsonb_array_elements_text(${JSON.stringify(devices)}::jsonb) as k order by k`,
     );
     const written = (await tx.execute(sql`
