@@ -8,6 +8,7 @@ export default defineConfig({
       'packages/device-sim/vitest.config.ts',
       'apps/server/vitest.config.ts',
       'apps/web/vitest.config.ts',
+      'apps/web/vitest.node.config.ts',
     ],
   },
 });

@@ -7,8 +7,8 @@ import { defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import { reactOnPreact } from './preact.ts';
 
-/** The text files the server sends precompressed (apps/server/src/plugins/spa.ts). */
-const PRECOMPRESSED = /\.(?:js|mjs|css|html|svg|json|txt|xml|webmanifest)$/;
+/** The text files (and the VIN scan’s WebAssembly) the server sends precompressed (apps/server/src/plugins/spa.ts). */
+const PRECOMPRESSED = /\.(?:js|mjs|css|html|svg|json|txt|xml|webmanifest|wasm)$/;
 
 /**
  * Writes `name.br` (brotli, quality 11) and `name.gz` (gzip, level 9) next to every text file of the build,

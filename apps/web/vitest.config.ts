@@ -12,6 +12,8 @@ export default defineProject({
   test: {
     name: 'web',
     include: ['src/**/*.test.{ts,tsx}'],
+    // What runs in Node, not a page (vitest.node.config.ts).
+    exclude: ['src/**/*.node.test.ts'],
     environment: 'jsdom',
     setupFiles: ['src/test/setup.ts'],
     // Loaded through Vite, so that their 'react' is the app's (the aliases above).

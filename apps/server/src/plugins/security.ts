@@ -10,7 +10,8 @@ export async function registerSecurity(app: FastifyInstance, options: { publicUr
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
+        // WebAssembly compiled from this origin: the VIN scan's barcode reader on phones without a native one.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         connectSrc: ["'self'"],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],

@@ -78,7 +78,7 @@ export async function registerSpa(app: FastifyInstance, webDist: string) {
 }
 
 /** The extensions the web build precompresses, as sent (`x.js`, `x.js.br`, `x.js.gz`). */
-const PRECOMPRESSED = /\.(?:js|mjs|css|html|svg|json|txt|xml|webmanifest)(?:\.br|\.gz)?$/;
+const PRECOMPRESSED = /\.(?:js|mjs|css|html|svg|json|txt|xml|webmanifest|wasm)(?:\.br|\.gz)?$/;
 
 const encodings = new Negotiator({ supportedValues: ['br', 'gzip'] });
 

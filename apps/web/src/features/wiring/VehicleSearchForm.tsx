@@ -3,6 +3,7 @@ import { messages } from '@portal/contracts/messages';
 import { Button } from '../../components/Button.tsx';
 import { Dropdown } from '../../components/Dropdown.tsx';
 import { vehicleYears } from '@portal/contracts/vehicle-rules';
+import { VinScanButton } from '../vin-scan/index.ts';
 import { canSearch } from './cascade.ts';
 import { useRecentVehicles } from './recentVehicles.ts';
 import { useFormActions, useSearching, useVehicleForm, useVehicleSearch } from './vehicleSearch.ts';
@@ -86,6 +87,16 @@ export function VehicleSearchForm({ compact = false }: { compact?: boolean }) {
             spellCheck={false}
             enterKeyHint="search"
           />
+          {/* The top bar's form is for typing; the camera is offered where the form has room (issue 31). */}
+          {!compact && (
+            <VinScanButton
+              disabled={searching}
+              onVin={(vin) => {
+                actions.typeVin(vin);
+                void search();
+              }}
+            />
+          )}
         </div>
         <div className="vehicle-form-actions">
           <Button type="submit" disabled={!canSearch(form)} loading={searching}>

@@ -5,6 +5,7 @@ import { vehicleYears } from '@portal/contracts/vehicle-rules';
 import { Button } from '../../../../components/Button.tsx';
 import { Field } from '../../../../components/form/Field.tsx';
 import type { StepProps } from '../types.ts';
+import { VinScanButton } from '../../../vin-scan/index.ts';
 import { IDLE, failureText, vinQuery, yearMakeModelQuery, type ActionState } from './deviceCalls.ts';
 import { ActionStatus, SelectField, StepFrame, useStepData } from './ui.tsx';
 
@@ -67,8 +68,8 @@ export function SetVehicleDetails(props: StepProps) {
     return keep({ vehicle: chosen, modelId: id }, describe(chosen));
   };
 
-  const decodeVin = async () => {
-    const parsed = vinRule.safeParse(vin);
+  const decodeVin = async (value = vin) => {
+    const parsed = vinRule.safeParse(value);
     if (!parsed.success) {
       setVinError(parsed.error.issues[0]?.message);
       return;
@@ -137,6 +138,13 @@ export function SetVehicleDetails(props: StepProps) {
         >
           Decode VIN
         </Button>
+        <VinScanButton
+          disabled={!online || decode.phase === 'loading'}
+          onVin={(scanned) => {
+            setVin(scanned);
+            void decodeVin(scanned);
+          }}
+        />
         <ActionStatus
           state={decode.phase === 'loading' ? { phase: 'loading', message: null } : decode}
           successText={complete ? `Found: ${describe(vehicle)}.` : undefined}
