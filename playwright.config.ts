@@ -17,6 +17,8 @@ export default defineConfig({
     trace: 'retain-on-failure',
     // Lets the tests inject axe-core; the app's own CSP is checked by the server tests.
     bypassCSP: true,
+    // The offline worker would precache the whole app in every test's fresh browser: only offline.spec has it.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
       args: [

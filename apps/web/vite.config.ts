@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { reactOnPreact } from './preact.ts';
 
 /** The text files (and the VIN scan’s WebAssembly) the server sends precompressed (apps/server/src/plugins/spa.ts). */
@@ -115,7 +116,40 @@ function pagePreloads(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), precompress(), pagePreloads()],
+  plugins: [
+    react(),
+    // Issue 31 item 2: the offline worker (src/sw.ts, rules in src/offline/policy.ts) and the install manifest.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifest: {
+        name: 'Dealer Portal',
+        short_name: 'Dealer Portal',
+        description: 'Order on account, look up vehicle wiring and activate devices.',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        theme_color: '#14213d',
+        background_color: '#ffffff',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      injectManifest: {
+        // Every screen's code and styles (about 300 kB compressed): any screen opens offline. Not the VIN
+        // scan's WebAssembly (1 MB; kept when first used) nor source maps.
+        globPatterns: ['assets/*.{js,css}', 'favicon.svg', 'icons/*.png'],
+        globIgnores: ['**/*.map'],
+        maximumFileSizeToCacheInBytes: 600_000,
+      },
+    }),
+    precompress(),
+    pagePreloads(),
+  ],
   resolve: { alias: reactOnPreact },
   server: {
     port: 5173,

@@ -8,6 +8,7 @@ import { onForcedLogout } from './lib/forcedLogout.ts';
 import './styles/app.css';
 import { clearClientStores } from './lib/clientStores.ts';
 import { sessionQuery } from './features/session/api.ts';
+import { registerServiceWorker } from './offline/register.ts';
 
 // Zod (loaded with the forms) probes `new Function` for its fast path; the CSP forbids eval, so the probe
 // shows as a CSP issue on every form page (Lighthouse best practices). Jitless mode skips the probe. Zod
@@ -32,3 +33,6 @@ createRoot(document.getElementById('root')!).render(
     </QueryClientProvider>
   </StrictMode>,
 );
+
+// Issue 31: the offline worker, after the first paint.
+registerServiceWorker({ onFirstControl: () => void queryClient.invalidateQueries({ type: 'active' }) });

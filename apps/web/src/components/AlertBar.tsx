@@ -1,12 +1,14 @@
 import { alertStore, alerts } from './alerts.ts';
 import { useStore } from './store.ts';
 import { CloseIcon } from './icons.tsx';
+import { OfflineBanner } from '../offline/OfflineBanner.tsx';
 
-/** The alert bar of every layout (spec 01 §2.3, §4). Errors interrupt; the rest are polite. */
+/** The alert bar of every layout (spec 01 §2.3, §4), with the offline banner (issue 31). Errors interrupt; the rest are polite. */
 export function AlertBar() {
   const list = useStore(alertStore);
   return (
     <div className="alert-bar" aria-live="polite">
+      <OfflineBanner />
       {list.map((alert) => (
         <div key={alert.id} className={`alert alert-${alert.type}`} role={alert.type === 'error' ? 'alert' : 'status'}>
           <div className="alert-content">

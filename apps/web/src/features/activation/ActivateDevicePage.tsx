@@ -18,7 +18,7 @@ import { screenOf, STEP_SCREENS, type StepRegistry } from './registry.ts';
 import type { StepProps } from './steps/types.ts';
 import { useActivationFlow, type ActivationFlow } from './useActivationFlow.ts';
 import { DeviceReachContext, useDeviceReach } from './useDeviceReach.ts';
-import { useOnline } from './useOnline.ts';
+import { useOnline } from '../../lib/useOnline.ts';
 import './activation.css';
 
 export const SELECT_TYPE_PATH = '/activation/select-activation-type';

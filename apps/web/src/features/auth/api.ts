@@ -4,6 +4,7 @@ import { routes } from '@portal/contracts/endpoints/routes';
 import { call } from '../../lib/api.ts';
 import { sessionQuery } from '../session/index.ts';
 import { clearClientStores } from '../../lib/clientStores.ts';
+import { forgetOfflineData } from '../../offline/register.ts';
 
 export const useSignIn = () => useMutation({ mutationFn: (body: SignInRequest) => call(routes.auth.signIn, { body }) });
 
@@ -12,10 +13,16 @@ export const useSecondFactor = () =>
 
 export const useResendCode = () => useMutation({ mutationFn: () => call(routes.auth.resendSecondFactorCode) });
 
-/** After sign-in: the session (user, roles) loads before the next page decides anything. */
+/**
+ * After sign-in: the session (user, roles) loads before the next page decides anything. What a phone kept for
+ * offline use is forgotten first: it may be another person's, whose session ended without a sign-out.
+ */
 export function useAfterSignIn() {
   const queryClient = useQueryClient();
-  return () => queryClient.fetchQuery({ ...sessionQuery, staleTime: 0 });
+  return async () => {
+    await forgetOfflineData();
+    return queryClient.fetchQuery({ ...sessionQuery, staleTime: 0 });
+  };
 }
 
 /**

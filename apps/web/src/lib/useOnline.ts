@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** navigator.onLine, kept current: a step waits while it is false (issue 29 §3). */
+/** navigator.onLine, kept current: an activation step waits while it is false (issue 29 §3); the offline banner. */
 export function useOnline(): boolean {
   const [online, setOnline] = useState(() => (typeof navigator === 'undefined' ? true : navigator.onLine !== false));
   useEffect(() => {
