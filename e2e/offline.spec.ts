@@ -11,6 +11,8 @@ import { signInAs, signOut } from './auth-helpers.ts';
 test.use({ serviceWorkers: 'allow' });
 
 const camry = DEMO_VEHICLES.find((v) => v.model === 'Camry')!;
+const f150 = DEMO_VEHICLES.find((v) => v.model === 'F-150')!;
+const nameOf = (v: { year: number; make: string; model: string }) => `${v.year} ${v.make} ${v.model}`;
 const slideHeading = (page: Page) => page.locator('main h1');
 
 /** Waits until the offline worker runs this page (it registers after the first paint, then claims the page). */
@@ -24,7 +26,7 @@ const dataKept = (page: Page) =>
     CACHES.data,
   );
 
-test('a vehicle’s sheets open and print with the network off; sign-out leaves nothing personal', async ({
+test('sheets opened once, and a vehicle saved for offline, open and print with the network off; sign-out leaves nothing personal', async ({
   page,
   context,
 }) => {
@@ -45,6 +47,24 @@ test('a vehicle’s sheets open and print with the network off; sign-out leaves 
   const printUrl = page.url();
   expect(await dataKept(page)).toBeGreaterThan(3);
 
+  // The F-150 saved for offline on purpose, before driving to the job: none of its sheets opened.
+  await page.goto('/wiring');
+  const form = page.locator('main form.vehicle-form');
+  await form.getByPlaceholder('Enter VIN').fill(f150.vin);
+  await form.getByRole('button', { name: 'Search' }).click();
+  await expect(slideHeading(page)).toHaveText(nameOf(f150));
+  const f150Url = page.url();
+  await page.getByRole('button', { name: OFFLINE_TEXTS.saveForOffline }).click();
+  await expect(page.getByRole('status').filter({ hasText: OFFLINE_TEXTS.saved })).toBeVisible();
+  // The recent list marks both as available offline.
+  await page.goto('/wiring');
+  await page.locator('main').getByRole('button', { name: 'Recent' }).click();
+  const recent = page.getByRole('list', { name: 'Recent vehicle searches' });
+  for (const vehicle of [camry, f150])
+    await expect(recent.getByRole('button', { name: new RegExp(nameOf(vehicle)) })).toContainText(
+      OFFLINE_TEXTS.availableOffline,
+    );
+
   // No network: the sheet reloads from what the phone kept, with the banner saying so.
   await context.setOffline(true);
   await page.goto(sheetUrl);
@@ -58,6 +78,14 @@ test('a vehicle’s sheets open and print with the network off; sign-out leaves 
   const pdf = await page.pdf({ format: 'Letter', printBackground: true });
   expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
   await page.emulateMedia({ media: 'screen' });
+  // The F-150's install instructions, never opened, open from what was saved.
+  await page.goto(f150Url);
+  await page
+    .getByRole('navigation', { name: 'Vehicle options' })
+    .getByRole('link', { name: /Install Instructions/ })
+    .click();
+  await page.getByRole('link', { name: 'Disassembly' }).first().click();
+  await expect(page.locator('.instruction-list li').first()).toBeVisible();
 
   // Back online; sign out: the kept data is gone (the app's code, the same for everyone, stays).
   await context.setOffline(false);

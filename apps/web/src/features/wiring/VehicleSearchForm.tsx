@@ -6,6 +6,8 @@ import { vehicleYears } from '@portal/contracts/vehicle-rules';
 import { VinScanButton } from '../vin-scan/index.ts';
 import { canSearch } from './cascade.ts';
 import { useRecentVehicles } from './recentVehicles.ts';
+import { useOfflineVehicles } from './offlineVehicles.ts';
+import { OFFLINE_TEXTS } from '../../offline/texts.ts';
 import { useFormActions, useSearching, useVehicleForm, useVehicleSearch } from './vehicleSearch.ts';
 import './wiring.css';
 
@@ -23,6 +25,7 @@ export function VehicleSearchForm({ compact = false }: { compact?: boolean }) {
   const actions = useFormActions();
   const { search, searchRecent } = useVehicleSearch();
   const recents = useRecentVehicles();
+  const offline = useOfflineVehicles(recents);
   const TitleTag = compact ? 'p' : 'h1';
 
   const submit = (event: FormEvent) => {
@@ -109,6 +112,9 @@ export function VehicleSearchForm({ compact = false }: { compact?: boolean }) {
                   <li key={recent.value}>
                     <button type="button" className="dropdown-item" onClick={() => void searchRecent(recent.value)}>
                       {recent.name}
+                      {offline.has(recent.value) && (
+                        <span className="offline-mark">{OFFLINE_TEXTS.availableOffline}</span>
+                      )}
                     </button>
                   </li>
                 ))}

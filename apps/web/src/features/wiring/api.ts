@@ -7,7 +7,8 @@ import type { VehicleKey } from './recentVehicles.ts';
 
 /** Vehicle data changes rarely; spec 01 §9 caches vehicle products for 300 s, we keep the rest as long. */
 const VEHICLE_STALE_MS = VEHICLE_PRODUCT_CACHE_S * 1000;
-const vehicleBody = (key: VehicleKey) => ({ year: Number(key.year), makeId: key.makeId, modelId: key.modelId });
+/** The body of every read about one vehicle (the offline worker keys what it keeps by it: offlineVehicles.ts). */
+export const vehicleBody = (key: VehicleKey) => ({ year: Number(key.year), makeId: key.makeId, modelId: key.modelId });
 
 /** spec 01 §7: year only gives makes; year and make give models. */
 export const yearMakeModelQuery = (year: string, makeId?: string) =>

@@ -3,6 +3,7 @@ import { LazyImage } from '../../../components/LazyImage.tsx';
 import { slidePath, type Slide } from '../slides.ts';
 import { DocumentList, SlideHeading } from '../SlideFrame.tsx';
 import { nameOf, type SlideProps } from './common.ts';
+import { SaveForOffline } from './SaveForOffline.tsx';
 
 /** The vehicle options of spec 01 §2.6; the labels are the screen's contract. */
 const OPTIONS: { slide: Slide; label: string; hint: string }[] = [
@@ -40,6 +41,7 @@ export function VehicleOptions({ address, vehicle }: SlideProps) {
           </aside>
         )}
       </div>
+      <SaveForOffline address={address} vehicle={vehicle} />
       <nav aria-label="Vehicle options">
         <ul className="option-list">
           {OPTIONS.map((option) => (
