@@ -1,6 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from './a11y.ts';
 import { signInAs } from './auth-helpers.ts';
+import { smallTargets } from './targets.ts';
+import { DEMO_VEHICLES } from '../apps/server/src/seed/vehicle-demo.ts';
 
 test.describe('on a 360 px phone', () => {
   test('the mobile bar replaces the desktop header; nothing scrolls sideways', async ({ page }) => {
@@ -162,6 +164,34 @@ test.describe('on a 360 px phone', () => {
         expect(Math.min(width, height), `${path}: ${await box.getAttribute('aria-label')}`).toBeGreaterThanOrEqual(24);
       }
     }
+  });
+
+  test('wiring and activation screens: every control is a 44 px target, for gloved hands (issue 31 item 4)', async ({
+    page,
+  }) => {
+    const camry = DEMO_VEHICLES.find((v) => v.model === 'Camry')!;
+    const check = async (where: string) =>
+      expect(await smallTargets(page), `${where}: controls under 44 px`).toEqual([]);
+    await page.goto('/activation');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await check('/activation');
+    await signInAs(page, 'installer@demo.test', '/wiring');
+    const form = page.locator('main form.vehicle-form');
+    await expect(form).toBeVisible();
+    await check('/wiring');
+    await form.getByPlaceholder('Enter VIN').fill(camry.vin);
+    await form.getByRole('button', { name: 'Search' }).click();
+    await expect(page.locator('main h1')).toHaveText(`${camry.year} ${camry.make} ${camry.model}`);
+    await check('the vehicle slide');
+    await page
+      .getByRole('navigation', { name: 'Vehicle options' })
+      .getByRole('link', { name: /Firstech-style/ })
+      .click();
+    await expect(page.getByRole('link', { name: /^Data Bus/ })).toBeVisible();
+    await check('the wiring categories');
+    await page.getByRole('link', { name: /^Data Bus/ }).click();
+    await expect(page.getByRole('link', { name: 'Print this sheet' })).toBeVisible();
+    await check('a wiring sheet');
   });
 
   test('the shell is accessible on a phone', async ({ page }) => {

@@ -48,9 +48,10 @@ test('a phone scans the VIN on the door jamb: the field fills and the vehicle op
   await form.getByRole('button', { name: VIN_SCAN_TEXTS.buttonLabel }).click();
   const camera = page.getByRole('dialog', { name: VIN_SCAN_TEXTS.title });
   await expect(camera).toBeVisible();
-  // The camera view closes by itself once a VIN with a right check digit is read; the 'I' is gone.
+  // The camera view closes by itself once a VIN with a right check digit is read; the 'I' is gone. The VIN fills
+  // the field and runs the search at once, so the form may already have given way to the vehicle's slide (a found
+  // vehicle clears the form): the Camry's slide, which only its VIN finds here, proves the field held that VIN.
   await expect(camera).toBeHidden({ timeout: 20_000 });
-  await expect(form.getByPlaceholder('Enter VIN')).toHaveValue(camry.vin);
   await expect(page.locator('main h1')).toHaveText(`${camry.year} ${camry.make} ${camry.model}`);
   await context.close();
 });
