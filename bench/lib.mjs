@@ -108,3 +108,60 @@ export function cpuReading(serverPid) {
 /** What each part used between two readings, in ms per unit of work. */
 export const cpuPer = (before, after, units) =>
   Object.fromEntries(Object.keys(before).map((k) => [k, ((after[k] - before[k]) * 1000) / units]));
+
+/**
+ * An open-loop load at `rate` requests a second for `seconds`: request i is due at start + i / rate, whatever the
+ * answers before it, over at most `connections` keep-alive connections, and its latency is counted from when it
+ * was due (a request that waits for a free connection counts its wait: no coordinated omission). autocannon's own
+ * rate limit is no use for this: each connection sends its quota for the second as fast as it can at the start
+ * of every second (bursts of rate requests at once) and it back-fills its histogram with values at a 1 ms
+ * interval, so its figures at a set rate are mostly its own bursts. `body(i)` answers the i-th request's body.
+ * Answers { requests, rate, p50, p99, failed } (latencies in ms).
+ */
+export async function pacedLoad({ base, path: requestPath, headers, body, rate, seconds, connections = 50 }) {
+  const http = await import('node:http');
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const total = Math.max(1, Math.round(rate * seconds));
+  const latencies = [];
+  let failed = 0;
+  const started = performance.now();
+  const one = (i) =>
+    new Promise((resolve) => {
+      const due = started + (i * 1000) / rate;
+      const payload = body(i);
+      const request = http.request(
+        `${base}${requestPath}`,
+        {
+          method: 'POST',
+          agent,
+          headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+        },
+        (response) => {
+          response.resume();
+          response.on('end', () => {
+            if (response.statusCode >= 300) failed++;
+            else latencies.push(performance.now() - due);
+            resolve();
+          });
+        },
+      );
+      request.on('error', () => {
+        failed++;
+        resolve();
+      });
+      request.end(payload);
+    });
+  const inFlight = [];
+  for (let i = 0; i < total; i++) {
+    const wait = started + (i * 1000) / rate - performance.now();
+    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+    inFlight.push(one(i));
+  }
+  await Promise.all(inFlight);
+  agent.destroy();
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const at = (q) =>
+    latencies.length ? Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]) : 0;
+  return { requests: total, rate: Math.round(total / elapsed), p50: at(0.5), p99: at(0.99), failed };
+}
