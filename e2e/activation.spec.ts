@@ -34,6 +34,16 @@ async function upToFirmware(page: Page) {
   await expect(stepTitle(page)).toHaveText('Firmware');
 }
 
+/** The unit as the device cloud has it (spec 02 §4: activated after activation, installed after install). */
+async function deviceNow(page: Page, serial: string, proof?: string) {
+  const res = await page.request.post('/api/iot/device-purchasing-check', {
+    data: { device_key: serial, ...(proof && { iccid_last_digits: proof }) },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { results: { activated: boolean; installed: boolean; device_state: string }[] })
+    .results[0]!;
+}
+
 /** The step's own Continue. */
 async function continueStep(page: Page) {
   await stepper(page).getByRole('button', { name: 'Continue', exact: true }).click();
@@ -155,6 +165,17 @@ test.describe('activation on a phone', () => {
     await expect(involved.getByRole('checkbox', { checked: true })).toHaveCount(1);
     await stepper(page).getByRole('button', { name: 'Complete activation' }).click();
     await expect(stepper(page).getByText('10230000235 is activated and installed.')).toBeVisible({ timeout: 30_000 });
+    await expect(
+      stepper(page).getByText(
+        /^Activated: the unit is active in the device cloud; Installed in the 2018 Honda Civic for Northside Auto Sound/,
+      ),
+    ).toBeVisible();
+    // What the device cloud says now, not what the screen says: activated, active, installed for Northside.
+    expect(await deviceNow(page, '10230000235')).toMatchObject({
+      activated: true,
+      device_state: 'active',
+      installed: true,
+    });
     await expectAccessible(page);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
@@ -291,6 +312,9 @@ test.describe('activation on a phone', () => {
     // Issue 29 §5: the dealer's record of the device — this activation, its steps and what each sent, who.
     await page.goto('/devices/10230000234');
     await expect(page.getByRole('heading', { name: 'Device 10230000234', level: 1 })).toBeVisible();
+    // The device cloud's state as the page reads it: active, out of Service Mode (an FT-X1 is asked to leave it).
+    const facts = page.getByRole('region', { name: 'Device', exact: true });
+    await expect(facts.getByRole('definition').filter({ hasText: /^Active$/ })).toBeVisible();
     const activation = page.getByRole('article').filter({
       has: page.getByRole('heading', { name: 'New device activation: Completed' }),
     });
@@ -304,6 +328,8 @@ test.describe('activation on a phone', () => {
     await expect(pinStep.getByRole('list', { name: 'Calls of KeyLocker PIN codes' })).toContainText(
       'KeyLocker PIN set: Succeeded',
     );
+    const completionStep = steps.getByRole('listitem').filter({ hasText: 'Complete activation' });
+    await expect(completionStep.getByRole('list', { name: 'Calls of Complete activation' })).toContainText('Activated');
     const pairingStep = steps.getByRole('listitem').filter({ hasText: 'Reset KeyLocker pairing' });
     await expect(pairingStep.getByRole('list', { name: 'Calls of Reset KeyLocker pairing' })).toContainText(
       'KeyLocker pairing reset: Succeeded',
@@ -480,6 +506,8 @@ test.describe('activation on a phone', () => {
     await expectAccessible(page);
     await stepper(page).getByRole('button', { name: 'Complete activation' }).click();
     await expect(stepper(page).getByText('10230000236 is activated and installed.')).toBeVisible({ timeout: 30_000 });
+    // A guest's install is for nobody, but the device cloud has the unit activated.
+    expect(await deviceNow(page, '10230000236', '0236')).toMatchObject({ activated: true, device_state: 'active' });
     await expectAccessible(page);
   });
 });

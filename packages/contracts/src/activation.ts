@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { ACTIVATION_TYPES, type ActivationType, type Device, deviceKeyField, iccidLastDigitsField } from './devices.ts';
+import {
+  ACTIVATION_TYPES,
+  type ActivationType,
+  type Device,
+  deviceKeyField,
+  iccidLastDigitsField,
+  installSchema,
+} from './devices.ts';
+import { isWellFormedVin } from './vin.ts';
 
 /**
  * Issue 29: which activation steps apply to which activation type and device. Spec 02 §4 gives the step
@@ -188,6 +196,8 @@ export const ACTIVATION_TEXTS = {
   abandoned: 'This activation was abandoned and can no longer be changed. Start a new one.',
   stepNotInFlow: (step: ActivationStep) => `The step “${ACTIVATION_STEP_TITLES[step]}” is not part of this activation.`,
   abandonedDone: 'Activation abandoned.',
+  completeByCall:
+    'An activation is completed with “Complete activation”, which activates and installs the unit; it can not be marked done on its own.',
 };
 
 // ---- The activation record (issue 29 §3): the installer's place, kept on the server beside local storage ----
@@ -290,3 +300,84 @@ export const restartActivationSchema = z.object({
   iccid_last_digits: iccidLastDigitsField,
   advanced: z.boolean().optional(),
 });
+
+/** POST /api/activations/{id}/complete: the unit activated (when its type calls for it) and installed, then completed. */
+export const completeActivationSchema = z.object({
+  /** The version the phone saw; a stale one is refused (409) as by PATCH. Optional: a retry after a lost answer. */
+  version: z.number().int().min(0).optional(),
+  exit_service_mode: z.boolean(),
+  involved_installers: installSchema.shape.involved_installers,
+  iccid_last_digits: iccidLastDigitsField,
+});
+
+// ---- Completion (spec 02 §4 "activated after activation and installed after install") ----
+
+/**
+ * The types whose completion activates the unit in the device cloud when it is not activated yet: a new unit,
+ * a replacement (normally activated by its replace-device step already) and a unit whose SIM was activated
+ * (a new unit may come with a new SIM). A service visit is for a unit already activated, and a plan purchase
+ * activates nothing: neither touches the activation, so a unit's state (an expired plan, say) stays as it is.
+ */
+export const ACTIVATING_TYPES: readonly ActivationType[] = ['new-device', 'replace-device', 'verizon-sim'];
+export const activatesAtCompletion = (type: ActivationType) => ACTIVATING_TYPES.includes(type);
+
+/** What the completion did and how the unit stands after it: the complete-activation step's data. */
+export const completionOutcomeSchema = z.object({
+  /** This completion activated the unit (it was not activated before). */
+  activated_now: z.boolean(),
+  /** The device cloud's word after it. */
+  activated: z.boolean(),
+  installed: z.boolean(),
+  device_state: z.string(),
+  service_mode: z.boolean(),
+  /** The business it is installed for (a guest's install is for nobody). */
+  installed_for: z.string().nullable(),
+  /** The car, in words ('2019 Toyota Camry'), when the vehicle step named one. */
+  vehicle: z.string().nullable(),
+});
+export type CompletionOutcome = z.infer<typeof completionOutcomeSchema>;
+
+/** The completion in one line: what was done to the unit, for the summary and the device's history. */
+export function completionSummary(o: CompletionOutcome): string {
+  const parts = [
+    o.activated_now
+      ? `Activated: the unit is ${o.device_state} in the device cloud`
+      : o.activated
+        ? 'Already activated'
+        : 'Not activated',
+    `${o.installed ? 'Installed' : 'Not installed'}${o.vehicle ? ` in the ${o.vehicle}` : ''}${
+      o.installed_for ? ` for ${o.installed_for}` : ''
+    }`,
+    o.service_mode ? 'still in Service Mode' : 'out of Service Mode',
+  ];
+  return parts.join('; ');
+}
+
+/** The completion screen's title, from what the device cloud says now. */
+export function completionHeadline(deviceKey: string, o: Pick<CompletionOutcome, 'activated' | 'installed'>): string {
+  if (o.activated && o.installed) return `${deviceKey} is activated and installed.`;
+  if (o.installed) return `${deviceKey} is installed, but not activated.`;
+  if (o.activated) return `${deviceKey} is activated, but not installed.`;
+  return `${deviceKey}: the activation is complete, but the unit is neither activated nor installed.`;
+}
+
+/** The car the set-vehicle-details step saved, as device/install takes it (fields it lacks are left out). */
+export function vehicleOfStepData(data: Record<string, unknown> | undefined) {
+  const vehicle = data?.vehicle as { vin?: unknown; year?: unknown; make?: unknown; model?: unknown } | undefined;
+  if (!vehicle || typeof vehicle !== 'object') return undefined;
+  const year = typeof vehicle.year === 'number' ? vehicle.year : Number(vehicle.year);
+  const vin = typeof vehicle.vin === 'string' ? vehicle.vin.trim().toUpperCase() : '';
+  const picked = {
+    ...(isWellFormedVin(vin) && { vin }),
+    ...(Number.isInteger(year) && year >= 1980 && year <= 2100 && { year }),
+    ...(typeof vehicle.make === 'string' && vehicle.make.trim() && { make: vehicle.make.trim().slice(0, 60) }),
+    ...(typeof vehicle.model === 'string' && vehicle.model.trim() && { model: vehicle.model.trim().slice(0, 60) }),
+  };
+  return Object.keys(picked).length > 0 ? picked : undefined;
+}
+
+/** '2019 Toyota Camry', else the VIN; null without a car. */
+export function vehicleWords(vehicle: ReturnType<typeof vehicleOfStepData>): string | null {
+  if (!vehicle) return null;
+  return [vehicle.year, vehicle.make, vehicle.model].filter(Boolean).join(' ') || vehicle.vin || null;
+}

@@ -43,6 +43,8 @@ export const REFUSAL_CODES = {
   ACTIVATION_VERSION_CONFLICT: 'ACTIVATION_VERSION_CONFLICT',
   ACTIVATION_STEP_NOT_IN_FLOW: 'ACTIVATION_STEP_NOT_IN_FLOW',
   ACTIVATION_CLOSED: 'ACTIVATION_CLOSED',
+  // complete-activation is done by its own call (it activates and installs the unit), never by a PATCH.
+  ACTIVATION_COMPLETE_BY_CALL: 'ACTIVATION_COMPLETE_BY_CALL',
 } as const;
 
 export type RefusalCode = (typeof REFUSAL_CODES)[keyof typeof REFUSAL_CODES];

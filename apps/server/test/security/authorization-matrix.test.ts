@@ -621,6 +621,14 @@ const HOW: Record<string, How> = {
     ids: 'activation',
     call: ({ ref }) => ({ url: `/api/activations/${ref.id}/restart`, payload: { version: 0 } }),
   },
+  // A version the activation never had: refused (409) past the owner check, before anything is sent to the unit.
+  'POST /api/activations/:id/complete': {
+    ids: 'activation',
+    call: ({ ref }) => ({
+      url: `/api/activations/${ref.id}/complete`,
+      payload: { version: 100_000, exit_service_mode: false },
+    }),
+  },
   'DELETE /api/activations/:id': { ids: 'activation', call: ({ ref }) => ({ url: `/api/activations/${ref.id}` }) },
   'GET /api/device/:key/activations': {
     ids: 'serial',

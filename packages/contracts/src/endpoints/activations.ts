@@ -4,6 +4,7 @@ import {
   activationListQuerySchema,
   activationListResponseSchema,
   activationSchema,
+  completeActivationSchema,
   restartActivationSchema,
   startActivationResponseSchema,
   startActivationSchema,
@@ -64,6 +65,16 @@ export const activations = {
     body: restartActivationSchema,
     response: activationSchema,
     summary: 'Starts over: back to the first step, its steps worked out again, step states cleared',
+    tags,
+  }),
+  complete: endpoint({
+    method: 'POST',
+    path: '/api/activations/:id/complete',
+    params: activationIdParamsSchema,
+    body: completeActivationSchema,
+    response: activationSchema,
+    summary:
+      'Completes an activation in one call: the unit activated in the device cloud when its type calls for it and it is not yet, installed (the car of its vehicle step), then the activation completed with what was done; a completed one is answered as it is',
     tags,
   }),
   ofDevice: endpoint({

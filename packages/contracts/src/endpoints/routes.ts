@@ -641,6 +641,10 @@ export const routes = {
       method: 'POST',
       path: '/api/activations/:id/restart',
     },
+    complete: {
+      method: 'POST',
+      path: '/api/activations/:id/complete',
+    },
     ofDevice: {
       method: 'GET',
       path: '/api/device/:key/activations',

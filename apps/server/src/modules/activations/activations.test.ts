@@ -387,11 +387,12 @@ describe('moving through an activation (PATCH, restart, DELETE)', () => {
     expect(halfSent.statusCode).toBe(400);
   });
 
-  it('complete-activation done completes it; a completed activation can not be changed', async () => {
+  it('complete completes it (a PATCH can not); a completed activation can not be changed', async () => {
     const { id, version } = (
       await start(purchaser, { device_key: '10230000240', activation_type: 'purchase-subscription' })
     ).json().activation;
-    const done = await purchaser.call(endpoints.activations.update, {
+    // Done only by the call that activates and installs the unit: the record is never ahead of the device cloud.
+    const patched = await purchaser.call(endpoints.activations.update, {
       params: { id },
       body: {
         version,
@@ -400,8 +401,22 @@ describe('moving through an activation (PATCH, restart, DELETE)', () => {
         step_state: { status: 'done', summary: 'Plan renewed', data: {} },
       },
     });
+    expect(patched.statusCode).toBe(422);
+    expect(patched.json()).toEqual({
+      detail: ACTIVATION_TEXTS.completeByCall,
+      code: REFUSAL_CODES.ACTIVATION_COMPLETE_BY_CALL,
+    });
+    const done = await purchaser.call(endpoints.activations.complete, {
+      params: { id },
+      body: { version, exit_service_mode: false },
+    });
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json()).toMatchObject({ status: 'completed', completed_at: expect.any(String) });
+    // A plan purchase activates nothing: the unit was active before and is as it was.
+    expect(done.json().step_states['complete-activation']).toMatchObject({
+      status: 'done',
+      data: { activated_now: false, activated: true, installed: true, device_state: 'active' },
+    });
 
     const after = await purchaser.call(endpoints.activations.update, {
       params: { id },
@@ -621,5 +636,114 @@ describe('each command under the step that sent it (issue 29 §5, X-Activation-S
       [null, null],
       [null, null],
     ]);
+  });
+});
+
+describe('completion (POST /api/activations/{id}/complete, spec 02 §4 activated after activation, installed after install)', () => {
+  const deviceNow = async (client: TestClient, key: string) =>
+    (await client.call(endpoints.devices.devicePurchasingCheck, { body: { device_key: key } })).json().results[0]!;
+  const actionsOf = async (client: TestClient, key: string) =>
+    (await client.call(endpoints.devices.history, { params: { key }, query: {} }))
+      .json()
+      .results.map((r) => [r.action, r.activation_step]);
+
+  it('a new device is activated and installed in the device cloud, for the business, in the car of its vehicle step; again answers the same', async () => {
+    const started = await start(installer, {
+      device_key: '10230000235',
+      activation_type: 'new-device',
+      iccid_last_digits: '0235',
+    });
+    const { id, version } = started.json().activation;
+    const withCar = await installer.call(endpoints.activations.update, {
+      params: { id },
+      body: {
+        version,
+        current_step: 'complete-activation',
+        step: 'set-vehicle-details',
+        step_state: {
+          status: 'done',
+          summary: '2019 Toyota Camry',
+          data: { vehicle: { year: 2019, make: 'Toyota', model: 'Camry', vin: '4t1b11hk5ku123456' } },
+        },
+      },
+    });
+    expect(withCar.statusCode, withCar.body).toBe(200);
+    const stale = await installer.call(endpoints.activations.complete, {
+      params: { id },
+      body: { version, exit_service_mode: false, iccid_last_digits: '0235' },
+    });
+    expect(stale.statusCode).toBe(409);
+    // Refused before anything reached the unit.
+    expect((await t.devices.shadow('10230000235'))!.reported).toMatchObject({ activated: false, installed: false });
+
+    const done = await installer.call(endpoints.activations.complete, {
+      params: { id },
+      body: { version: withCar.json().version, exit_service_mode: false, iccid_last_digits: '0235' },
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    const outcome = {
+      activated_now: true,
+      activated: true,
+      installed: true,
+      device_state: 'active',
+      service_mode: true,
+      installed_for: 'Northside Auto Sound',
+      vehicle: '2019 Toyota Camry',
+    };
+    expect(done.json()).toMatchObject({
+      status: 'completed',
+      current_step: 'complete-activation',
+      step_states: {
+        'complete-activation': {
+          status: 'done',
+          summary:
+            'Activated: the unit is active in the device cloud; Installed in the 2019 Toyota Camry for Northside Auto Sound; still in Service Mode',
+          data: outcome,
+        },
+      },
+    });
+    // The device cloud's word, read back: activated, active, installed (for Northside: no proof needed now).
+    expect((await t.devices.shadow('10230000235'))!.reported).toMatchObject({
+      activated: true,
+      installed: true,
+      device_state: 'active',
+    });
+    expect(await deviceNow(installer, '10230000235')).toMatchObject({
+      activated: true,
+      device_state: 'active',
+      installed: true,
+    });
+    const history = await actionsOf(installer, '10230000235');
+    expect(history).toContainEqual(['activate', 'complete-activation']);
+    expect(history).toContainEqual(['install', 'complete-activation']);
+    const devices = await installer.call(endpoints.devices.list, { query: { q: '4T1B11HK5KU123456' } });
+    expect(devices.json().results.map((d) => d.device_key)).toEqual(['10230000235']);
+
+    // Again (a lost answer, a double tap): the same record, nothing sent to the unit again.
+    const again = await installer.call(endpoints.activations.complete, {
+      params: { id },
+      body: { exit_service_mode: false },
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toEqual(done.json());
+    expect(await actionsOf(installer, '10230000235')).toEqual(history);
+  });
+
+  it('a service visit to a unit already activated installs it and leaves its activation alone', async () => {
+    // 10230000235, activated above and still in Service Mode: now a service-device.
+    const { id, version } = (
+      await start(installer, { device_key: '10230000235', activation_type: 'service-device' })
+    ).json().activation;
+    const before = (await actionsOf(installer, '10230000235')).filter(([action]) => action === 'activate');
+    const done = await installer.call(endpoints.activations.complete, {
+      params: { id },
+      body: { version, exit_service_mode: false },
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().step_states['complete-activation']).toMatchObject({
+      summary: 'Already activated; Installed for Northside Auto Sound; still in Service Mode',
+      data: { activated_now: false, activated: true, installed: true, device_state: 'active' },
+    });
+    expect((await actionsOf(installer, '10230000235')).filter(([action]) => action === 'activate')).toEqual(before);
   });
 });

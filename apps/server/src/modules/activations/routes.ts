@@ -40,6 +40,9 @@ export const activationRoutes =
     route(app, activations.restart, anyone, async (request) =>
       service.restart(maybeSignedIn(request), request.params.id, request.body, callerOf(request)),
     );
+    route(app, activations.complete, anyone, async (request) =>
+      service.complete(maybeSignedIn(request), request.params.id, request.body, callerOf(request)),
+    );
     route(app, activations.abandon, anyone, async (request) =>
       service.abandon(maybeSignedIn(request), request.params.id, callerOf(request)),
     );

@@ -2,10 +2,16 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import {
   ACTIVATION_TEXTS,
+  activatesAtCompletion,
   activationSteps,
+  completionSummary,
   firstActivationStep,
+  vehicleOfStepData,
+  vehicleWords,
   type Activation,
   type ActivationStep,
+  type CompletionOutcome,
+  type completeActivationSchema,
   type restartActivationSchema,
   type startActivationSchema,
   type updateActivationSchema,
@@ -211,12 +217,85 @@ export function createActivationService(ctx: AppContext, devices: DeviceService)
       const stepStates = { ...row.activation.stepStates };
       if (input.step && input.step_state)
         stepStates[input.step] = { ...input.step_state, updated_at: now.toISOString() };
-      const completes = input.step === 'complete-activation' && input.step_state?.status === 'done';
+      // Done only through complete (below): it activates and installs the unit first, so a record that says
+      // complete is never ahead of the device cloud.
+      if (input.step === 'complete-activation' && input.step_state?.status === 'done')
+        throw new Refusal('unprocessable', ACTIVATION_TEXTS.completeByCall, {
+          code: REFUSAL_CODES.ACTIVATION_COMPLETE_BY_CALL,
+        });
       return change(row, owner, {
         ...(input.current_step && { currentStep: input.current_step }),
         stepStates,
-        ...(completes && { status: 'completed' as const, completedAt: now }),
       });
+    },
+
+    /**
+     * POST /api/activations/{id}/complete (issue 29 §2, spec 02 §4 "activated after activation and installed
+     * after install"): one call. The unit is activated in the device cloud when the type calls for it
+     * (contracts' ACTIVATING_TYPES) and it is not activated yet, and installed with the car of the record's own
+     * vehicle step, each recorded under complete-activation; then the record is completed with what was done.
+     * Again (a retry after a lost answer, a double tap): a completed activation is answered as it is, nothing
+     * sent again. A failure part way leaves the record open and the unit as far as it got (an activated
+     * unit is not activated again), so the next try finishes it.
+     */
+    async complete(
+      actor: Actor | null,
+      id: string,
+      input: Input<typeof completeActivationSchema>,
+      caller: ActivationCaller,
+    ) {
+      const { row, owner } = await own(actor, id, caller);
+      if (row.activation.status === 'completed') return activationOf(row);
+      assertChangeable(row, input.version ?? null);
+      const a = row.activation;
+      const vehicle = vehicleOfStepData(a.stepStates['set-vehicle-details']?.data);
+      const done = await devices.installAtCompletion(
+        actor,
+        {
+          device_key: a.deviceKey,
+          exit_service_mode: input.exit_service_mode,
+          involved_installers: input.involved_installers,
+          iccid_last_digits: input.iccid_last_digits,
+          vehicle,
+        },
+        { ip: caller.ip, activationStep: { activation_id: a.id, step: 'complete-activation' } },
+        { activate: activatesAtCompletion(a.activationType) },
+      );
+      const outcome: CompletionOutcome = {
+        activated_now: done.activatedNow,
+        activated: done.reported.activated,
+        installed: done.reported.installed,
+        device_state: done.reported.device_state,
+        service_mode: done.reported.service_mode,
+        installed_for: done.device.installed ? (row.business?.companyName ?? null) : null,
+        vehicle: vehicleWords(vehicle),
+      };
+      // The device's part is done: the record follows whatever was written meanwhile (a step move sent just
+      // before), so completion is not lost to a race it has no reason to lose.
+      let current = row;
+      for (let attempt = 0; ; attempt++) {
+        const now = new Date();
+        const written = await repo.changeActivation(db, current.activation.id, current.activation.version, {
+          currentStep: 'complete-activation',
+          stepStates: {
+            ...current.activation.stepStates,
+            'complete-activation': {
+              status: 'done',
+              summary: completionSummary(outcome),
+              data: outcome,
+              updated_at: now.toISOString(),
+            },
+          },
+          status: 'completed',
+          completedAt: now,
+        });
+        const after = await repo.ownActivation(db, current.activation.id, owner);
+        if (!after) throw notFound();
+        if (written || after.activation.status === 'completed') return activationOf(after);
+        assertChangeable(after, null);
+        if (attempt >= 2) throw versionConflict();
+        current = after;
+      }
     },
 
     /** POST /api/activations/{id}/restart: the device checked again, its steps worked out again, from the first. */

@@ -314,6 +314,84 @@ export function createDeviceService(ctx: AppContext, limit: Limit) {
     return { ...(await repo.commandFactsOf(ctx.db, deviceKey)), installed: installedFor !== null };
   }
 
+  /** The cloud's activation; a replacement not verified yet is verified first (it answers and takes over). */
+  async function activateInCloud(deviceKey: string, reported: Shadow['reported']): Promise<Shadow> {
+    if (reported.replacement.replaces && !reported.replacement.verified)
+      await cloud.verifyReplacement(deviceKey, { waitMs: DATA_WAIT_MS });
+    return cloud.activate(deviceKey);
+  }
+
+  async function installing(
+    actor: Actor | null,
+    input: Input<typeof installSchema>,
+    origin: CallOrigin,
+    options: { activate: boolean },
+  ): Promise<{ device: Device; activatedNow: boolean; reported: Shadow['reported'] }> {
+    const granted = await access(actor, input.device_key, input.iccid_last_digits, origin);
+    const reported = granted.shadow.reported;
+    if (input.exit_service_mode && !requestsExitServiceMode(reported.product))
+      throw new Refusal('unprocessable', DEVICE_TEXTS.exitServiceModeXOnly, {
+        code: REFUSAL_CODES.DEVICE_NOT_SUPPORTED,
+      });
+    const involved = [...new Set(input.involved_installers ?? [])];
+    const business = granted.installedFor ?? actor?.business?.id ?? null;
+    if (involved.length > 0) {
+      const staff = business ? new Set((await staffOfBusiness(ctx.db, business)).map((s) => s.id)) : new Set();
+      if (involved.some((id) => !staff.has(id))) throw fieldError('involved_installers', DEVICE_TEXTS.notStaff);
+    }
+    await limitCommands(input.device_key);
+    const activating =
+      options.activate &&
+      (!reported.activated || (reported.replacement.replaces !== null && !reported.replacement.verified));
+    if (activating) {
+      // Recorded on its own as soon as the cloud has done it: an install that fails next leaves the unit
+      // activated, and the history says so (a retry then only installs).
+      const request = { device_key: input.device_key, iccid_last_digits: input.iccid_last_digits };
+      const activated = await recordingRefusals(actor, granted, input.device_key, 'activate', request, () =>
+        activateInCloud(input.device_key, reported),
+      );
+      await record(actor, granted, input.device_key, 'activate', request, {
+        answer: { device_state: activated.reported.device_state, verified: activated.reported.replacement.verified },
+      });
+    }
+    const shadow = await recordingRefusals(actor, granted, input.device_key, 'install', input, () =>
+      cloud.install(input.device_key, input.exit_service_mode),
+    );
+    await ctx.db.transaction(async (tx) => {
+      if (business && !granted.installedFor)
+        await repo.insertInstallation(tx, {
+          deviceKey: input.device_key,
+          businessPartnerId: business,
+          installedByUserId: actor?.user.id ?? null,
+          involvedInstallers: involved,
+        });
+      else if (business && involved.length > 0) {
+        const current = await repo.installationOf(tx, input.device_key);
+        await repo.setInvolvedInstallers(tx, input.device_key, [
+          ...new Set([...(current?.involvedInstallers ?? []), ...involved]),
+        ]);
+      }
+      // The car it went into (issue 29 §5): the device's history and a search by VIN.
+      if (business && input.vehicle) await setInstallationVehicle(tx, input.device_key, input.vehicle);
+      await record(
+        actor,
+        { installedFor: business, link: granted.link },
+        input.device_key,
+        'install',
+        input,
+        {
+          answer: { installed: shadow.reported.installed, service_mode: shadow.reported.service_mode },
+        },
+        tx,
+      );
+    });
+    return {
+      device: deviceOf(shadow, await factsOf(input.device_key, business)),
+      activatedNow: activating && !reported.activated,
+      reported: shadow.reported,
+    };
+  }
+
   async function deviceNow(deviceKey: string, installedFor: string | null, isCanadianUser = false) {
     const shadow = await fromCloud(() => cloud.shadow(deviceKey));
     if (!shadow) throw new Refusal('not_found', DEVICE_TEXTS.deviceNotFound, { code: REFUSAL_CODES.DEVICE_NOT_FOUND });
@@ -437,12 +515,9 @@ export function createDeviceService(ctx: AppContext, limit: Limit) {
     async activate(actor: Actor | null, input: Input<typeof activateSchema>, origin: CallOrigin) {
       const granted = await access(actor, input.device_key, input.iccid_last_digits, origin);
       await limitCommands(input.device_key);
-      const { replacement } = granted.shadow.reported;
-      const shadow = await recordingRefusals(actor, granted, input.device_key, 'activate', input, async () => {
-        if (replacement.replaces && !replacement.verified)
-          await cloud.verifyReplacement(input.device_key, { waitMs: DATA_WAIT_MS });
-        return cloud.activate(input.device_key);
-      });
+      const shadow = await recordingRefusals(actor, granted, input.device_key, 'activate', input, () =>
+        activateInCloud(input.device_key, granted.shadow.reported),
+      );
       await record(actor, granted, input.device_key, 'activate', input, {
         answer: { device_state: shadow.reported.device_state, verified: shadow.reported.replacement.verified },
       });
@@ -455,52 +530,24 @@ export function createDeviceService(ctx: AppContext, limit: Limit) {
      * products whose name contains X (spec 02 §4).
      */
     async install(actor: Actor | null, input: Input<typeof installSchema>, origin: CallOrigin) {
-      const granted = await access(actor, input.device_key, input.iccid_last_digits, origin);
-      if (input.exit_service_mode && !requestsExitServiceMode(granted.shadow.reported.product))
-        throw new Refusal('unprocessable', DEVICE_TEXTS.exitServiceModeXOnly, {
-          code: REFUSAL_CODES.DEVICE_NOT_SUPPORTED,
-        });
-      const involved = [...new Set(input.involved_installers ?? [])];
-      const business = granted.installedFor ?? actor?.business?.id ?? null;
-      if (involved.length > 0) {
-        const staff = business ? new Set((await staffOfBusiness(ctx.db, business)).map((s) => s.id)) : new Set();
-        if (involved.some((id) => !staff.has(id))) throw fieldError('involved_installers', DEVICE_TEXTS.notStaff);
-      }
-      await limitCommands(input.device_key);
-      const shadow = await recordingRefusals(actor, granted, input.device_key, 'install', input, () =>
-        cloud.install(input.device_key, input.exit_service_mode),
-      );
-      await ctx.db.transaction(async (tx) => {
-        if (business && !granted.installedFor)
-          await repo.insertInstallation(tx, {
-            deviceKey: input.device_key,
-            businessPartnerId: business,
-            installedByUserId: actor?.user.id ?? null,
-            involvedInstallers: involved,
-          });
-        else if (business && involved.length > 0) {
-          const current = await repo.installationOf(tx, input.device_key);
-          await repo.setInvolvedInstallers(tx, input.device_key, [
-            ...new Set([...(current?.involvedInstallers ?? []), ...involved]),
-          ]);
-        }
-        // The car it went into (issue 29 §5): the device's history and a search by VIN.
-        if (business && input.vehicle) await setInstallationVehicle(tx, input.device_key, input.vehicle);
-        await record(
-          actor,
-          { installedFor: business, link: granted.link },
-          input.device_key,
-          'install',
-          input,
-          {
-            answer: { installed: shadow.reported.installed, service_mode: shadow.reported.service_mode },
-          },
-          tx,
-        );
-      });
-      return deviceOf(shadow, await factsOf(input.device_key, business));
+      return (await installing(actor, input, origin, { activate: false })).device;
     },
 
+    /**
+     * An activation's completion (the activations module's complete, issue 29): spec 02 §4 "activated after
+     * activation and installed after install" in one call. The unit is activated first when asked and it is
+     * not yet (a replacement not verified yet is verified, as device/activate does), and that is recorded as
+     * it happens; then it is installed as by device/install. A unit already activated is not activated
+     * again, so calling this twice (a retry after a lost answer, a crash between the two) activates once.
+     */
+    async installAtCompletion(
+      actor: Actor | null,
+      input: Input<typeof installSchema>,
+      origin: CallOrigin,
+      options: { activate: boolean },
+    ) {
+      return installing(actor, input, origin, options);
+    },
     /** POST /api/device/welcome (no sign-in needed): the welcome message, through the outbox, recorded with it. */
     async welcome(actor: Actor | null, input: Input<typeof welcomeSchema>, origin: CallOrigin) {
       const granted = await access(actor, input.device_key, input.iccid_last_digits, origin);

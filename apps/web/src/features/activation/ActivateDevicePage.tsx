@@ -130,6 +130,7 @@ function StepperBody({ flow, online, registry }: { flow: ActivationFlow; online:
         state: activation.step_states[step],
         save: (data, summary) => flow.saveStep(step, data, summary),
         finish: (outcome) => flow.finishStep(step, outcome),
+        complete: flow.complete,
         online,
       }
     : null;

@@ -12,7 +12,8 @@ import { OFFLINE_NOTICE } from './DeviceStatusBar.tsx';
 import { readSaved, writeSaved } from './flowState.ts';
 import type { StepRegistry } from './registry.ts';
 import type { StepProps } from './steps/types.ts';
-import { activationOf, savedOf } from './testFixtures.ts';
+import { CompleteActivationStep } from './steps/CompleteActivationStep.tsx';
+import { activationOf, dr5400, savedOf } from './testFixtures.ts';
 
 function FakeStep({ step, finish, state }: StepProps) {
   return (
@@ -79,10 +80,10 @@ function fakeServer(start: Activation, options: { conflictOnce?: boolean } = {})
   return { patches, tokens, current: () => record };
 }
 
-function renderStepper() {
+function renderStepper(screens: StepRegistry = registry) {
   const router = createMemoryRouter(
     [
-      { path: '/activation/device', element: <ActivationStepper registry={registry} /> },
+      { path: '/activation/device', element: <ActivationStepper registry={screens} /> },
       { path: '/activation/select-activation-type', element: <h1>Types</h1> },
     ],
     { initialEntries: ['/activation/device'] },
@@ -233,5 +234,115 @@ describe('the activation stepper (issue 29 §2, §3)', () => {
     expect(await screen.findByText(/was started over or abandoned/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Start again' }).getAttribute('href')).toBe('/activation');
     expect(fake.patches).toHaveLength(0);
+  });
+
+  it('complete-activation: what waits on the phone is sent first, then one complete call; the screen says what the server did', async () => {
+    const start = activationOf({
+      current_step: 'device-testing',
+      step_states: {
+        'power-on-device': {
+          status: 'done',
+          summary: 'The device answered',
+          data: {},
+          updated_at: '2026-11-27T21:01:00Z',
+        },
+      },
+    });
+    // Device testing finished offline: it waits on the phone, at the completion step already.
+    writeSaved({
+      ...savedOf({ ...start, current_step: 'complete-activation' }),
+      pending: [
+        {
+          step: 'device-testing',
+          step_state: { status: 'done', summary: 'Tests: 1 passed', data: {} },
+          current_step: 'complete-activation',
+        },
+      ],
+    });
+    const fake = fakeServer(start);
+    const completes: unknown[] = [];
+    server.use(
+      answer(endpoints.activations.complete, ({ body }) => {
+        completes.push({ body, sentAfter: fake.patches.length });
+        const record = fake.current();
+        if (body.version !== record.version) return refused(409, { detail: 'stale' });
+        return {
+          ...record,
+          version: record.version + 1,
+          status: 'completed',
+          completed_at: '2026-11-27T21:30:00.000Z',
+          step_states: {
+            ...record.step_states,
+            'complete-activation': {
+              status: 'done',
+              summary: 'Activated: the unit is active in the device cloud; Installed; still in Service Mode',
+              data: {
+                activated_now: true,
+                activated: true,
+                installed: true,
+                device_state: 'active',
+                service_mode: true,
+                installed_for: null,
+                vehicle: null,
+              },
+              updated_at: '2026-11-27T21:30:00.000Z',
+            },
+          },
+        };
+      }),
+      answer(endpoints.devices.devicePurchasingCheck, {
+        results: [{ ...dr5400, activated: true, device_state: 'active' }],
+      }),
+    );
+    renderStepper({ 'complete-activation': CompleteActivationStep });
+    expect(await screen.findByText(/The unit is then activated and recorded as installed/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Complete activation' }));
+
+    expect(await screen.findByText('10230000235 is activated and installed.')).toBeTruthy();
+    expect(
+      screen.getByText('Activated: the unit is active in the device cloud; Installed; still in Service Mode.'),
+    ).toBeTruthy();
+    expect(screen.getByText('Activation complete')).toBeTruthy();
+    // The waiting change went first, on version 1; the completion named the version it made.
+    expect(fake.patches).toHaveLength(1);
+    expect(completes).toEqual([
+      { body: { version: 2, exit_service_mode: false, iccid_last_digits: '0235' }, sentAfter: 1 },
+    ]);
+    await vi.waitFor(() => expect(readSaved()).toMatchObject({ pending: [], activation: { status: 'completed' } }));
+    // The unit as the device cloud has it now, asked again after the completion.
+    await vi.waitFor(() => expect(readSaved()?.device?.activated).toBe(true));
+  });
+
+  it('a completion whose unit the server did not activate says so, not "activated"', async () => {
+    const start = activationOf({
+      activation_type: 'purchase-subscription',
+      steps: ['purchase-plan', 'complete-activation'],
+    });
+    const completed = activationOf({
+      ...start,
+      current_step: 'complete-activation',
+      status: 'completed',
+      step_states: {
+        'complete-activation': {
+          status: 'done',
+          summary: 'Not activated; Installed; still in Service Mode',
+          data: {
+            activated_now: false,
+            activated: false,
+            installed: true,
+            device_state: 'new',
+            service_mode: true,
+            installed_for: null,
+            vehicle: null,
+          },
+          updated_at: '2026-11-27T21:30:00.000Z',
+        },
+      },
+    });
+    writeSaved(savedOf(completed));
+    fakeServer(completed);
+    renderStepper({ 'complete-activation': CompleteActivationStep });
+    expect(await screen.findByText('10230000235 is installed, but not activated.')).toBeTruthy();
+    expect(screen.queryByText(/is activated and installed/)).toBeNull();
   });
 });

@@ -43,6 +43,24 @@ export const activationCalls = {
       body: { version: body.version, advanced: body.advanced, ...proofOf(body.proof) },
       headers: tokenHeaders(guestToken),
     }),
+  /** The unit activated (when its type calls for it) and installed, and the activation completed: one call. */
+  complete: (
+    id: string,
+    guestToken: string | null,
+    body: { version: number; proof: string | null; exit_service_mode: boolean; involved_installers?: string[] },
+  ) =>
+    call(routes.activations.complete, {
+      params: { id },
+      body: {
+        version: body.version,
+        exit_service_mode: body.exit_service_mode,
+        ...(body.involved_installers && body.involved_installers.length > 0
+          ? { involved_installers: body.involved_installers }
+          : {}),
+        ...proofOf(body.proof),
+      },
+      headers: tokenHeaders(guestToken),
+    }),
   abandon: (id: string, guestToken: string | null) =>
     call(routes.activations.abandon, { params: { id }, headers: tokenHeaders(guestToken) }),
 };

@@ -33,9 +33,23 @@ export interface ActivationFlow {
     outcome: { status: 'done' | 'skipped' | 'failed'; summary: string; data?: Record<string, unknown> },
   ) => Promise<void>;
   saveStep: (step: ActivationStep, data: Record<string, unknown>, summary?: string) => Promise<void>;
+  /**
+   * complete-activation's one call (the unit activated and installed, the record completed by the server),
+   * after every change this phone still has to send; the server's record is taken from its answer.
+   */
+  complete: (input: CompletionInput) => Promise<void>;
   setDevice: (device: Device) => void;
   refreshDevice: () => Promise<Device>;
 }
+
+export interface CompletionInput {
+  exit_service_mode: boolean;
+  involved_installers?: string[];
+}
+
+/** The completion waits for the phone's earlier changes: the server must have them first. */
+export const UNSENT_CHANGES_TEXT =
+  'This phone still has progress the portal has not taken. Check the connection, wait for “Saving…” to end and try again.';
 
 const isConflict = (error: unknown) => error instanceof ApiError && error.status === 409;
 /** An answer that will not change by asking again (the record is gone, or this phone may not see it). */
@@ -57,7 +71,8 @@ export function useActivationFlow(online: boolean): ActivationFlow {
   const [saved, setSaved] = useState<SavedActivation | null>(() => readSaved());
   const latest = useRef(saved);
   const [sync, setSync] = useState<SyncState>('synced');
-  const flushing = useRef(false);
+  // The flush under way: a second caller waits for it instead of starting another.
+  const flushing = useRef<Promise<void> | null>(null);
 
   const commit = useCallback((next: SavedActivation) => {
     latest.current = next;
@@ -75,9 +90,7 @@ export function useActivationFlow(online: boolean): ActivationFlow {
     [commit],
   );
 
-  const flush = useCallback(async () => {
-    if (flushing.current) return;
-    flushing.current = true;
+  const sendPending = useCallback(async () => {
     try {
       for (;;) {
         const current = latest.current;
@@ -112,10 +125,13 @@ export function useActivationFlow(online: boolean): ActivationFlow {
       setSync(latest.current?.pending.length ? 'waiting' : 'synced');
     } catch {
       setSync('waiting');
-    } finally {
-      flushing.current = false;
     }
   }, [adopt]);
+
+  const flush = useCallback(
+    () => (flushing.current ??= sendPending().finally(() => (flushing.current = null))),
+    [sendPending],
+  );
 
   // On arrival: the server's record (another phone may have gone further), then what waits to be sent.
   useEffect(() => {
@@ -227,5 +243,35 @@ export function useActivationFlow(online: boolean): ActivationFlow {
     return device;
   }, [setDevice]);
 
-  return { saved, activation, sync, record, back, finishStep, saveStep, setDevice, refreshDevice };
+  const complete = useCallback(
+    async (input: CompletionInput) => {
+      await flush();
+      const current = latest.current;
+      const activation = current?.activation;
+      if (!current || !activation) return;
+      if (current.pending.length > 0) throw new Error(UNSENT_CHANGES_TEXT);
+      try {
+        const server = await activationCalls.complete(activation.id, current.guest_token, {
+          version: activation.version,
+          proof: current.proof,
+          ...input,
+        });
+        adopt(server, []);
+        setSync('synced');
+      } catch (error) {
+        if (isConflict(error)) {
+          // Changed elsewhere meanwhile (or abandoned there): the server's state is shown and said.
+          const server = await activationCalls.get(activation.id, current.guest_token);
+          adopt(server, []);
+          setSync(server.status === 'in_progress' ? 'conflict' : 'synced');
+        }
+        throw error;
+      }
+      // The unit as the device cloud has it now (activated, installed, perhaps out of Service Mode).
+      await refreshDevice().catch(() => undefined);
+    },
+    [adopt, flush, refreshDevice],
+  );
+
+  return { saved, activation, sync, record, back, finishStep, saveStep, complete, setDevice, refreshDevice };
 }

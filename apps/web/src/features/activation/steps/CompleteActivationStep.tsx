@@ -1,28 +1,21 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { ACTIVATION_STEP_TITLES } from '@portal/contracts/activation';
+import {
+  ACTIVATION_STEP_TITLES,
+  activatesAtCompletion,
+  completionHeadline,
+  completionOutcomeSchema,
+  vehicleOfStepData,
+  vehicleWords,
+} from '@portal/contracts/activation';
 import { routes } from '@portal/contracts/endpoints/routes';
-import { call } from '../../../lib/api.ts';
+import { ApiError, call } from '../../../lib/api.ts';
 import { useSession } from '../../session/index.ts';
 import { deviceCheckProblem } from '../deviceCheckProblem.ts';
 import { clearSaved } from '../flowState.ts';
 import { ActionButton, OfflineWait } from './StepKit.tsx';
 import type { StepProps } from './types.ts';
-
-/** The car the set-vehicle-details step saved, as device/install takes it (fields it lacks are left out). */
-export function vehicleOf(data: Record<string, unknown> | undefined) {
-  const vehicle = data?.vehicle as { vin?: unknown; year?: unknown; make?: unknown; model?: unknown } | undefined;
-  if (!vehicle || typeof vehicle !== 'object') return undefined;
-  const year = typeof vehicle.year === 'number' ? vehicle.year : Number(vehicle.year);
-  const picked = {
-    ...(typeof vehicle.vin === 'string' && vehicle.vin.trim().length === 17 && { vin: vehicle.vin.trim() }),
-    ...(Number.isInteger(year) && year >= 1980 && year <= 2100 && { year }),
-    ...(typeof vehicle.make === 'string' && vehicle.make.trim() && { make: vehicle.make.trim().slice(0, 60) }),
-    ...(typeof vehicle.model === 'string' && vehicle.model.trim() && { model: vehicle.model.trim().slice(0, 60) }),
-  };
-  return Object.keys(picked).length > 0 ? picked : undefined;
-}
 
 const STATUS_WORDS = {
   pending: 'Not done',
@@ -34,23 +27,29 @@ const STATUS_WORDS = {
 
 /**
  * complete-activation (issue 29 §2): a summary of every step, exit Service Mode for products whose name contains
- * X (spec 02 §4), device/install with the car of set-vehicle-details, then the activation is complete.
+ * X (spec 02 §4), then one call: the server activates the unit when the type calls for it and it is not yet,
+ * installs it with the car of set-vehicle-details, and completes the activation with what it did — the
+ * completion screen says that, as the device cloud answered it.
  */
-export function CompleteActivationStep({ device, proof, activation, state, save, finish, online }: StepProps) {
+export function CompleteActivationStep({ device, activation, state, complete, online }: StepProps) {
   const [exitServiceMode, setExitServiceMode] = useState(device.requestsExitServiceMode);
   const [problem, setProblem] = useState<string | null>(null);
   const staff = useInvolvedInstallers();
   const [involved, setInvolved] = useState<string[] | null>(null);
   const chosen = involved ?? staff.defaultChosen;
-  const installed = state?.data.installed === true;
-  const vehicle = vehicleOf(activation.step_states['set-vehicle-details']?.data);
+  const vehicle = vehicleWords(vehicleOfStepData(activation.step_states['set-vehicle-details']?.data));
   const others = activation.steps.filter((step) => step !== 'complete-activation');
 
   if (state?.status === 'done' || activation.status === 'completed') {
+    const outcome = completionOutcomeSchema.safeParse(state?.data);
     return (
       <div className="activation-step activation-complete" role="status">
-        <p className="activation-complete-title">{device.device_key} is activated and installed.</p>
-        <p>{state?.summary}</p>
+        <p className="activation-complete-title">
+          {outcome.success
+            ? completionHeadline(device.device_key, outcome.data)
+            : `The activation of ${device.device_key} is complete.`}
+        </p>
+        {state?.summary && <p>{state.summary}.</p>}
         <StepSummary activation={activation} steps={others} />
         <div className="activation-actions">
           <Link className="button button-primary" to="/activation" onClick={() => clearSaved()}>
@@ -64,41 +63,27 @@ export function CompleteActivationStep({ device, proof, activation, state, save,
     );
   }
 
-  const install = async () => {
+  const completeActivation = async () => {
     setProblem(null);
-    const exiting = device.requestsExitServiceMode && exitServiceMode;
-    const summary = `Installed${vehicle ? ` in ${[vehicle.year, vehicle.make, vehicle.model].filter(Boolean).join(' ') || vehicle.vin}` : ''}${
-      exiting ? '; asked to exit Service Mode' : ''
-    }`;
     try {
-      if (!installed) {
-        await call(routes.devices.install, {
-          body: {
-            device_key: device.device_key,
-            exit_service_mode: exiting,
-            ...(proof ? { iccid_last_digits: proof } : {}),
-            ...(vehicle && { vehicle }),
-            ...(chosen.length > 0 && { involved_installers: chosen }),
-          },
-        });
-        await save({ installed: true }, summary);
-      }
-      await finish({ status: 'done', summary, data: { installed: true } });
+      await complete({
+        exit_service_mode: device.requestsExitServiceMode && exitServiceMode,
+        ...(chosen.length > 0 && { involved_installers: chosen }),
+      });
     } catch (error) {
-      setProblem(deviceCheckProblem(error).text);
+      setProblem(error instanceof ApiError ? deviceCheckProblem(error).text : (error as Error).message);
     }
   };
+  const activates = activatesAtCompletion(activation.activation_type) && !device.activated;
 
   return (
     <div className="activation-step">
-      <p>Check what was done, then complete the activation. The unit is then recorded as installed.</p>
+      <p>
+        Check what was done, then complete the activation. The unit is then{' '}
+        {activates ? 'activated and recorded as installed' : 'recorded as installed'}.
+      </p>
       <StepSummary activation={activation} steps={others} />
-      {vehicle && (
-        <p>
-          Vehicle: {[vehicle.year, vehicle.make, vehicle.model].filter(Boolean).join(' ')}
-          {vehicle.vin ? ` · VIN ${vehicle.vin}` : ''}
-        </p>
-      )}
+      {vehicle && <p>Vehicle: {vehicle}</p>}
       {staff.people.length > 0 && (
         <fieldset className="activation-involved">
           <legend>Installers who worked on this car</legend>
@@ -133,7 +118,7 @@ export function CompleteActivationStep({ device, proof, activation, state, save,
           {problem}
         </p>
       )}
-      <ActionButton disabled={!online} action={install}>
+      <ActionButton disabled={!online} action={completeActivation}>
         Complete activation
       </ActionButton>
     </div>

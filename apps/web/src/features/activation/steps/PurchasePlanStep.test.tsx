@@ -72,6 +72,7 @@ function renderStep(overrides: Partial<StepProps> = {}) {
     state: undefined,
     save,
     finish,
+    complete: vi.fn<StepProps['complete']>(() => Promise.resolve()),
     online: true,
     ...overrides,
   };

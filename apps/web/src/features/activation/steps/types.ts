@@ -29,6 +29,11 @@ export interface StepProps {
     summary: string;
     data?: Record<string, unknown>;
   }) => Promise<void>;
+  /**
+   * complete-activation only: the server activates the unit (when the type calls for it), installs it and
+   * completes the activation, in one call; the record shown is the server's answer.
+   */
+  complete: (input: { exit_service_mode: boolean; involved_installers?: string[] }) => Promise<void>;
   /** False while the browser is offline: a step waits and says so; it never replays a command by itself. */
   online: boolean;
 }

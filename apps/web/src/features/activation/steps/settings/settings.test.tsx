@@ -97,6 +97,7 @@ function renderStep(step: ActivationStep, overrides: Partial<StepProps> = {}) {
     state: undefined,
     save,
     finish,
+    complete: vi.fn<StepProps['complete']>(() => Promise.resolve()),
     online: true,
     ...overrides,
   };
