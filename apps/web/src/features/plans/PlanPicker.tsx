@@ -15,6 +15,7 @@ import { ApiError } from '../../lib/api.ts';
 import { alerts } from '../../components/alerts.ts';
 import { useSubscriptionLines } from '../cart/index.ts';
 import { formatPlanMoney, upgradeQuery } from './api.ts';
+import './PlanPicker.css';
 
 export interface PlanChoice {
   plan: PlanId;

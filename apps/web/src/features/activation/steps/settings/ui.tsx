@@ -103,7 +103,7 @@ export function ActionStatus({ state, successText }: { state: ActionState; succe
   );
 }
 
-/** A labelled on/off switch, a 44 px target. */
+/** A labelled on/off switch: its label wraps it, so the whole row is the target (44 px tall at least). */
 export function Switch({
   label,
   hint,
@@ -120,16 +120,17 @@ export function Switch({
   const id = useId();
   return (
     <div className="settings-switch">
-      <input
-        id={id}
-        type="checkbox"
-        role="switch"
-        checked={checked}
-        disabled={disabled}
-        aria-describedby={hint ? `${id}-hint` : undefined}
-        onChange={(event) => onChange(event.currentTarget.checked)}
-      />
-      <label htmlFor={id}>{label}</label>
+      <label>
+        <input
+          type="checkbox"
+          role="switch"
+          checked={checked}
+          disabled={disabled}
+          aria-describedby={hint ? `${id}-hint` : undefined}
+          onChange={(event) => onChange(event.currentTarget.checked)}
+        />
+        <span>{label}</span>
+      </label>
       {hint && (
         <p id={`${id}-hint`} className="settings-hint">
           {hint}
