@@ -113,7 +113,7 @@ test.describe('activation on a phone', () => {
     await stepper(page).getByLabel('Year', { exact: true }).selectOption({ label: '2018' });
     await stepper(page).getByLabel('Make', { exact: true }).selectOption({ label: 'Honda' });
     await stepper(page).getByLabel('Model', { exact: true }).selectOption({ label: 'Civic' });
-    await expectBigTargets(page);
+    await expectUsable(page);
     await stepper(page).getByRole('button', { name: 'Continue' }).click();
 
     await expect(stepTitle(page)).toHaveText('Verify connection');
