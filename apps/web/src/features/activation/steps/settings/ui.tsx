@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Button } from '../../../../components/Button.tsx';
+import { useReach } from '../../useDeviceReach.ts';
 import type { StepProps } from '../types.ts';
 import type { ActionState } from './deviceCalls.ts';
 import './settings.css';
@@ -75,12 +76,14 @@ function useSecondsSince(since: number | undefined, running: boolean) {
 }
 
 /**
- * What an action is doing, read out as it changes (the seconds waited shown beside it, not read out); a
- * failure in the server's or the device's words.
+ * What an action is doing, read out as it changes (the seconds waited shown beside it, not read out), and
+ * while it waits the device's last word (issue 29 §4: progress that never looks frozen); a failure in the
+ * server's or the device's words.
  */
 export function ActionStatus({ state, successText }: { state: ActionState; successText?: string }) {
   const waiting = state.phase === 'loading' || state.phase === 'sent';
   const seconds = useSecondsSince(state.since, waiting);
+  const reach = useReach();
   const text =
     state.phase === 'failed'
       ? `Failed: ${state.message ?? ''}`
@@ -99,6 +102,7 @@ export function ActionStatus({ state, successText }: { state: ActionState; succe
           minute, move the car nearer the door and try again.
         </p>
       )}
+      {waiting && reach.lastWord && <p className="settings-hint">The device’s last word: {reach.lastWord}.</p>}
     </>
   );
 }
