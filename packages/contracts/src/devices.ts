@@ -426,6 +426,26 @@ export const swapResponseSchema = z.object({ old: deviceSchema, new: deviceSchem
 /** PATCH /api/device/activate (spec: payload not shown): a replacement is verified first. */
 export const activateSchema = z.object({ device_key: deviceKeyField, iccid_last_digits: iccidLastDigitsField });
 
+/**
+ * What a verified replacement holds of the unit it replaced (issue 29 replace-device: option tables, PINs,
+ * feature settings and the plan), as the device cloud has both units after the verification.
+ */
+export const takenOverSchema = z.object({
+  replaces: z.string(),
+  /** The option tables whose values are the old unit's, by schema ('CM900AS', 'keylocker-add-on', 'poc'…). */
+  option_tables: z.array(z.string()),
+  /** The feature settings (spec 02 §3) are the old unit's. */
+  feature_settings: z.boolean(),
+  /** The KeyLocker's PINs and mode are the old unit's; null when either unit has no KeyLocker. */
+  keylocker: z.object({ mode: z.enum(KEYLOCKER_MODES), pins_enabled: z.number().int() }).nullable(),
+  /** The plan the new unit carries now (the old unit's, which it no longer has). */
+  plan: devicePlanSchema.nullable(),
+});
+export type TakenOver = z.infer<typeof takenOverSchema>;
+/** PATCH /api/device/activate: the device, and for a verified replacement what it took over (else null). */
+export const activateResponseSchema = deviceSchema.extend({ taken_over: takenOverSchema.nullable() });
+export type ActivateResponse = z.infer<typeof activateResponseSchema>;
+
 /** PATCH /api/device/install (spec 02 §7). involved_installers: user ids of the business's staff. */
 export const installSchema = z.object({
   device_key: deviceKeyField,

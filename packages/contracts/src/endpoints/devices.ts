@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { apiErrorSchema } from '../errors.ts';
 import {
+  activateResponseSchema,
   activateSchema,
   clearPinQuerySchema,
   deviceCheckResponseSchema,
@@ -116,9 +117,10 @@ export const devices = {
     method: 'PATCH',
     path: '/api/device/activate',
     body: activateSchema,
-    response: deviceSchema,
+    response: activateResponseSchema,
     otherResponses: offline,
-    summary: 'Activates a device; a replacement is verified first (replacedDeviceVerified)',
+    summary:
+      'Activates a device; a replacement is verified first (replacedDeviceVerified) and answers what it took over of the old unit (taken_over)',
     tags,
   }),
   install: endpoint({

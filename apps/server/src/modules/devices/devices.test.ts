@@ -545,6 +545,49 @@ describe('features and hardwire (spec 02 §3)', () => {
 
 describe('swap, activate, install, welcome, link an installer (spec 02 §4, §7)', () => {
   it('swaps 10230000240 for 10230000241: the old is replaced, the new must be verified, then activates', async () => {
+    // The old unit's own settings first, so they differ from the new unit's factory ones.
+    const oldTables = await purchaser.call(endpoints.devices.optionTables, {
+      params: { key: '10230000240' },
+      query: { show_1_2: 'true' },
+    });
+    expect(oldTables.statusCode, oldTables.body).toBe(200);
+    const newTablesBefore = await purchaser.call(endpoints.devices.optionTables, {
+      params: { key: '10230000241' },
+      query: { show_1_2: 'true', iccid_last_digits: '0241' },
+    });
+    expect(newTablesBefore.statusCode, newTablesBefore.body).toBe(200);
+    const definition = oldTables.json().definitions[0]!;
+    const changed = definition.choices.find((c) => c.value !== newTablesBefore.json().values[definition.id])!.value;
+    const setTable = await purchaser.call(endpoints.devices.updateOptionTables, {
+      params: { key: '10230000240' },
+      body: { values: { [definition.id]: changed } },
+    });
+    expect(setTable.statusCode, setTable.body).toBe(200);
+    const newFeaturesBefore = (
+      await purchaser.call(endpoints.devices.features, {
+        params: { key: '10230000241' },
+        query: { iccid_last_digits: '0241' },
+      })
+    ).json();
+    const setFeatures = await purchaser.call(endpoints.devices.updateFeatures, {
+      params: { key: '10230000240' },
+      body: {
+        siren_enabled: !newFeaturesBefore.siren_enabled,
+        valet_mode_enabled: !newFeaturesBefore.valet_mode_enabled,
+      },
+    });
+    expect(setFeatures.statusCode, setFeatures.body).toBe(200);
+    const oldFeatures = setFeatures.json();
+    const oldValues = (
+      await purchaser.call(endpoints.devices.optionTables, {
+        params: { key: '10230000240' },
+        query: { show_1_2: 'true', skip_query: 'true' },
+      })
+    ).json().values;
+    expect(oldValues[definition.id]).toBe(changed);
+    expect(oldValues).not.toEqual(newTablesBefore.json().values);
+    expect(oldFeatures).not.toEqual(newFeaturesBefore);
+
     const res = await purchaser.call(endpoints.devices.swap, {
       body: { old_device_key: '10230000240', new_device_key: '10230000241', new_iccid_last_digits: '0241' },
     });
@@ -571,11 +614,41 @@ describe('swap, activate, install, welcome, link an installer (spec 02 §4, §7)
     const activated = await purchaser.call(endpoints.devices.activate, { body: { device_key: '10230000241' } });
     expect(activated.statusCode, activated.body).toBe(200);
     expect(activated.json()).toMatchObject({ replacedDeviceVerified: true, activated: true, device_state: 'active' });
+    // What it took over, as the answer says it and as the new unit reads back: the option tables and feature
+    // settings are the old unit's, the plan moved; neither unit has a KeyLocker, so there are no PINs to take.
+    expect(activated.json()).toMatchObject({
+      is_keylocker_present: false,
+      keylocker: null,
+      plan: { name: 'Premium', duration: '1_year' },
+      taken_over: {
+        replaces: '10230000240',
+        option_tables: [oldTables.json().schema],
+        feature_settings: true,
+        keylocker: null,
+        plan: { name: 'Premium', duration: '1_year' },
+      },
+    });
+    const newTables = await purchaser.call(endpoints.devices.optionTables, {
+      params: { key: '10230000241' },
+      query: { show_1_2: 'true', skip_query: 'true' },
+    });
+    expect(newTables.statusCode, newTables.body).toBe(200);
+    expect(newTables.json()).toMatchObject({ schema: oldTables.json().schema, values: oldValues });
+    const newFeatures = await purchaser.call(endpoints.devices.features, { params: { key: '10230000241' }, query: {} });
+    expect(newFeatures.json()).toEqual(oldFeatures);
+    // Verified once: activating again answers the same taking over, nothing verified again.
+    const again = await purchaser.call(endpoints.devices.activate, { body: { device_key: '10230000241' } });
+    expect(again.json().taken_over).toEqual(activated.json().taken_over);
+    // A unit that replaces none answers no taking over.
+    const plain = await purchaser.call(endpoints.devices.activate, {
+      body: { device_key: '10230000234', iccid_last_digits: '0234' },
+    });
+    expect(plain.json().taken_over).toBeNull();
 
-    const again = await purchaser.call(endpoints.devices.swap, {
+    const swapAgain = await purchaser.call(endpoints.devices.swap, {
       body: { old_device_key: '10230000240', new_device_key: '10230000241' },
     });
-    expect(again.statusCode).toBe(409);
+    expect(swapAgain.statusCode).toBe(409);
     const same = await purchaser.call(endpoints.devices.swap, {
       body: { old_device_key: '10230000241', new_device_key: '10230000241' },
     });

@@ -12,6 +12,7 @@ import {
   type DeviceHistoryEntry,
   type OptionTables,
   type SendCommandResponse,
+  type TakenOver,
   type activateSchema,
   type clearPinQuerySchema,
   type deviceCheckSchema,
@@ -321,6 +322,36 @@ export function createDeviceService(ctx: AppContext, limit: Limit) {
     return cloud.activate(deviceKey);
   }
 
+  /**
+   * What a verified replacement holds of the unit it replaced, compared as the cloud has both now: the option
+   * tables with the old unit's values, the feature settings, the KeyLocker's PINs and mode, and its plan.
+   */
+  async function takenOverOf(shadow: Shadow): Promise<TakenOver | null> {
+    const { replaces, verified } = shadow.reported.replacement;
+    if (!replaces || !verified) return null;
+    const old = await fromCloud(() => cloud.shadow(replaces));
+    if (!old) return null;
+    const [now, was] = [shadow.reported, old.reported];
+    const same = (a: object, b: object) =>
+      JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
+    const pins = now.keylocker?.pins;
+    return {
+      replaces,
+      option_tables: Object.keys(was.option_tables)
+        .filter((schema) => {
+          const table = now.option_tables[schema];
+          return table !== undefined && same(table.values, was.option_tables[schema]!.values);
+        })
+        .sort(),
+      feature_settings: same(now.features, was.features),
+      keylocker:
+        pins && was.keylocker && now.keylocker!.mode === was.keylocker.mode && same(pins, was.keylocker.pins)
+          ? { mode: now.keylocker!.mode, pins_enabled: Object.values(pins).filter((pin) => pin.enabled).length }
+          : null,
+      plan: now.plan,
+    };
+  }
+
   async function installing(
     actor: Actor | null,
     input: Input<typeof installSchema>,
@@ -521,7 +552,10 @@ export function createDeviceService(ctx: AppContext, limit: Limit) {
       await record(actor, granted, input.device_key, 'activate', input, {
         answer: { device_state: shadow.reported.device_state, verified: shadow.reported.replacement.verified },
       });
-      return deviceOf(shadow, await factsOf(input.device_key, granted.installedFor));
+      return {
+        ...deviceOf(shadow, await factsOf(input.device_key, granted.installedFor)),
+        taken_over: await takenOverOf(shadow),
+      };
     },
 
     /**

@@ -3,7 +3,8 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { routes } from '@portal/contracts/endpoints/routes';
-import { deviceKeyField, type Device } from '@portal/contracts/devices';
+import { deviceKeyField, type ActivateResponse } from '@portal/contracts/devices';
+import { DURATION_LABELS, type PlanDuration } from '@portal/contracts/plans';
 import { Button } from '../../../components/Button.tsx';
 import { Field } from '../../../components/form/Field.tsx';
 import { call } from '../../../lib/api.ts';
@@ -24,16 +25,24 @@ const replaceFormSchema = z.object({
 });
 type ReplaceForm = z.input<typeof replaceFormSchema>;
 
-/** What the new unit took over, in words (issue 29: option tables, PINs, feature settings and the plan). */
-export function takeOverSummary(oldKey: string, device: Pick<Device, 'plan' | 'is_keylocker_present' | 'device_key'>) {
-  const parts = ['option tables', 'feature settings'];
-  if (device.is_keylocker_present) parts.push('KeyLocker PINs and mode');
-  parts.push(
-    device.plan
-      ? `the ${device.plan.name} plan (${device.plan.duration.replace(/_/g, ' ')})`
-      : 'no plan (the old unit had none)',
-  );
-  return `${device.device_key} replaced ${oldKey} and took over its ${parts.join(', ')}; ${oldKey} is retired`;
+/**
+ * What the new unit took over, in words, from the verification's answer (issue 29: option tables, PINs, feature
+ * settings and the plan): only what the device cloud says it holds of the old unit now.
+ */
+export function takeOverSummary(oldKey: string, answer: Pick<ActivateResponse, 'device_key' | 'taken_over'>) {
+  const taken = answer.taken_over;
+  const retired = `${oldKey} is retired`;
+  if (!taken) return `${answer.device_key} replaced ${oldKey}; ${retired}`;
+  const parts = [
+    taken.option_tables.length > 0 &&
+      `${taken.option_tables.length === 1 ? 'option table' : 'option tables'} (${taken.option_tables.join(', ')})`,
+    taken.feature_settings && 'feature settings',
+    taken.keylocker && `KeyLocker PINs (${taken.keylocker.pins_enabled} enabled) and ${taken.keylocker.mode} mode`,
+    taken.plan &&
+      `the ${taken.plan.name} plan (${(DURATION_LABELS[taken.plan.duration as PlanDuration] ?? taken.plan.duration.replace(/_/g, ' ')).toLowerCase()})`,
+  ].filter((part): part is string => typeof part === 'string');
+  const tookOver = parts.length > 0 ? ` and took over its ${parts.join(', ')}` : ', taking over none of its settings';
+  return `${answer.device_key} replaced ${oldKey}${tookOver}${taken.plan ? '' : ' (the old unit had no plan)'}; ${retired}`;
 }
 
 /**
@@ -42,7 +51,7 @@ export function takeOverSummary(oldKey: string, device: Pick<Device, 'plan' | 'i
  */
 export function ReplaceDeviceStep({ device, proof, state, save, finish, refreshDevice, online }: StepProps) {
   const swappedFrom = typeof state?.data.old_device_key === 'string' ? state.data.old_device_key : null;
-  const [verified, setVerified] = useState<Device | null>(null);
+  const [verified, setVerified] = useState<ActivateResponse | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const form = useForm<ReplaceForm>({
     resolver: zodResolver(replaceFormSchema),
