@@ -10,6 +10,8 @@ import {
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { signedInAs, testClient, type TestClient } from '../../../test/client.ts';
 import { idOf, partnerByCode } from '../../../test/builders.ts';
+import { unusedTotp } from '../../../test/totp.ts';
+import { DEMO_TOTP_SECRET } from '../../seed/people.ts';
 import { deviceCommands, deviceProofFailures } from './schema.ts';
 
 /**
@@ -134,6 +136,62 @@ describe('a device installed for a business: its people and its reps only', () =
     });
     const outside = await signedInAs(t.app, 'outsiderep@demo.test', { sapBpCode: 'C100234' });
     expect((await check(outside, '10230000240')).statusCode).toBe(200);
+  });
+});
+
+describe('the device’s history (GET /api/device/{key}/history): the device’s business’s, as every device call', () => {
+  const historyOf = (client: TestClient, key: string, iccid_last_digits?: string) =>
+    client.call(endpoints.devices.history, {
+      params: { key },
+      query: iccid_last_digits ? { iccid_last_digits } : {},
+    });
+
+  it('another signed-in dealer gets the not-found of a device that does not exist, the ICCID digits or not', async () => {
+    // Lakeside Remote Start's owner (an authenticator code as the second factor).
+    const lakesideOwner = testClient(t.app);
+    expect((await lakesideOwner.signIn('totp@demo.test')).json()).toMatchObject({ status: 'second-factor' });
+    const signedIn = await lakesideOwner.secondFactor(await unusedTotp(DEMO_TOTP_SECRET));
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    // Their own device's history is theirs to read…
+    expect((await historyOf(lakesideOwner, '10230000280')).statusCode).toBe(200);
+    // …Northside's is not, and is answered as a device that does not exist.
+    for (const digits of [undefined, '0240']) {
+      const res = await historyOf(lakesideOwner, '10230000240', digits);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual(notFound);
+    }
+    expect((await historyOf(lakesideOwner, '99999999998')).json()).toEqual(notFound);
+    // The other way round too.
+    const northside = await signedInAs(t.app, 'owner@demo.test');
+    expect((await historyOf(northside, '10230000280', '0280')).json()).toEqual(notFound);
+    // A rep acting for Lakeside is Lakeside for this.
+    const lakesideRep = await signedInAs(t.app, 'outsiderep@demo.test', { sapBpCode: 'C100310' });
+    expect((await historyOf(lakesideRep, '10230000240')).statusCode).toBe(404);
+  });
+
+  it('a rep acting for Northside reads it: each call, who made it, acting as whom, for which business', async () => {
+    const rep = await signedInAs(t.app, 'insiderep@demo.test', { sapBpCode: 'C100234' });
+    const sent = await rep.call(endpoints.devices.sendCommand, {
+      body: { device_key: '10230000240', command: 'locate', wait_ms: 0 },
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const res = await historyOf(rep, '10230000240');
+    expect(res.statusCode, res.body).toBe(200);
+    const entry = res.json().results.find((r) => r.job_id === sent.json().job_id);
+    expect(entry).toMatchObject({
+      device_key: '10230000240',
+      action: 'send-command:locate',
+      user: { email: 'insiderep@demo.test' },
+      acting_user: { email: 'owner@demo.test' },
+      business: { companyName: 'Northside Auto Sound' },
+    });
+    const outside = await signedInAs(t.app, 'outsiderep@demo.test', { sapBpCode: 'C100234' });
+    const outsides = await historyOf(outside, '10230000240');
+    expect(outsides.statusCode, outsides.body).toBe(200);
+    expect(outsides.json().results.map((r) => r.id)).toContain(entry!.id);
+    // Without a business to act for, a rep does not see it.
+    const unselected = await signedInAs(t.app, 'insiderep@demo.test');
+    expect((await historyOf(unselected, '10230000240')).statusCode).toBe(404);
   });
 });
 
