@@ -134,7 +134,7 @@ test.describe('activation on a phone', () => {
     await expectUsable(page);
     await stepper(page).getByRole('button', { name: 'Continue' }).click();
 
-    // The settings steps, left as they are; steps without a screen yet are skipped.
+    // The settings steps, left as they are (Continue, or Skip where a step offers it).
     for (let guard = 0; guard < 10; guard++) {
       const title = (await stepTitle(page).textContent()) ?? '';
       if (title === 'Device testing') break;

@@ -10,6 +10,8 @@ import { Button } from '../../components/Button.tsx';
 import { PageMessage } from '../../components/PageStates.tsx';
 import { setAmbientHeaders } from '../../lib/api.ts';
 import { backHandlerStore } from '../../lib/backTarget.ts';
+import { ApiError } from '../../lib/api.ts';
+import { deviceCheckProblem } from './deviceCheckProblem.ts';
 import { DeviceEventsProvider } from './deviceEvents.tsx';
 import { DeviceStatusBar } from './DeviceStatusBar.tsx';
 import { stepNumberOf } from './flowState.ts';
@@ -166,11 +168,65 @@ function StepperBody({ flow, online, registry }: { flow: ActivationFlow; online:
               <Button type="button" variant="secondary" onClick={goBack}>
                 Back
               </Button>
+              <StartOver restart={flow.restart} />
             </div>
           )}
         </section>
         <StepList steps={activation.steps} current={step} states={activation.step_states} />
       </DeviceReachContext.Provider>
+    </div>
+  );
+}
+
+/**
+ * Start over from the first step (the server's restart): after a yes, the device is checked again (a KeyLocker
+ * fitted since, a plan bought), its steps worked out again and every step's progress cleared. What was sent to
+ * the unit stays on the unit.
+ */
+function StartOver({ restart }: { restart: () => Promise<void> }) {
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  if (!asking)
+    return (
+      <Button type="button" variant="secondary" onClick={() => setAsking(true)}>
+        Start over
+      </Button>
+    );
+  return (
+    <div className="activation-restart" role="group" aria-labelledby="activation-restart-question">
+      <p id="activation-restart-question">
+        Start over from the first step? The device is checked again and every step’s progress is cleared. Settings
+        already sent to the unit stay on it.
+      </p>
+      {problem && (
+        <p className="activation-problem" role="alert">
+          {problem}
+        </p>
+      )}
+      <div className="activation-actions">
+        <Button
+          type="button"
+          loading={busy}
+          onClick={async () => {
+            setBusy(true);
+            setProblem(null);
+            try {
+              await restart();
+              setAsking(false);
+            } catch (error) {
+              setProblem(error instanceof ApiError ? deviceCheckProblem(error).text : (error as Error).message);
+            } finally {
+              setBusy(false);
+            }
+          }}
+        >
+          Yes, start over
+        </Button>
+        <Button type="button" variant="secondary" onClick={() => setAsking(false)}>
+          Keep going
+        </Button>
+      </div>
     </div>
   );
 }

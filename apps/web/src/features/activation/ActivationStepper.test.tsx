@@ -2,7 +2,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { ACTIVATION_TOKEN_HEADER, type Activation } from '@portal/contracts/activation';
+import {
+  ACTIVATION_STEP_TITLES,
+  ACTIVATION_TOKEN_HEADER,
+  activationSteps,
+  type Activation,
+} from '@portal/contracts/activation';
+import type { ActivationType } from '@portal/contracts/devices';
 import { endpoints } from '@portal/contracts/endpoints/index';
 import { backHandlerStore } from '../../lib/backTarget.ts';
 import { answer, refused } from '../../test/handlers.ts';
@@ -344,5 +350,105 @@ describe('the activation stepper (issue 29 §2, §3)', () => {
     renderStepper({ 'complete-activation': CompleteActivationStep });
     expect(await screen.findByText('10230000235 is installed, but not activated.')).toBeTruthy();
     expect(screen.queryByText(/is activated and installed/)).toBeNull();
+  });
+
+  it('Start over asks first, then restarts on the server: back to the first step, every step’s progress cleared', async () => {
+    const start = activationOf({
+      current_step: 'device-testing',
+      step_states: {
+        'power-on-device': {
+          status: 'done',
+          summary: 'The device answered',
+          data: {},
+          updated_at: '2026-11-27T21:01:00Z',
+        },
+        'verify-connection': { status: 'done', summary: 'Signal good', data: {}, updated_at: '2026-11-27T21:02:00Z' },
+      },
+    });
+    writeSaved(savedOf(start));
+    const fake = fakeServer(start);
+    const restarts: unknown[] = [];
+    server.use(
+      answer(endpoints.activations.restart, ({ body }) => {
+        restarts.push(body);
+        return {
+          ...fake.current(),
+          version: fake.current().version + 1,
+          current_step: 'power-on-device',
+          step_states: {},
+        };
+      }),
+      answer(endpoints.devices.devicePurchasingCheck, { results: [dr5400] }),
+    );
+    renderStepper();
+    expect(await screen.findByText('Step 3 of 4')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Start over' }));
+    expect(screen.getByText(/every step’s progress is cleared/)).toBeTruthy();
+    // Not yet: keeping going changes nothing.
+    fireEvent.click(screen.getByRole('button', { name: 'Keep going' }));
+    expect(restarts).toEqual([]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Start over' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Yes, start over' }));
+    expect(await screen.findByText('Screen of power-on-device')).toBeTruthy();
+    expect(screen.getByText('Step 1 of 4')).toBeTruthy();
+    expect(restarts).toEqual([{ version: 1, advanced: true, iccid_last_digits: '0235' }]);
+    await vi.waitFor(() => expect(screen.queryByText(/every step’s progress is cleared/)).toBeNull());
+    await vi.waitFor(() =>
+      expect(readSaved()).toMatchObject({
+        pending: [],
+        activation: { version: 2, current_step: 'power-on-device', step_states: {} },
+      }),
+    );
+  });
+
+  // The step lists of the types no browser journey walks: what the stepper shows is the contracts' list.
+  it.each<[ActivationType, string]>([
+    ['service-device', 'Power on the device'],
+    ['verizon-sim', 'Power on the device'],
+    ['purchase-subscription', 'Plan'],
+  ])('%s: its steps, in order, from the first (%s)', async (type, first) => {
+    const steps = activationSteps(type, {
+      is_keylocker_present: true,
+      controller: 'CM7300',
+      hasHardwire: false,
+      plan: null,
+    });
+    const start = activationOf({ activation_type: type, steps, current_step: steps[0]! });
+    writeSaved(savedOf(start));
+    fakeServer(start);
+    renderStepper({});
+    expect(await screen.findByRole('heading', { name: first, level: 2 })).toBeTruthy();
+    expect(screen.getByText(`Step 1 of ${steps.length}`)).toBeTruthy();
+    const listed = [...document.querySelectorAll('.activation-steps li')].map((li) => li.firstChild?.textContent);
+    expect(listed).toEqual(steps.map((step) => ACTIVATION_STEP_TITLES[step]));
+    if (type === 'service-device') {
+      // A unit already installed: no car, plan, reward or welcome; its settings and tests, then completion.
+      expect(steps).toEqual([
+        'power-on-device',
+        'verify-connection',
+        'check-firmware',
+        'reset-keylocker-pairing',
+        'controller-option-tables',
+        'keylocker-mode',
+        'keylocker-option-tables',
+        'keylocker-poc-pic',
+        'keylocker-pin-codes',
+        'system-settings',
+        'device-configuration',
+        'device-testing',
+        'complete-activation',
+      ]);
+    }
+    if (type === 'verizon-sim')
+      expect(steps).toEqual([
+        'power-on-device',
+        'verify-connection',
+        'device-testing',
+        'purchase-plan',
+        'complete-activation',
+      ]);
+    if (type === 'purchase-subscription') expect(steps).toEqual(['purchase-plan', 'complete-activation']);
   });
 });

@@ -38,6 +38,8 @@ export interface ActivationFlow {
    * after every change this phone still has to send; the server's record is taken from its answer.
    */
   complete: (input: CompletionInput) => Promise<void>;
+  /** Start over: the device checked again, the steps worked out again, every step's state cleared (the server's). */
+  restart: () => Promise<void>;
   setDevice: (device: Device) => void;
   refreshDevice: () => Promise<Device>;
 }
@@ -47,7 +49,7 @@ export interface CompletionInput {
   involved_installers?: string[];
 }
 
-/** The completion waits for the phone's earlier changes: the server must have them first. */
+/** Completing or starting over waits for the phone's earlier changes: the server must have them first. */
 export const UNSENT_CHANGES_TEXT =
   'This phone still has progress the portal has not taken. Check the connection, wait for “Saving…” to end and try again.';
 
@@ -243,35 +245,58 @@ export function useActivationFlow(online: boolean): ActivationFlow {
     return device;
   }, [setDevice]);
 
-  const complete = useCallback(
-    async (input: CompletionInput) => {
+  /**
+   * A call the server answers with the whole record (complete, restart): after what waits on this phone, on
+   * the version it made; the answer is taken as it is. A 409 (changed elsewhere, or closed) shows the
+   * server's record and says so, and is thrown for the screen to say too.
+   */
+  const replaceOnServer = useCallback(
+    async (send: (activation: Activation, current: SavedActivation) => Promise<Activation>) => {
       await flush();
       const current = latest.current;
       const activation = current?.activation;
       if (!current || !activation) return;
       if (current.pending.length > 0) throw new Error(UNSENT_CHANGES_TEXT);
       try {
-        const server = await activationCalls.complete(activation.id, current.guest_token, {
-          version: activation.version,
-          proof: current.proof,
-          ...input,
-        });
-        adopt(server, []);
+        adopt(await send(activation, current), []);
         setSync('synced');
       } catch (error) {
         if (isConflict(error)) {
-          // Changed elsewhere meanwhile (or abandoned there): the server's state is shown and said.
           const server = await activationCalls.get(activation.id, current.guest_token);
           adopt(server, []);
           setSync(server.status === 'in_progress' ? 'conflict' : 'synced');
         }
         throw error;
       }
-      // The unit as the device cloud has it now (activated, installed, perhaps out of Service Mode).
+      // The unit as the device cloud has it now (activated, installed, a KeyLocker fitted since…).
       await refreshDevice().catch(() => undefined);
     },
     [adopt, flush, refreshDevice],
   );
 
-  return { saved, activation, sync, record, back, finishStep, saveStep, complete, setDevice, refreshDevice };
+  const complete = useCallback(
+    (input: CompletionInput) =>
+      replaceOnServer((activation, current) =>
+        activationCalls.complete(activation.id, current.guest_token, {
+          version: activation.version,
+          proof: current.proof,
+          ...input,
+        }),
+      ),
+    [replaceOnServer],
+  );
+
+  const restart = useCallback(
+    () =>
+      replaceOnServer((activation, current) =>
+        activationCalls.restart(activation.id, current.guest_token, {
+          version: activation.version,
+          proof: current.proof,
+          advanced: activation.advanced,
+        }),
+      ),
+    [replaceOnServer],
+  );
+
+  return { saved, activation, sync, record, back, finishStep, saveStep, complete, restart, setDevice, refreshDevice };
 }
