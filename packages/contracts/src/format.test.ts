@@ -6,6 +6,7 @@ import {
   formatLongDay,
   formatMoney,
   formatNumber,
+  isCalendarDay,
   toIsoDateTime,
   toIsoDay,
   utcDayRange,
@@ -94,5 +95,23 @@ describe('wire formats (spec §9 YYYY-MM-DD, YYYY-MM-DDTHH:mm:ss; spec 02 §9: s
   it('sends a day range from the start of its first day to the end of its last', () => {
     expect(utcDayRange('2026-03-01', '2026-03-31')).toEqual({ from: '2026-03-01T00:00:00', to: '2026-03-31T23:59:59' });
     expect(utcDayRange('2026-03-05')).toEqual({ from: '2026-03-05T00:00:00', to: '2026-03-05T23:59:59' });
+  });
+});
+
+describe('isCalendarDay (the one rule of the date filters: plan sales, rewards)', () => {
+  it.each([
+    ['2026-02-28', true],
+    ['2028-02-29', true],
+    ['1970-01-01', true],
+    ['2026-02-29', false],
+    ['2026-02-30', false],
+    ['2026-04-31', false],
+    ['2026-13-01', false],
+    ['0000-00-00', false],
+    ['1969-12-31', false],
+    ['2026-2-3', false],
+    ['2026-02-03T00:00:00', false],
+  ])('%s → %s', (value, expected) => {
+    expect(isCalendarDay(value)).toBe(expected);
   });
 });

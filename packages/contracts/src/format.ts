@@ -58,6 +58,16 @@ export const toIsoDay = (value: Instant) => toDate(value).toISOString().slice(0,
 export const toIsoDateTime = (value: Instant) => toDate(value).toISOString().slice(0, 19);
 
 /**
+ * Whether YYYY-MM-DD is a day of the calendar: not 2026-02-30 (which Date rolls into March) nor a day before
+ * 1970 (year 0 is refused by the database). The one rule of every date filter (plan sales, rewards).
+ */
+export function isCalendarDay(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const day = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value && value >= '1970-01-01';
+}
+
+/**
  * spec 02 §9: a range of calendar days (YYYY-MM-DD) is sent in UTC from the start of its first day
  * to the end of its last: ('2026-03-01', '2026-03-31') → 2026-03-01T00:00:00 … 2026-03-31T23:59:59.
  */

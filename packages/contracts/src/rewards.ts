@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TABLE_PAGE_SIZE } from './constants.ts';
 import { listPageSchema } from './dealers.ts';
+import { isCalendarDay } from './format.ts';
 import { messages } from './messages.ts';
 import {
   planCurrencySchema,
@@ -66,12 +67,16 @@ export const REWARD_TEXTS = {
  */
 export const ALL_INSTALLERS = 'all';
 
+/** A calendar day (isCalendarDay: not 2026-02-30), alone or with a time of that day in UTC. */
 const dayOrTime = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z?)?$/, REWARD_TEXTS.dayFormat)
-  .refine((value) => !Number.isNaN(Date.parse(value.length === 10 ? `${value}T00:00:00Z` : value)), {
-    message: REWARD_TEXTS.dayFormat,
-  });
+  .refine(
+    (value) =>
+      isCalendarDay(value.slice(0, 10)) &&
+      (value.length === 10 || !Number.isNaN(Date.parse(/Z$/.test(value) ? value : `${value}Z`))),
+    { message: REWARD_TEXTS.dayFormat },
+  );
 
 /**
  * GET /api/dealers/{id}/device-rewards (spec 02 §7): installer_id (spec 02 §5 'Installer ID is required'),

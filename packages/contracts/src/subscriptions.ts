@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { planCurrencySchema, planDurationSchema, planIdSchema } from './plans.ts';
 import { REWARD_TEXTS } from './rewards.ts';
+import { isCalendarDay } from './format.ts';
 
 /**
  * Issue 30 item 3: buying plans for devices (spec 02 §7 "Plans and payments": POST payments with line_items of
@@ -114,16 +115,7 @@ export type Purchase = z.infer<typeof purchaseSchema>;
 export const purchaseParamsSchema = z.object({ uuid: z.string().trim().min(1).max(64) });
 
 /** A calendar day, YYYY-MM-DD, that is one (not 2026-02-30 nor year 0: the database refuses those). */
-const calendarDay = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, SUBSCRIPTION_TEXTS.dayFormat)
-  .refine(
-    (value) => {
-      const day = new Date(`${value}T00:00:00Z`);
-      return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value && value >= '1970-01-01';
-    },
-    { message: SUBSCRIPTION_TEXTS.dayFormat },
-  );
+const calendarDay = z.string().refine(isCalendarDay, { message: SUBSCRIPTION_TEXTS.dayFormat });
 
 /** GET /api/plan-sales: the business's plan purchases (spec 01 §4 report columns), newest first. */
 export const planSalesQuerySchema = z

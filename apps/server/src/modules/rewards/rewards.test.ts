@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { endpoints as all, messages, utcDayRange } from '@portal/contracts';
 import { rewards as rewardEndpoints } from '@portal/contracts/endpoints/rewards';
-import { ALL_INSTALLERS, rewardCents, type DeviceRewardList } from '@portal/contracts/rewards';
+import { ALL_INSTALLERS, REWARD_TEXTS, rewardCents, type DeviceRewardList } from '@portal/contracts/rewards';
 import type { AppContext } from '../../context.ts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { signedInAs, unchecked, type TestClient } from '../../../test/client.ts';
@@ -90,8 +90,20 @@ describe('GET /api/dealers/{id}/device-rewards', () => {
     }
   });
 
-  it('bad input: a malformed date, a reversed range, a limit out of range', async () => {
+  it('bad input: a malformed date, a day that is not one, a reversed range, a limit out of range', async () => {
     const id = installerIdOf.get('installer@demo.test');
+    // Days the calendar has not (Date would roll 30 February into March; the database refuses year 0): the format's words.
+    for (const day of [
+      '2026-02-30',
+      '2026-02-30T10:00:00',
+      '2026-04-31T00:00:00Z',
+      '0000-00-00',
+      '2026-05-01T24:30:00',
+    ]) {
+      const res = await list(installer, { installer_id: id, from_date: day });
+      expect(res.statusCode, day).toBe(400);
+      expect(res.body, day).toContain(REWARD_TEXTS.dayFormat);
+    }
     for (const query of [
       { installer_id: id, from_date: '11/01/2026' },
       { installer_id: id, from_date: '2026-05-02', to_date: '2026-05-01' },
