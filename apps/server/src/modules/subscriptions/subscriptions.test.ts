@@ -235,6 +235,12 @@ describe('the plan purchase: POST /api/payments, GET /api/payments/{uuid}, GET /
     expect(receipt.number).toMatch(/^PS-5\d{5}$/);
     expect(receipt.transaction_id).toBeTruthy();
     expect(await chargesCount()).toBe(charges + 1);
+    // Charged exactly what the mock run showed: the processor's own record of the charge.
+    const [charged] = await t.db
+      .select()
+      .from(processorCharges)
+      .where(eq(processorCharges.id, receipt.transaction_id!));
+    expect(charged).toMatchObject({ amountCents: quoted.final_charge, currency: quoted.currency, status: 'succeeded' });
 
     // The device now has the plan, with the term from today.
     const now = await planOf(owner, NORTHSIDE_DEVICE);
