@@ -3,6 +3,8 @@ import {
   ADMIN_ACCESS_TYPE,
   PERMISSION_GROUPS as G,
   canPurchase,
+  canBuyPlans,
+  isConsumer,
   fetchesPartnerLimited,
   isAdmin,
   isDealerAccountant,
@@ -115,6 +117,8 @@ interface Expected {
   isDealerAccountant: boolean;
   isOwner: boolean;
   canPurchase: boolean;
+  canBuyPlans: boolean;
+  isConsumer: boolean;
   fetchesPartnerLimited: boolean;
   roleLabel: RoleLabel;
   /** profileMenuFor(user, false) */
@@ -141,6 +145,8 @@ const none = {
   isDealerAccountant: false,
   isOwner: false,
   canPurchase: false,
+  canBuyPlans: false,
+  isConsumer: false,
   fetchesPartnerLimited: false,
 };
 
@@ -163,6 +169,7 @@ const EXPECTED: Record<keyof typeof DEMO, Expected> = {
   purchaser: {
     ...none,
     canPurchase: true, // installer record is_purchaser
+    canBuyPlans: true, // who may buy products may buy plans
     fetchesPartnerLimited: true,
     roleLabel: 'Installer',
     menu: purchaserMenu,
@@ -174,6 +181,7 @@ const EXPECTED: Record<keyof typeof DEMO, Expected> = {
     isDealerPrimary: true,
     isOwner: true,
     canPurchase: true,
+    canBuyPlans: true, // who may buy products may buy plans
     roleLabel: 'Dealer',
     menu: ownerMenu,
     menuWithBusiness: ownerMenu,
@@ -199,6 +207,7 @@ const EXPECTED: Record<keyof typeof DEMO, Expected> = {
     isNonInstaller: true,
     isSalesRep: true,
     canPurchase: true, // sales reps always
+    canBuyPlans: true, // who may buy products may buy plans
     roleLabel: 'Sales Rep',
     // Without a business: only My Profile. With one: everything.
     menu: menu(false, true, false, false, false),
@@ -210,6 +219,7 @@ const EXPECTED: Record<keyof typeof DEMO, Expected> = {
     isSalesRep: true,
     isOutsideRep: true,
     canPurchase: true,
+    canBuyPlans: true, // who may buy products may buy plans
     roleLabel: 'Sales Rep',
     menu: menu(false, true, false, false, false),
     // Outside rep with a business: My Profile, My Business and Rewards hidden.
@@ -226,6 +236,8 @@ const EXPECTED: Record<keyof typeof DEMO, Expected> = {
   consumer: {
     ...none,
     isNonInstaller: true,
+    isConsumer: true,
+    canBuyPlans: true, // ours: the plans of their own devices (spec 02 §1), never products
     roleLabel: 'Customer', // label outside the spec's three: declared in RoleLabel
     menu: installerMenu,
     menuWithBusiness: installerMenu,
@@ -236,6 +248,7 @@ const EXPECTED: Record<keyof typeof DEMO, Expected> = {
     isDealerPrimary: true,
     isOwner: true,
     canPurchase: true,
+    canBuyPlans: true, // who may buy products may buy plans
     roleLabel: 'Dealer',
     menu: ownerMenu,
     menuWithBusiness: ownerMenu,
@@ -284,6 +297,8 @@ describe('demo roles (DEMO-DATA.md) against spec 01 §6', () => {
       ['isDealerAccountant', isDealerAccountant],
       ['isOwner', isOwner],
       ['canPurchase', canPurchase],
+      ['canBuyPlans', canBuyPlans],
+      ['isConsumer', isConsumer],
       ['fetchesPartnerLimited', fetchesPartnerLimited],
     ] as const)('%s', (name, rule) => {
       expect(rule(u)).toBe(expected[name]);
@@ -345,6 +360,12 @@ describe('edge cases of spec 01 §6', () => {
     ['only Dealer Primary', [G.dealerPrimary], false],
   ] as const)('fetchesPartnerLimited with %s is %s', (_label, groups, expected) => {
     expect(fetchesPartnerLimited({ ...base, permissionGroups: [...groups] })).toBe(expected);
+  });
+
+  it('a consumer buys plans but no products; retired, neither', () => {
+    const consumer = { ...base, user_type: [{ type: 'consumer', is_owner: false }], installer: null };
+    expect([canPurchase(consumer), canBuyPlans(consumer)]).toEqual([false, true]);
+    expect(canBuyPlans({ ...consumer, is_retired: true })).toBe(false);
   });
 
   it('a retired owner cannot purchase', () => {

@@ -59,6 +59,18 @@ export const canPurchase = (user: PortalUser) =>
   isSalesRep(user) ||
   (!user.is_retired && ((user.installer?.is_owner ?? false) || (user.installer?.is_purchaser ?? false)));
 
+/** spec 01 §2.4 role label 'Customer' (ours): a consumer (B2C) account, on the storefront beside the dealers. */
+export const isConsumer = (user: PortalUser) => roleLabel(user) === 'Customer';
+
+/**
+ * Who may buy service plans (issue 30; docs/decisions.md "Who may buy plans"): whoever may buy products (spec 01
+ * §6 purchasing rights), and a consumer who is not retired — spec 02 §1: consumers skip the B2B checkout, and they
+ * activate their own devices and pay for their plans. Which devices is the device rule's (who may drive one,
+ * apps/server/src/modules/devices/access.ts): a device installed for the consumer's own account, or one installed
+ * for nobody whose ICCID digits they send; another dealer's is not found. Consumers still buy no products.
+ */
+export const canBuyPlans = (user: PortalUser) => canPurchase(user) || (isConsumer(user) && !user.is_retired);
+
 /** spec 01 §6: a user whose only permission group is Installer fetches the partner with limited=true. */
 export const fetchesPartnerLimited = (user: PortalUser) =>
   user.permissionGroups.length === 1 && user.permissionGroups[0] === PERMISSION_GROUPS.installer;
@@ -122,6 +134,8 @@ export interface Viewer {
 export const PERMISSIONS = {
   /** spec 01 §6 purchasing rights. */
   purchase: ({ user }) => canPurchase(user),
+  /** Ours (issue 30): plans for devices — purchasing rights, or a consumer's for their own devices. */
+  buyPlans: ({ user }) => canBuyPlans(user),
   /** spec 01 §4: only sales reps pick a business to act for. */
   selectBusiness: ({ user }) => isSalesRep(user),
   /** spec 01 §6 profile menu: the dealer's staff, rights and invitations. */
@@ -130,10 +144,11 @@ export const PERMISSIONS = {
   billing: ({ user, hasSelectedBusiness }) => profileMenuFor(user, hasSelectedBusiness).billing,
   /**
    * spec 01 §6: cards and payment methods load with purchasing rights; ours: also for those who pay the
-   * invoices (Billing). Changing or removing them, and bank accounts, is Billing's alone (docs/decisions.md).
+   * invoices (Billing), and for a consumer, who pays for their plans with a card of their own account. Changing
+   * or removing them, and bank accounts, is Billing's alone (docs/decisions.md).
    */
   paymentMethods: ({ user, hasSelectedBusiness }) =>
-    canPurchase(user) || profileMenuFor(user, hasSelectedBusiness).billing,
+    canBuyPlans(user) || profileMenuFor(user, hasSelectedBusiness).billing,
   rewards: ({ user, hasSelectedBusiness }) => profileMenuFor(user, hasSelectedBusiness).rewards,
   /**
    * Ours (issue 29 §5): the devices installed for the business acted for — its people and a rep acting for

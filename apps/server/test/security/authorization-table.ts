@@ -208,31 +208,31 @@ export const AUTHORIZATION_TABLE: readonly Row[] = [
   ['POST /api/products-checkout/:token/set-b2b-po-number', '401',  'deny',      'ok/404',    'ok/404',   'deny',      'deny',      '400',      'ok/404',      '400',       'ok/404',       'deny',  'deny',     'ok/404'],
   ['POST /api/products-checkout/:token/set-b2b-payment', '401',  'deny',      'ok/404',    'ok/404',   'deny',      'deny',      '400',      'ok/404',      '400',       'ok/404',       'deny',  'deny',     'ok/404'],
   ['POST /api/products-checkout/:token/complete-b2b-checkout', '401',  'deny',      'ok/404',    'ok/404',   'deny',      'deny',      '400',      'ok/404',      '400',       'ok/404',       'deny',  'deny',     'ok/404'],
-  // Subscription lines (issue 30 item 2): the cart's rule first, then the devices module's (own: the caller's business's installed device; other: the other dealer's, 404).
+  // Subscription lines (issue 30 item 2): the plans' buyers (canBuyPlans: a consumer too) first, then the devices module's (own: the caller's business's installed device; other: the other dealer's, 404).
   // A device not in one's cart has no line to take out (404 for every buyer: the request names a device nobody put in a cart).
-  ['PUT /api/cart/subscription-lines',                '401',  '403',       'ok/404',    'ok/404',   '403',       '403',       '400',      'ok/404',      '400',       'ok/404',       '403',   '403',      'ok/404'],
-  ['DELETE /api/cart/subscription-lines/:device_key', '401',  '403',       '404',       '404',      '403',       '403',       '400',      '404',         '400',       '404',          '403',   '403',      '404'],
+  ['PUT /api/cart/subscription-lines',                '401',  '403',       'ok/404',    'ok/404',   '403',       '403',       '400',      'ok/404',      '400',       'ok/404',       '403',   '404',      'ok/404'],
+  ['DELETE /api/cart/subscription-lines/:device_key', '401',  '403',       '404',       '404',      '403',       '403',       '400',      '404',         '400',       '404',          '403',   '404',      '404'],
 
   // Plans (issue 30 item 1, spec 02 §2: login required): the catalogue for everyone signed in; a device's upgrade options by the device calls' rules.
   // route                                           anon    installer    purchaser    owner       accountant   retired      insiderep   insiderep+NS   outsiderep   outsiderep+NS   admin    consumer    LS-owner
   ['GET /api/plans',                                  '401',  'ok',        'ok',        'ok',       'ok',        'ok',        'ok',       'ok',          'ok',        'ok',           'ok',    'ok',       'ok'],
   ['GET /api/plan/:id',                               '401',  'ok',        'ok',        'ok',       'ok',        'ok',        'ok',       'ok',          'ok',        'ok',           'ok',    'ok',       'ok'],
   ['GET /api/plans/upgrade',                          '401',  'ok/404',    'ok/404',    'ok/404',   'ok/404',    '403',       '404',      'ok/404',      '404',       'ok/404',       '404',   '404',      'ok/404'],
-  // Buying plans (issue 30 item 3, docs/decisions.md "Subscription checkout (issue 30)"): the cart's buyers (purchasing rights and a business); the other dealer's device
+  // Buying plans (issue 30 item 3, docs/decisions.md "Subscription checkout (issue 30)"): the plans' buyers (purchasing rights and a business, or a consumer: canBuyPlans); the other dealer's device
   // is a failed line (422, 'Device not found', nothing charged). A receipt is its business's: the request names a receipt nobody has (404 for every buyer).
-  ['POST /api/payments',                              '401',  '403',       'ok',        'ok',       '403',       '403',       '400',      'ok',          '400',       'ok',           '403',   '403',      'ok'],
-  ['GET /api/payments/:uuid',                         '401',  '403',       '404',       '404',      '403',       '403',       '400',      '404',         '400',       '404',          '403',   '403',      '404'],
-  ['GET /api/plan-sales',                             '401',  '403',       'ok',        'ok',       '403',       '403',       '400',      'ok',          '400',       'ok',           '403',   '403',      'ok'],
+  ['POST /api/payments',                              '401',  '403',       'ok',        'ok',       '403',       '403',       '400',      'ok',          '400',       'ok',           '403',   'ok',       'ok'],
+  ['GET /api/payments/:uuid',                         '401',  '403',       '404',       '404',      '403',       '403',       '400',      '404',         '400',       '404',          '403',   '404',      '404'],
+  ['GET /api/plan-sales',                             '401',  '403',       'ok',        'ok',       '403',       '403',       '400',      'ok',          '400',       'ok',           '403',   'ok',       'ok'],
 
-  // Cards and bank accounts: purchasing rights or Billing see them and add a card (spec 01 §6; ours: Billing); changing, removing and bank accounts are Billing's. A rep without a business sees none and is told to pick one (400).
+  // Cards and bank accounts: purchasing rights or Billing see them and add a card (spec 01 §6; ours: Billing; and a consumer, whose card pays for their plans); changing, removing and bank accounts are Billing's. A rep without a business sees none and is told to pick one (400).
   // route                                           anon    installer    purchaser    owner       accountant   retired      insiderep   insiderep+NS   outsiderep   outsiderep+NS   admin    consumer    LS-owner
-  ['GET /api/card',                                   '401',  '403',       'ok',        'ok',       'ok',        '403',       'ok',       'ok',          'ok',        'ok',           '403',   '403',      'ok'],
-  ['POST /api/card',                                  '401',  '403',       'ok',        'ok',       'ok',        '403',       '400',      'ok',          '400',       'ok',           '403',   '403',      'ok'],
-  ['GET /api/card/:id',                               '401',  '403',       'ok/404',    'ok/404',   'ok/404',    '403',       '400',      'ok/404',      '400',       'ok/404',       '403',   '403',      'ok/404'],
+  ['GET /api/card',                                   '401',  '403',       'ok',        'ok',       'ok',        '403',       'ok',       'ok',          'ok',        'ok',           '403',   'ok',       'ok'],
+  ['POST /api/card',                                  '401',  '403',       'ok',        'ok',       'ok',        '403',       '400',      'ok',          '400',       'ok',           '403',   'ok',       'ok'],
+  ['GET /api/card/:id',                               '401',  '403',       'ok/404',    'ok/404',   'ok/404',    '403',       '400',      'ok/404',      '400',       'ok/404',       '403',   '404',      'ok/404'],
   ['PATCH /api/card/:id',                             '401',  '403',       '403',       'ok/404',   'ok/404',    '403',       '403',      'ok/404',      '403',       'ok/404',       '403',   '403',      'ok/404'],
   ['DELETE /api/card/:id',                            '401',  '403',       '403',       'ok/404',   'ok/404',    '403',       '403',      'ok/404',      '403',       'ok/404',       '403',   '403',      'ok/404'],
-  ['POST /api/users-payment-methods',                 '401',  '403',       'ok',        'ok',       'ok',        '403',       'ok',       'ok',          'ok',        'ok',           '403',   '403',      'ok'],
-  ['POST /api/create-credit-card',                    '401',  '403',       'ok',        'ok',       'ok',        '403',       '400',      'ok',          '400',       'ok',           '403',   '403',      'ok'],
+  ['POST /api/users-payment-methods',                 '401',  '403',       'ok',        'ok',       'ok',        '403',       'ok',       'ok',          'ok',        'ok',           '403',   'ok',       'ok'],
+  ['POST /api/create-credit-card',                    '401',  '403',       'ok',        'ok',       'ok',        '403',       '400',      'ok',          '400',       'ok',           '403',   'ok',       'ok'],
   ['PATCH /api/update-credit-card',                   '401',  '403',       '403',       'ok/404',   'ok/404',    '403',       '403',      'ok/404',      '403',       'ok/404',       '403',   '403',      'ok/404'],
   ['DELETE /api/delete-credit-card',                  '401',  '403',       '403',       'ok/404',   'ok/404',    '403',       '403',      'ok/404',      '403',       'ok/404',       '403',   '403',      'ok/404'],
   ['POST /api/create-bank-account',                   '401',  '403',       '403',       'ok',       'ok',        '403',       '403',      'ok',          '403',       'ok',           '403',   '403',      'ok'],

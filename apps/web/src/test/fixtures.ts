@@ -84,6 +84,22 @@ export const insideRep: PortalUser = {
   installer: null,
 };
 
+/** A consumer (B2C, DEMO-DATA consumer@demo.test): buys their own devices' plans, never products. */
+export const consumer: PortalUser = {
+  ...owner,
+  id: 'u-consumer',
+  email: 'consumer@demo.test',
+  first_name: 'Jordan',
+  last_name: 'Ellis',
+  user_type: [{ type: 'consumer', is_owner: false }],
+  permissionGroups: [],
+  dealer_id: null,
+  installer: null,
+};
+
+/** The consumer's own account, as their session acts for it. */
+export const CONSUMER_ACCOUNT = { sapBpCode: 'B2C-000001', companyName: 'Jordan Ellis' } as const;
+
 /** This user's session on the US site, with Northside selected unless `business` is false. */
 export const sessionOf = (user: PortalUser, business = true): Session => ({
   user,

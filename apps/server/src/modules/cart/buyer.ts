@@ -1,4 +1,4 @@
-import { CART_TEXTS, canPurchase, messages, roleLabel } from '@portal/contracts';
+import { CART_TEXTS, canBuyPlans, canPurchase, isConsumer, messages } from '@portal/contracts';
 import type { Db, Tx } from '../../db/client.ts';
 import { refuse } from '../../refusal.ts';
 import type { Actor } from '../../actor.ts';
@@ -13,7 +13,7 @@ import * as repo from './repo.ts';
 /** spec 01 §6, spec 02 §1: why someone without purchasing rights may not buy (the 403's detail). */
 export const purchaseDenied = (actor: Actor) =>
   // A consumer has no product checkout at all; no dealer's owner could grant it.
-  roleLabel(actor.user) === 'Customer' ? messages.consumerNoProductCheckout : CART_TEXTS.noPurchasingRights;
+  isConsumer(actor.user) ? messages.consumerNoProductCheckout : CART_TEXTS.noPurchasingRights;
 
 export const isBuyer = (actor: Actor): actor is Buyer => canPurchase(actor.user) && actor.business !== null;
 
@@ -22,6 +22,20 @@ export function buyerOf(actor: Actor): Buyer {
   if (isBuyer(actor)) return actor;
   // Rights first: sales reps always have them, so only a rep can meet the "no linked business" text.
   if (!canPurchase(actor.user)) throw refuse.forbidden(purchaseDenied(actor));
+  throw refuse.invalid(messages.noLinkedBusiness);
+}
+
+export const isPlanBuyer = (actor: Actor): actor is Buyer => canBuyPlans(actor.user) && actor.business !== null;
+
+/**
+ * Who may buy plans (issue 30; contracts' `canBuyPlans`): a buyer of products, or a consumer for their own account
+ * (B2C-…). Which devices is the devices module's rule, asked line by line: the account's installed devices, or one
+ * installed for nobody with its ICCID digits. The cart of plan lines is the same cart; its product calls stay
+ * `buyerOf`'s.
+ */
+export function planBuyerOf(actor: Actor): Buyer {
+  if (isPlanBuyer(actor)) return actor;
+  if (!canBuyPlans(actor.user)) throw refuse.forbidden(purchaseDenied(actor));
   throw refuse.invalid(messages.noLinkedBusiness);
 }
 

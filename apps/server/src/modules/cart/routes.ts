@@ -46,11 +46,12 @@ export const cartRoutes =
     route(app, cart.payment, buyers, async (request) =>
       service.setPayment(signedIn(request), request.params.token, request.body),
     );
-    // issue 30 item 2: a device's plan line, beside the products.
-    route(app, cart.putSubscriptionLine, buyers, async (request) =>
+    // issue 30 item 2: a device's plan line, beside the products — for the plans' buyers (a consumer too).
+    const planBuyers = { guard: requirePermission('buyPlans', purchaseDenied) };
+    route(app, cart.putSubscriptionLine, planBuyers, async (request) =>
       service.putSubscriptionLine(signedIn(request), request.body, { ip: request.ip }),
     );
-    route(app, cart.deleteSubscriptionLine, buyers, async (request) =>
+    route(app, cart.deleteSubscriptionLine, planBuyers, async (request) =>
       service.deleteSubscriptionLine(signedIn(request), request.params.device_key),
     );
     // 201 with the new order; a retry under the same Idempotency-Key answers 200 with the same order.

@@ -23,7 +23,7 @@ import { createCompletion } from './complete.ts';
 import type { AttemptMachine } from '../../attempts/machine.ts';
 import * as repo from './repo.ts';
 import { clearOpenCheckouts, lockUser } from './selection.ts';
-import { buyerOf, isBuyer } from './buyer.ts';
+import { buyerOf, isPlanBuyer, planBuyerOf } from './buyer.ts';
 
 export function createCartService(
   ctx: AppContext,
@@ -137,8 +137,8 @@ export function createCartService(
 
   /** GET last-b2b-token: the open cart, or none. Users who cannot buy simply have none (spec 02 §4). */
   async function last(actor: Actor): Promise<LastCheckout> {
-    // No rights or no business: no cart.
-    if (!isBuyer(actor)) return { token: null, checkout: null };
+    // No rights or no business: no cart. A consumer's holds their plan lines (it never has products).
+    if (!isPlanBuyer(actor)) return { token: null, checkout: null };
     const buyer = actor;
     const row = await openCheckoutOf(ctx.db, buyer);
     return row ? { token: row.token, checkout: await present(buyer, row) } : { token: null, checkout: null };
@@ -224,7 +224,7 @@ export function createCartService(
    * device: a second plan for the same device replaces the first.
    */
   async function putSubscriptionLine(actor: Actor, input: PutSubscriptionLine, origin: { ip: string }) {
-    const buyer = buyerOf(actor);
+    const buyer = planBuyerOf(actor);
     const { shadow } = await accessFor(actor, input.device_key, {
       iccidLastDigits: input.iccid_last_digits,
       ip: origin.ip,
@@ -250,7 +250,7 @@ export function createCartService(
 
   /** DELETE /api/cart/subscription-lines/{device_key}: 404 when the cart has no line for it. */
   async function deleteSubscriptionLine(actor: Actor, deviceKey: string) {
-    const buyer = buyerOf(actor);
+    const buyer = planBuyerOf(actor);
     const row = await ctx.db.transaction(async (tx) => {
       const open = await openCheckoutOf(tx, buyer, true);
       if (!open || !(await repo.deleteSubscriptionLine(tx, open.id, deviceKey)))

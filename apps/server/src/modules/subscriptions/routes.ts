@@ -6,14 +6,15 @@ import { purchaseDenied } from '../cart/index.ts';
 import type { SubscriptionService } from './service.ts';
 
 /**
- * Buying plans (issue 30 item 3; spec 02 §7 "Plans and payments"): the cart's buyers — purchasing rights and a
- * business (spec 01 §6) — buy, read their business's receipts and its plan sales. 401, then 403 with why.
+ * Buying plans (issue 30 item 3; spec 02 §7 "Plans and payments"): the plans' buyers — purchasing rights and a
+ * business (spec 01 §6), or a consumer for their own account (contracts' `canBuyPlans`) — buy, read their
+ * business's receipts and its plan sales. 401, then 403 with why.
  */
 export const subscriptionRoutes =
   (service: SubscriptionService): FastifyPluginAsyncZod =>
   async (app) => {
     const { subscriptions } = endpoints;
-    const buyers = { guard: requirePermission('purchase', purchaseDenied) };
+    const buyers = { guard: requirePermission('buyPlans', purchaseDenied) };
 
     // The contract answers 200 for all three: the quote, the receipt, and a retry's same receipt.
     route(app, subscriptions.purchase, buyers, async (request) => {

@@ -28,7 +28,7 @@ import { businessAlsoMailed, type Actor } from '../../actor.ts';
 import { tryViewOf, type AttemptMachine, type AttemptStore, type Step } from '../../attempts/machine.ts';
 import { chargeStep, type MadeCharge } from '../../attempts/charge-step.ts';
 import type { Shadow } from '../../adapters/devices/index.ts';
-import { buyerOf, removeSubscriptionLines, subscriptionLineDevices, type Buyer } from '../cart/index.ts';
+import { planBuyerOf, removeSubscriptionLines, subscriptionLineDevices, type Buyer } from '../cart/index.ts';
 import { createDeviceAccess, refusalOfCloudError, type DeviceAccessFor } from '../devices/index.ts';
 import { currentPlanCreditOf, planCurrencyOf } from '../plans/index.ts';
 import { checkoutFactsOf, type CheckoutFacts } from '../business-partners/index.ts';
@@ -337,14 +337,14 @@ export function createSubscriptionService(
       notCompleted: SUBSCRIPTION_TEXTS.notCompleted,
     },
     store,
-    ownerOf: (actor) => buyerOf(actor).user.id,
+    ownerOf: (actor) => planBuyerOf(actor).user.id,
     requestOf: (actor, { body }) => [
-      buyerOf(actor).business.id,
+      planBuyerOf(actor).business.id,
       body.line_items.map((l) => [l.device_key, l.plan_id, l.newPricingPlan]),
       body.payment_method_id ?? null,
       body.quote ?? null,
     ],
-    decide: (tx, actor, input, at) => decide(tx, buyerOf(actor), input, at),
+    decide: (tx, actor, input, at) => decide(tx, planBuyerOf(actor), input, at),
     steps: [
       chargeStep<Snapshot>(ctx.payments, (snapshot) =>
         snapshot.source && snapshot.final_charge > 0
@@ -481,7 +481,7 @@ export function createSubscriptionService(
     origin: { ip: string },
     now = new Date(),
   ): Promise<{ replayed: boolean; body: Purchase }> {
-    const buyer = buyerOf(actor);
+    const buyer = planBuyerOf(actor);
     const reads = await readDevices(buyer, body, origin.ip);
     if (body.validate) {
       const priced = priceLines(buyer, body, reads, await checkoutFactsOf(ctx.db, buyer.business.id), now);
@@ -492,7 +492,7 @@ export function createSubscriptionService(
 
   /** GET /api/payments/{uuid}: a paid purchase of the caller's business (another's: not found). */
   async function receipt(actor: Actor, uuid: string): Promise<Purchase> {
-    const buyer = buyerOf(actor);
+    const buyer = planBuyerOf(actor);
     const row = UUID.test(uuid) ? await repo.paidPurchaseOf(ctx.db, buyer.business.id, uuid) : null;
     if (!row) throw refuse.notFound(SUBSCRIPTION_TEXTS.receiptNotFound);
     return row.receipt as Purchase;
@@ -500,7 +500,7 @@ export function createSubscriptionService(
 
   /** GET /api/plan-sales: the business's paid purchases between two UTC days, newest first, with their totals. */
   async function sales(actor: Actor, query: PlanSalesQuery): Promise<PlanSales> {
-    const buyer = buyerOf(actor);
+    const buyer = planBuyerOf(actor);
     const { rows, count, totals } = await repo.paidPurchases(ctx.db, buyer.business.id, {
       // spec 02 §9: dates sent in UTC, start of day to end of day.
       from: query.from_date ? new Date(`${query.from_date}T00:00:00.000Z`) : null,

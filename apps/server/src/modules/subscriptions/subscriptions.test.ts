@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import {
+  CART_TEXTS,
   endpoints,
+  messages,
   planPriceCents,
   REFUSAL_CODES,
   SUBSCRIPTION_TEXTS,
@@ -31,6 +33,7 @@ const NORTHSIDE_DEVICE = '10230000240'; // Premium 1_year, installed for Northsi
 const LAKESIDE_DEVICE = '10230000280';
 const NEW_DEVICE = '10230000234'; // installed for nobody: bought with its ICCID digits
 const OTHER_NEW_DEVICE = '10230000235';
+const CONSUMER_DEVICE = '10230000236'; // installed for nobody: the consumer proves it with '0236'
 
 async function addCard(c: TestClient, number: string) {
   const res = await c.call('POST', '/api/card', {
@@ -397,10 +400,68 @@ describe('the plan purchase: POST /api/payments, GET /api/payments/{uuid}, GET /
     expect(other.results.filter((r) => all.results.some((a) => a.uuid === r.uuid))).toEqual([]);
   });
 
-  it('who may buy: purchasing rights and a business', async () => {
+  it('who may buy: purchasing rights and a business, or a consumer', async () => {
     const installer = await signedInAs(t.app, 'installer@demo.test');
     const lines = [{ device_key: NORTHSIDE_DEVICE, plan_id: 'ultimate', newPricingPlan: '6_year' }];
     expect((await quote(installer, lines)).statusCode).toBe(403);
     expect((await installer.call(endpoints.subscriptions.sales, { query: {} })).statusCode).toBe(403);
+    const put = await installer.call(endpoints.cart.putSubscriptionLine, { body: unchecked(lines[0]) });
+    expect(put.statusCode).toBe(403);
+    expect(put.json<Refused>().detail).toBe(CART_TEXTS.noPurchasingRights);
+  });
+
+  it('a consumer buys the plan of a device they may drive (installed for nobody: its ICCID digits), never another’s, never products', async () => {
+    const consumer = await signedInAs(t.app, 'consumer@demo.test');
+    const own = await addCard(consumer, '4242424242424242');
+    // Into their cart with the digits printed on the unit; the cart (and its badge) holds the plan line.
+    const line = { device_key: CONSUMER_DEVICE, plan_id: 'premium', newPricingPlan: '1_year' };
+    const withoutDigits = await consumer.call(endpoints.cart.putSubscriptionLine, { body: unchecked(line) });
+    expect(withoutDigits.statusCode).toBe(403);
+    const put = await consumer.call(endpoints.cart.putSubscriptionLine, {
+      body: unchecked({ ...line, iccid_last_digits: '0236' }),
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const cart = (await consumer.call(endpoints.cart.last)).json<{ checkout: Checkout | null }>();
+    expect(cart.checkout?.subscriptionLines?.map((l) => l.device_key)).toEqual([CONSUMER_DEVICE]);
+    expect(cart.checkout?.lines).toEqual([]);
+
+    // Another dealer's device is a failed line, as for any buyer: nothing of it is told.
+    const others = await quote(consumer, [
+      { device_key: NORTHSIDE_DEVICE, plan_id: 'ultimate', newPricingPlan: '6_year' },
+    ]);
+    expect(others.statusCode).toBe(422);
+    expect(others.json<{ failed_items: unknown }>().failed_items).toEqual([
+      { device_key: NORTHSIDE_DEVICE, detail: SUBSCRIPTION_TEXTS.deviceNotFound },
+    ]);
+
+    // Paid with their own card, at exactly the quote; the plan is on the device, the line out of the cart.
+    const charges = await chargesCount();
+    const { quoted, res } = await quoteAndBuy(consumer, [line], own);
+    expect(res.statusCode, res.body).toBe(200);
+    const receipt = res.json<Purchase>();
+    expect(receipt).toMatchObject({ status: 'paid', final_charge: quoted.final_charge, currency: 'USD' });
+    const [charged] = await t.db
+      .select()
+      .from(processorCharges)
+      .where(eq(processorCharges.id, receipt.transaction_id!));
+    expect(charged!.amountCents).toBe(quoted.final_charge);
+    expect(await chargesCount()).toBe(charges + 1);
+    expect(await planOf(consumer, CONSUMER_DEVICE, '0236')).toMatchObject({ plan_id: 'premium', duration: '1_year' });
+    const after = (await consumer.call(endpoints.cart.last)).json<{ checkout: Checkout | null }>();
+    expect(after.checkout?.subscriptionLines ?? []).toEqual([]);
+    // Their receipt and their own plan sales; the dealer's people do not see it.
+    expect((await consumer.call(endpoints.subscriptions.receipt, { params: { uuid: receipt.uuid! } })).statusCode).toBe(
+      200,
+    );
+    const sales = (await consumer.call(endpoints.subscriptions.sales, { query: {} })).json<PlanSales>();
+    expect(sales.results.map((r) => r.uuid)).toEqual([receipt.uuid]);
+    expect((await owner.call(endpoints.subscriptions.receipt, { params: { uuid: receipt.uuid! } })).statusCode).toBe(
+      404,
+    );
+
+    // Products stay a dealer's (spec 02 §1): the consumer's own words.
+    const product = await consumer.call(endpoints.cart.create, { body: unchecked({ lines: [] }) });
+    expect(product.statusCode).toBe(403);
+    expect(product.json<Refused>().detail).toBe(messages.consumerNoProductCheckout);
   });
 });

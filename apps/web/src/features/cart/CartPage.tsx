@@ -26,10 +26,10 @@ export default function CartPage() {
   return (
     <div className="page cart-page">
       <h1>Cart</h1>
-      {!access.buyer ? (
+      {!access.planBuyer ? (
         <div className="empty-state">
           <h2>No cart for this account</h2>
-          <p>{access.refusal}</p>
+          <p>{access.planRefusal}</p>
           <p>
             <Link to="/search">Browse products</Link> to see prices and availability.
           </p>
@@ -52,13 +52,23 @@ export default function CartPage() {
       ) : !checkout || (checkout.lines.length === 0 && !checkout.subscriptionLines?.length) ? (
         <div className="empty-state">
           <h2>Your cart is empty</h2>
-          <p>
-            <Link to="/search">Search products</Link> and add them from their page, or use{' '}
-            <Link to="/search?qo=1">Quick order</Link> to add many at once.
-          </p>
-          <p>
-            Need a plan for a device? <Link to="/subscriptions">See the pricing plans</Link>.
-          </p>
+          {/* A consumer buys plans only (spec 02 §1): products come through a dealer. */}
+          {!access.buyer ? (
+            <p>
+              Need a plan for your device? <Link to="/subscriptions">See the pricing plans</Link> or{' '}
+              <Link to="/subscriptions/plans">choose a plan for your device</Link>.
+            </p>
+          ) : (
+            <>
+              <p>
+                <Link to="/search">Search products</Link> and add them from their page, or use{' '}
+                <Link to="/search?qo=1">Quick order</Link> to add many at once.
+              </p>
+              <p>
+                Need a plan for a device? <Link to="/subscriptions">See the pricing plans</Link>.
+              </p>
+            </>
+          )}
         </div>
       ) : checkout.lines.length === 0 ? (
         <SubscriptionLines lines={checkout.subscriptionLines ?? []} withPurchase />

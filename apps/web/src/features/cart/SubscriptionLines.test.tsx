@@ -6,7 +6,7 @@ import { planPriceCents } from '@portal/contracts/plans';
 import type { Checkout } from '@portal/contracts';
 import { answer, signedInAs } from '../../test/handlers.ts';
 import { sentRequests, server } from '../../test/server.ts';
-import { owner } from '../../test/fixtures.ts';
+import { consumer, CONSUMER_ACCOUNT, owner, sessionOf } from '../../test/fixtures.ts';
 import { renderInRouter } from '../../test/render.tsx';
 import CartPage from './CartPage.tsx';
 
@@ -72,5 +72,38 @@ describe('subscription lines in the cart (issue 30 item 2)', () => {
     const link = await screen.findByRole('link', { name: 'Purchase service' });
     expect(link.getAttribute('href')).toBe('/cart/checkout/subscriptions');
     expect(screen.queryByRole('link', { name: 'Check out' })).toBeNull();
+  });
+
+  describe('a consumer (issue 30: they buy their own devices’ plans, never products)', () => {
+    const signedInConsumer = () =>
+      answer(endpoints.session.get, {
+        ...sessionOf(consumer),
+        selectedBusiness: { ...CONSUMER_ACCOUNT, approvedBrands: [] },
+      });
+
+    it('has a cart of their plan lines, paid at Purchase service', async () => {
+      const withPlans: Checkout = {
+        ...checkout,
+        businessPartner: CONSUMER_ACCOUNT,
+        subscriptionLines: [planLine('10230000236')],
+      };
+      server.use(signedInConsumer(), answer(endpoints.cart.last, { token: withPlans.token, checkout: withPlans }));
+      renderInRouter(<CartPage />, '/cart');
+      expect(await screen.findByText(/Device 10230000236 \(FT-X2\)/)).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'Purchase service' }).getAttribute('href')).toBe(
+        '/cart/checkout/subscriptions',
+      );
+      expect(screen.queryByRole('heading', { name: 'No cart for this account' })).toBeNull();
+    });
+
+    it('an empty cart points them to the plans, not to products', async () => {
+      server.use(signedInConsumer());
+      renderInRouter(<CartPage />, '/cart');
+      expect(await screen.findByRole('heading', { name: 'Your cart is empty' })).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'choose a plan for your device' }).getAttribute('href')).toBe(
+        '/subscriptions/plans',
+      );
+      expect(screen.queryByRole('link', { name: 'Search products' })).toBeNull();
+    });
   });
 });

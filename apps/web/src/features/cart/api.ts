@@ -4,7 +4,7 @@ import { cartItemCount } from '@portal/contracts/cart';
 import { routes } from '@portal/contracts/endpoints/routes';
 import { CART_TEXTS } from '@portal/contracts/cart-rules';
 import { messages } from '@portal/contracts/messages';
-import { canPurchase, roleLabel, type PortalUser } from '@portal/contracts/permissions';
+import { canBuyPlans, canPurchase, isConsumer, type PortalUser } from '@portal/contracts/permissions';
 import { useNavigate } from 'react-router';
 import { ApiError, call } from '../../lib/api.ts';
 import { alerts } from '../../components/alerts.ts';
@@ -26,25 +26,36 @@ export const cartQuery = (scope: PriceScope) =>
 
 /**
  * Who may hold a cart (spec 01 §6, spec 02 §4): purchasing rights, and a business to buy for —
- * a sales rep without one is asked to select it. The server decides the same on every call.
+ * a sales rep without one is asked to select it. Plans (issue 30) also for a consumer, on their own
+ * account (contracts' canBuyPlans): their cart holds plan lines only. The server decides the same on
+ * every call.
  */
 export function useCartAccess() {
   const { data: session } = useSession();
   const user = session?.user ?? null;
   const buyer = user !== null && canPurchase(user);
+  const planBuyer = user !== null && canBuyPlans(user);
   const hasBusiness = Boolean(session?.selectedBusiness);
   return {
     signedIn: user !== null,
+    /** May buy products. */
     buyer,
-    needsBusiness: buyer && !hasBusiness,
+    /** May buy plans (every buyer, and a consumer). */
+    planBuyer,
+    needsBusiness: planBuyer && !hasBusiness,
+    /** Products may go into the cart now. */
     ready: buyer && hasBusiness,
-    /** Why a signed-in user cannot buy, in words that fit them (the server answers the same). */
+    /** The cart (its plan lines at least) may be read and plans put in it now. */
+    plansReady: planBuyer && hasBusiness,
+    /** Why a signed-in user cannot buy products, in words that fit them (the server answers the same). */
     refusal: user && !buyer ? noPurchaseText(user) : null,
+    /** Why a signed-in user cannot buy plans. */
+    planRefusal: user && !planBuyer ? noPurchaseText(user) : null,
   };
 }
 
 /** spec 02 §1: consumers (B2C) skip the product checkout; they activate their own devices and buy plans. */
-export const isConsumer = (user: PortalUser) => roleLabel(user) === 'Customer';
+export { isConsumer };
 
 /** Why this user cannot buy products: a consumer never does; dealer staff need their owner's grant. */
 export const noPurchaseText = (user: PortalUser) =>
@@ -52,8 +63,8 @@ export const noPurchaseText = (user: PortalUser) =>
 
 export function useCart() {
   const scope = usePriceScope();
-  const { ready } = useCartAccess();
-  return useQuery({ ...cartQuery(scope), enabled: ready });
+  const { plansReady } = useCartAccess();
+  return useQuery({ ...cartQuery(scope), enabled: plansReady });
 }
 
 /** spec 02 §9: the badge counts the cart's product items plus its subscription lines. */

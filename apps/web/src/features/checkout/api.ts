@@ -21,8 +21,9 @@ export const openCartQuery = (scope: PriceScope) =>
 /** The cart as the server prices it now: asked again on each visit, never computed here. */
 export function useOpenCart() {
   const scope = usePriceScope();
-  const { ready } = useCartAccess();
-  return useQuery({ ...openCartQuery(scope), enabled: ready, refetchOnMount: 'always' });
+  // A consumer's cart holds their plan lines (the subscription checkout reads it too).
+  const { plansReady } = useCartAccess();
+  return useQuery({ ...openCartQuery(scope), enabled: plansReady, refetchOnMount: 'always' });
 }
 
 /**

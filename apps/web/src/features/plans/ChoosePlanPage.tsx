@@ -21,7 +21,7 @@ export default function ChoosePlanPage() {
   const duration = planDurationSchema.safeParse(params.get('duration')).data;
   const deviceKey = (params.get('device') ?? '').toUpperCase();
   const [typed, setTyped] = useState(deviceKey);
-  const devices = useQuery({ ...devicesToChooseQuery, enabled: access.ready });
+  const devices = useQuery({ ...devicesToChooseQuery, enabled: access.plansReady });
 
   const chooseDevice = (key: string) => {
     const next = new URLSearchParams(params);
@@ -40,10 +40,10 @@ export default function ChoosePlanPage() {
           <Link to="/subscriptions">Compare plans</Link>
         </p>
       )}
-      {!access.buyer ? (
+      {!access.planBuyer ? (
         <div className="empty-state">
           <h2>Plans are bought by your business’s purchasers</h2>
-          <p>{access.refusal}</p>
+          <p>{access.planRefusal}</p>
           <p>
             <Link to="/subscriptions">See the plans and their prices</Link>.
           </p>

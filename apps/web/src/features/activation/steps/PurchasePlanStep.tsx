@@ -47,11 +47,11 @@ export function PurchasePlanStep({ device, proof, state, finish, online }: StepP
           </p>
           <div className="activation-actions">{skip('Plan not bought: signed out')}</div>
         </>
-      ) : !access.buyer || access.needsBusiness ? (
+      ) : !access.planBuyer || access.needsBusiness ? (
         <>
           <p role="note">
-            {access.refusal ?? 'Select the business you buy for to add a plan to its cart.'} Ask your business’s owner
-            to buy the plan from Pricing Plans, or skip.
+            {access.planRefusal ?? 'Select the business you buy for to add a plan to its cart.'} Ask your business’s
+            owner to buy the plan from Pricing Plans, or skip.
           </p>
           <div className="activation-actions">{skip('Plan left to the business’s purchaser')}</div>
         </>

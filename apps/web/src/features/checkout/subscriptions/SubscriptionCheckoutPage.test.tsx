@@ -5,7 +5,7 @@ import { endpoints } from '@portal/contracts/endpoints/index';
 import { REFUSAL_CODES } from '@portal/contracts/refusals';
 import { SUBSCRIPTION_TEXTS } from '@portal/contracts/subscriptions';
 import { alerts } from '../../../components/alerts.ts';
-import { owner, purchaser } from '../../../test/fixtures.ts';
+import { consumer, CONSUMER_ACCOUNT, owner, purchaser, sessionOf } from '../../../test/fixtures.ts';
 import { answer, Outage, outage, refused, Refused, signedInAs, type Reply } from '../../../test/handlers.ts';
 import { renderRoutes } from '../../../test/render.tsx';
 import { sentRequests, server } from '../../../test/server.ts';
@@ -290,6 +290,33 @@ describe('/cart/checkout/subscriptions: Purchase Service (issue 30 item 3)', () 
     expect(link.getAttribute('href')).toBe('/billing');
     await totalsText();
     expect(payButton().disabled).toBe(true);
+  });
+
+  it('a consumer buys their plans here: their own account, and a card they add on the page (they have no Billing)', async () => {
+    const { mockRuns } = serve({ user: consumer, ways: { ...waysToPay, paymentMethods: [] } });
+    server.use(
+      answer(endpoints.session.get, {
+        ...sessionOf(consumer),
+        selectedBusiness: { ...CONSUMER_ACCOUNT, approvedBrands: [] },
+      }),
+    );
+    renderCheckout();
+    expect(await screen.findByText('Buying for Jordan Ellis (B2C-000001)')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Plans are bought by your business’s purchasers' })).toBeNull();
+    await totalsText();
+    expect(mockRuns).toHaveLength(1);
+    // No Billing to send them to: the card is added here, in billing's own form.
+    expect(screen.queryByRole('link', { name: 'Add a card or bank account under Billing' })).toBeNull();
+    fireEvent.click(await screen.findByRole('button', { name: 'Add a card' }));
+    expect(await screen.findByRole('dialog')).toBeTruthy();
+    expect(screen.getByLabelText(/Card number/)).toBeTruthy();
+  });
+
+  it('someone without purchasing rights who is no consumer is told who buys plans', async () => {
+    const installerUser = { ...purchaser, installer: { is_owner: false, is_purchaser: false } };
+    serve({ user: installerUser });
+    renderCheckout();
+    expect(await screen.findByRole('heading', { name: 'Plans are bought by your business’s purchasers' })).toBeTruthy();
   });
 
   it('the main card chosen for the person is sent by its id', async () => {

@@ -2,7 +2,7 @@ import { useId, useRef, useState, type Ref } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { Purchase, SubscriptionLine } from '@portal/contracts';
-import { can } from '@portal/contracts/permissions';
+import { can, isConsumer } from '@portal/contracts/permissions';
 import { DURATION_LABELS } from '@portal/contracts/plans';
 import { SUBSCRIPTION_TEXTS, type FailedCartItem } from '@portal/contracts/subscriptions';
 import { Button } from '../../../components/Button.tsx';
@@ -10,6 +10,7 @@ import { FormLayout, ProblemAlert } from '../../../components/FormLayout.tsx';
 import { LoadError } from '../../../components/LoadError.tsx';
 import { alerts } from '../../../components/alerts.ts';
 import { alertLinesFor } from '../../../lib/errors.ts';
+import { AddCardForm } from '../../billing/index.ts';
 import { openSelectBusiness } from '../../business/index.ts';
 import { useCartAccess, useSubscriptionLines } from '../../cart/index.ts';
 import { usePriceScope } from '../../catalog/index.ts';
@@ -45,10 +46,10 @@ export default function SubscriptionCheckoutPage() {
         <p className="centered-status" role="status">
           Paid. Opening your receipt…
         </p>
-      ) : !access.buyer ? (
+      ) : !access.planBuyer ? (
         <div className="empty-state">
           <h2>Plans are bought by your business’s purchasers</h2>
-          <p>{access.refusal}</p>
+          <p>{access.planRefusal}</p>
         </div>
       ) : access.needsBusiness ? (
         <div className="empty-state">
@@ -94,6 +95,9 @@ function PurchaseForm({ lines, onPaid }: { lines: SubscriptionLine[]; onPaid: ()
   const user = session?.user ?? null;
   const sapBpCode = session?.selectedBusiness?.sapBpCode ?? '';
   const canManage = user !== null && can({ user, hasSelectedBusiness: true }, 'billing');
+  // A consumer has no Billing page: the card that pays for their plans is added here, on their own account.
+  const addsCardHere = user !== null && !canManage && isConsumer(user);
+  const defaultCountry = session?.site === 'ca' ? 'CA' : 'US';
   const scope = usePriceScope();
   const items: LineItem[] = lines.map(({ device_key, plan_id, newPricingPlan }) => ({
     device_key,
@@ -150,14 +154,20 @@ function PurchaseForm({ lines, onPaid }: { lines: SubscriptionLine[]; onPaid: ()
             <legend>
               <h2 className="form-section-title">Payment</h2>
             </legend>
-            <p>Your business has no card or verified bank account to pay with.</p>
-            <p className="checkout-note">
-              {canManage ? (
+            <p>
+              {addsCardHere
+                ? 'Add a card to pay for your plans.'
+                : 'Your business has no card or verified bank account to pay with.'}
+            </p>
+            <div className="checkout-note">
+              {addsCardHere ? (
+                <AddCardButton defaultCountry={defaultCountry} />
+              ) : canManage ? (
                 <Link to="/billing">Add a card or bank account under Billing</Link>
               ) : (
                 'Ask the owner or the accountant to add one under Billing.'
               )}
-            </p>
+            </div>
           </fieldset>
         ) : (
           <PaymentSection
@@ -172,7 +182,25 @@ function PurchaseForm({ lines, onPaid }: { lines: SubscriptionLine[]; onPaid: ()
             onChoose={choose}
           />
         )}
+        {addsCardHere && options && options.length > 0 && (
+          <div className="checkout-note">
+            <AddCardButton defaultCountry={defaultCountry} />
+          </div>
+        )}
       </FormLayout>
+    </>
+  );
+}
+
+/** Add a card (billing's form in its dialog); the ways to pay are asked again once it is saved. */
+function AddCardButton({ defaultCountry }: { defaultCountry: 'US' | 'CA' }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="secondary" onClick={() => setOpen(true)}>
+        Add a card
+      </Button>
+      {open && <AddCardForm defaultCountry={defaultCountry} onClose={() => setOpen(false)} />}
     </>
   );
 }
