@@ -4,7 +4,8 @@ import { expectAccessible } from './a11y.ts';
 
 // Rewards and payouts (issue 30 §4) on a 360 px phone: an installer of Northside reads their rewards and one of
 // them, then sets up payouts through the payment processor's test-mode onboarding page. installer@demo.test has
-// three demo rewards (DEMO-DATA: paid, earned, pending) and no payouts account in the seed.
+// three demo rewards (DEMO-DATA: paid, earned, pending) and no payouts account in the seed; once set up, the payout
+// job pays the earned one.
 
 test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
 
@@ -37,4 +38,13 @@ test('an installer reads their rewards and one reward, then sets up payouts in t
   await expect(payouts).toContainText('Payouts are set up.');
   await expect(payouts.getByRole('link', { name: 'View your payouts account' })).toBeVisible();
   await expectAccessible(page);
+
+  // The payout job (every 2 s in this run, e2e/server.mjs) pays the earned reward to the account just set up.
+  await expect(async () => {
+    await page.reload();
+    await expect(totals).toHaveText(['$2.00', '$0.00', '$45.75'], { timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+  await list.getByRole('link', { name: /Device 10230000915/ }).click();
+  await expect(page.getByRole('heading', { level: 2, name: '$26.75 Paid' })).toBeVisible();
+  await expect(page.locator('.reward-transfer')).toHaveText(/^tr_[0-9a-f]{24}$/);
 });

@@ -12,5 +12,8 @@ process.env.SIGN_IN_LIMIT_PER_ADDRESS ??= '1000';
 // A fast device clock (the house rule for journeys): a device's second is 50 ms, so a firmware update of
 // about 40 s in a car is watched, step by step, in two.
 process.env.DEVICE_SIM_SPEED ??= '20';
+// The payout sweep every two seconds (five minutes by default), so the rewards journey sees a reward paid
+// once its installer has set up payouts. Only that journey sets up payouts.
+process.env.REWARD_PAYOUTS_EVERY_MS ??= '2000';
 process.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
 await import('../apps/server/dist/main.js');

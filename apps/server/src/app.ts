@@ -55,7 +55,7 @@ import {
 } from './modules/devices/index.ts';
 import { activationRoutes, createActivationService } from './modules/activations/index.ts';
 import { createPlanService, planRoutes } from './modules/plans/index.ts';
-import { createRewardService, rewardRoutes } from './modules/rewards/index.ts';
+import { createPayoutService, createRewardService, rewardRoutes } from './modules/rewards/index.ts';
 import { createSubscriptionService, subscriptionRoutes } from './modules/subscriptions/index.ts';
 import type { Actor } from './actor.ts';
 import { createAttemptMachine } from './attempts/machine.ts';
@@ -65,6 +65,8 @@ import { createJobRunner, systemPrincipal, type SystemPrincipal } from './jobs/i
 export const RECOVERY_JOB = 'attempt-recovery';
 /** The sweep that sends the outbox's mail over SMTP (adapters/mail.ts). */
 export const MAIL_DELIVERY_JOB = 'mail-delivery';
+/** The payout sweep that pays installers their earned rewards (modules/rewards/payouts.ts). */
+export const REWARD_PAYOUTS_JOB = 'reward-payouts';
 
 export interface BuildAppOptions {
   /** Built web app to serve; omitted in API tests. */
@@ -200,9 +202,14 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(deviceRoutes(deviceService));
   // The activation record (issue 29 §3): its device check through the devices module's service.
   await app.register(activationRoutes(createActivationService(ctx, deviceService)));
-  // Rewards and payouts (issue 30 §4): the plan purchase calls rewards.recordPlanPaid in its transaction.
+  // Rewards and payouts (issue 30 §4): the plan purchase calls rewards.recordPlanPaid in its transaction; the payout
+  // job, a kind of the attempt machine, pays earned rewards to the installers whose payouts are set up.
   const rewards = createRewardService(ctx);
   await app.register(rewardRoutes(rewards));
+  const payouts = createPayoutService(ctx, attempts, { log: app.log });
+  jobs.define(REWARD_PAYOUTS_JOB, async (_data, by) => void (await payouts.payEarned(by)), {
+    everyMs: ctx.config.REWARD_PAYOUTS_EVERY_MS,
+  });
   // Buying plans (issue 30 item 3): a kind of the attempt machine that charges and puts plans on devices.
   await app.register(subscriptionRoutes(createSubscriptionService(ctx, attempts, { rewards })));
   // Its live events: the cloud's copied into device_events, streamed to whoever may drive the device.

@@ -76,6 +76,11 @@ const envSchema = z.object({
    * (ms; issue 26): a charged payment is settled within seconds, not at the next start.
    */
   ATTEMPT_RECOVERY_EVERY_MS: z.coerce.number().int().min(100).max(3_600_000).default(5_000),
+  /**
+   * How often the payout job pays installers their earned rewards (ms; issue 30 §4): every earned reward of an
+   * installer whose payouts are set up, one transfer each. Five minutes by default; at most a week.
+   */
+  REWARD_PAYOUTS_EVERY_MS: z.coerce.number().int().min(100).max(604_800_000).default(300_000),
   /** How often the mail delivery job sends what the outbox holds for SMTP (ms; with SMTP_URL). */
   MAIL_DELIVERY_EVERY_MS: z.coerce.number().int().min(100).max(3_600_000).default(1_000),
   /**

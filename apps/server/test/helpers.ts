@@ -112,6 +112,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     // The recovery sweep runs at start; a test that wants it on a timer says so (a sweep between a test's
     // own steps would race them).
     ATTEMPT_RECOVERY_EVERY_MS: '3600000',
+    // The payout sweep likewise: a test pays rewards by calling the payout service itself.
+    REWARD_PAYOUTS_EVERY_MS: '3600000',
     // The device cloud's clock fast (issue 28): a command's seconds take tens of milliseconds. Not faster: the
     // simulator's waits are on its clock, and a busy test database must still fit in them.
     DEVICE_SIM_SPEED: '100',

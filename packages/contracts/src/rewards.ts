@@ -59,6 +59,14 @@ export const REWARD_TEXTS = {
   guest:
     'Rewards are earned by installer accounts. Sign in with your installer account to earn a reward for this activation.',
   pendingRule: 'A reward is earned once the device tests have passed and the plan is paid.',
+  // The payout job's words (issue 30 §4): a try of the attempt machine answers with them, and the logs say them.
+  payoutNotPayable: 'This reward is not earned, or it is paid already.',
+  payoutUnderWay: 'This reward is being paid.',
+  payoutsNotSetUp: 'The installer has not set up payouts yet.',
+  payoutNotCompleted: 'The transfer was not made. The reward will be paid on a later run.',
+  payoutKeyRequired: 'A payout needs its key.',
+  payoutKeyReused: 'This payout key was used for another reward.',
+  payoutNotFound: 'Payout not found.',
 } as const;
 
 /**
@@ -120,6 +128,8 @@ export const deviceRewardSchema = z.object({
   created_at: z.string(),
   earned_at: z.string().nullable(),
   paid_at: z.string().nullable(),
+  /** The processor's transfer to the installer's payouts account (tr_…); null until paid (and for rewards paid before transfers were recorded). */
+  transfer_id: z.string().nullable(),
 });
 export type DeviceReward = z.infer<typeof deviceRewardSchema>;
 

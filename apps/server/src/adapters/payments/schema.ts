@@ -101,3 +101,27 @@ export const processorRefunds = pgTable(
     check('processor_refunds_amount', sql`${t.amountCents} > 0`),
   ],
 );
+
+/**
+ * A transfer to a connected account (Stripe Connect's `transfers.create`: the platform's balance to an installer's
+ * payouts account), idempotent by key; `reversed` once taken back (Stripe's transfer reversal, in full).
+ */
+export const processorTransfers = pgTable(
+  'processor_transfers',
+  {
+    id: text('id').primaryKey(),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    /** The connected account (acct_…). */
+    destination: text('destination').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    description: text('description').notNull(),
+    status: text('status').notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    index('processor_transfers_destination_idx').on(t.destination),
+    check('processor_transfers_status', sql`${t.status} in ('paid', 'reversed')`),
+    check('processor_transfers_amount', sql`${t.amountCents} > 0`),
+  ],
+);

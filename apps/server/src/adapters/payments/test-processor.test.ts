@@ -3,7 +3,13 @@ import { count, eq } from 'drizzle-orm';
 import { messages } from '@portal/contracts';
 import { openTestDatabase } from '../../../test/helpers.ts';
 import type { Database } from '../../db/client.ts';
-import { PaymentRefusal, type CardInput, type ChargeRequest, type PaymentProcessor } from './index.ts';
+import {
+  createTestPayoutTransfers,
+  PaymentRefusal,
+  type CardInput,
+  type ChargeRequest,
+  type PaymentProcessor,
+} from './index.ts';
 import {
   brandOfCardNumber,
   isCardNumber,
@@ -12,7 +18,13 @@ import {
   isRoutingNumber,
   normaliseCardNumber,
 } from './cards.ts';
-import { processorBankAccounts, processorCards, processorCharges, processorRefunds } from './schema.ts';
+import {
+  processorBankAccounts,
+  processorCards,
+  processorCharges,
+  processorRefunds,
+  processorTransfers,
+} from './schema.ts';
 import { createTestProcessor } from './test-processor.ts';
 
 let database: Database;
@@ -591,5 +603,43 @@ describe('bank accounts', () => {
   it('refuses an unknown bank account', async () => {
     await expectRefusal(processor.verifyBankAccount('ba_000000000000000000000000', [32, 45]), 'unknown_source');
     await expectRefusal(processor.verifyBankAccount('ba_000000000000000000000000', [1, 2]), 'unknown_source');
+  });
+});
+
+describe('transfers to connected accounts (Stripe Connect transfers; issue 30 §4 payouts)', () => {
+  const request = (key: string, amountCents = 2675) => ({
+    idempotencyKey: key,
+    destination: 'acct_test_0123456789abcdef',
+    amountCents,
+    currency: 'USD' as const,
+    description: 'Reward for activating 10230000915 (Premium, 2 year)',
+  });
+
+  it('transfers once per key: a retry answers the same transfer; the same key with another amount is refused', async () => {
+    const transfers = createTestPayoutTransfers(database.db);
+    const first = await transfers.transfer(request('payout-key-1'));
+    expect(first).toMatchObject({ id: expect.stringMatching(/^tr_[0-9a-f]{24}$/), amountCents: 2675, status: 'paid' });
+    expect(await transfers.transfer(request('payout-key-1'))).toEqual(first);
+    expect(await transfers.findTransfer('payout-key-1')).toEqual(first);
+    await expect(transfers.transfer(request('payout-key-1', 100))).rejects.toMatchObject({
+      code: 'idempotency_key_reused',
+    });
+    const rows = await database.db
+      .select({ n: count() })
+      .from(processorTransfers)
+      .where(eq(processorTransfers.idempotencyKey, 'payout-key-1'));
+    expect(rows[0]!.n).toBe(1);
+    expect(await transfers.findTransfer('payout-key-never')).toBeNull();
+  });
+
+  it('a reversal takes it back once; an account it does not know is refused', async () => {
+    const transfers = createTestPayoutTransfers(database.db);
+    const made = await transfers.transfer(request('payout-key-2'));
+    expect((await transfers.reverseTransfer(made.id)).status).toBe('reversed');
+    expect((await transfers.reverseTransfer(made.id)).status).toBe('reversed');
+    expect((await transfers.findTransfer('payout-key-2'))!.status).toBe('reversed');
+    await expect(transfers.transfer({ ...request('payout-key-3'), destination: 'nobody' })).rejects.toBeInstanceOf(
+      PaymentRefusal,
+    );
   });
 });

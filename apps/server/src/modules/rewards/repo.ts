@@ -1,6 +1,14 @@
-import { and, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { deviceRewards, payoutAccounts, type DeviceRewardRow, type PayoutAccountRow } from './schema.ts';
+import type { StoredFailure } from '../../attempts/failure.ts';
+import {
+  deviceRewards,
+  payoutAccounts,
+  rewardPayouts,
+  type DeviceRewardRow,
+  type PayoutAccountRow,
+  type RewardPayoutRow,
+} from './schema.ts';
 
 type Queryable = Db | Tx;
 
@@ -147,14 +155,14 @@ export async function updateReward(db: Queryable, id: string, changes: Partial<t
 }
 
 /**
- * Pending rewards of a dealer whose activation's device tests have passed since the plan was paid become
- * earned (the plan was paid when the row was written).
+ * Pending rewards of a dealer (every dealer's, for the payout job) whose activation's device tests have passed since
+ * the plan was paid become earned (the plan was paid when the row was written).
  */
-export async function earnPassedRewards(db: Queryable, dealerId: string) {
+export async function earnPassedRewards(db: Queryable, dealerId?: string) {
   await db.execute(sql`
     update device_rewards r set status = 'earned', earned_at = now()
     from activations a
-    where r.dealer_id = ${dealerId} and r.status = 'pending' and a.id = r.activation_id
+    where ${dealerId ? sql`r.dealer_id = ${dealerId} and` : sql``} r.status = 'pending' and a.id = r.activation_id
       and a.step_states -> 'device-testing' ->> 'status' = 'done'`);
 }
 
@@ -182,3 +190,89 @@ export async function updatePayoutAccount(
   await db.update(payoutAccounts).set(changes).where(eq(payoutAccounts.userId, userId));
 }
 export type PayoutAccount = PayoutAccountRow;
+export type RewardPayout = RewardPayoutRow;
+
+// ---- Paying rewards (issue 30 §4: the reward-payout kind of the attempt machine) ----
+
+/** The reward, locked for this transaction: one decision at a time about paying it. */
+export async function lockReward(tx: Tx, id: string): Promise<DeviceRewardRow | null> {
+  const [row] = await tx.select().from(deviceRewards).where(eq(deviceRewards.id, id)).for('update');
+  return row ?? null;
+}
+
+export async function payoutByKey(db: Queryable, key: string) {
+  const [row] = await db.select().from(rewardPayouts).where(eq(rewardPayouts.idempotencyKey, key));
+  return row ?? null;
+}
+
+export async function payoutById(db: Queryable, id: string) {
+  const [row] = await db.select().from(rewardPayouts).where(eq(rewardPayouts.id, id));
+  return row ?? null;
+}
+
+/** A try of the reward that is sending or paid (at most one: reward_payouts_once). */
+export async function livePayoutOf(db: Queryable, rewardId: string) {
+  const [row] = await db
+    .select({ id: rewardPayouts.id })
+    .from(rewardPayouts)
+    .where(and(eq(rewardPayouts.rewardId, rewardId), inArray(rewardPayouts.status, ['sending', 'paid'])));
+  return row ?? null;
+}
+
+/** Tries still sending that began before `before` (a crash or a lost connection left them). */
+export const sendingPayoutsBefore = (db: Db, before: Date) =>
+  db
+    .select()
+    .from(rewardPayouts)
+    .where(and(eq(rewardPayouts.status, 'sending'), lt(rewardPayouts.createdAt, before)));
+
+export async function insertPayout(tx: Tx, values: typeof rewardPayouts.$inferInsert) {
+  const [row] = await tx.insert(rewardPayouts).values(values).returning();
+  return row!;
+}
+
+/** Ends a try still sending as failed; false when it had ended. */
+export async function failPayout(tx: Tx, id: string, failure: StoredFailure) {
+  const rows = await tx
+    .update(rewardPayouts)
+    .set({ status: 'failed', failure, updatedAt: new Date() })
+    .where(and(eq(rewardPayouts.id, id), eq(rewardPayouts.status, 'sending')))
+    .returning({ id: rewardPayouts.id });
+  return rows.length > 0;
+}
+
+/** Claims a try still sending as paid by this transfer; false when another run ended it first. */
+export async function claimPayout(tx: Tx, id: string, transferId: string) {
+  const rows = await tx
+    .update(rewardPayouts)
+    .set({ status: 'paid', transferId, updatedAt: new Date() })
+    .where(and(eq(rewardPayouts.id, id), eq(rewardPayouts.status, 'sending')))
+    .returning({ id: rewardPayouts.id });
+  return rows.length > 0;
+}
+
+/** The reward paid by a transfer, if it is still earned (false otherwise). */
+export async function markRewardPaid(tx: Tx, rewardId: string, transferId: string, paidAt: Date) {
+  const rows = await tx
+    .update(deviceRewards)
+    .set({ status: 'paid', paidAt, transferId })
+    .where(and(eq(deviceRewards.id, rewardId), eq(deviceRewards.status, 'earned')))
+    .returning({ id: deviceRewards.id });
+  return rows.length > 0;
+}
+
+/**
+ * Earned rewards whose installer has completed payouts onboarding and that no try is sending or has paid, oldest
+ * earned first, with how many tries of each failed before (the next try's key counts on from them).
+ */
+export async function payableRewards(db: Db, limit: number) {
+  const result = (await db.execute(sql`
+    select r.id, (select count(*)::int from reward_payouts f where f.reward_id = r.id and f.status = 'failed') as "failedTries"
+    from device_rewards r
+    join payout_accounts p on p.user_id = r.installer_user_id and p.onboarding_complete
+    where r.status = 'earned'
+      and not exists (select 1 from reward_payouts t where t.reward_id = r.id and t.status in ('sending', 'paid'))
+    order by r.earned_at nulls first, r.id
+    limit ${limit}`)) as { rows: { id: string; failedTries: number }[] };
+  return result.rows;
+}

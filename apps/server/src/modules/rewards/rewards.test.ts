@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { endpoints as all, messages, utcDayRange } from '@portal/contracts';
 import { rewards as rewardEndpoints } from '@portal/contracts/endpoints/rewards';
-import { ALL_INSTALLERS, REWARD_TEXTS, rewardCents, type DeviceRewardList } from '@portal/contracts/rewards';
+import {
+  ALL_INSTALLERS,
+  REWARD_TEXTS,
+  rewardCents,
+  type DeviceRewardList,
+  type Payouts,
+  type RewardDetail,
+} from '@portal/contracts/rewards';
 import type { AppContext } from '../../context.ts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { signedInAs, unchecked, type TestClient } from '../../../test/client.ts';
@@ -10,7 +17,12 @@ import { businessPartners } from '../business-partners/schema.ts';
 import { dealers, installers } from '../dealers/schema.ts';
 import { users } from '../users/schema.ts';
 import { DEMO_REWARDS } from '../../seed/rewards.ts';
-import { payoutAccounts } from './schema.ts';
+import { createTestPayoutTransfers, type PayoutTransfers } from '../../adapters/payments/index.ts';
+import { processorTransfers } from '../../adapters/payments/schema.ts';
+import { createAttemptMachine } from '../../attempts/machine.ts';
+import { systemPrincipal } from '../../jobs/index.ts';
+import { createPayoutService } from './payouts.ts';
+import { deviceRewards, payoutAccounts } from './schema.ts';
 import { createRewardService, type RewardService } from './service.ts';
 
 let t: TestContext;
@@ -318,5 +330,116 @@ describe('payouts (spec 02 §6)', () => {
     const anonymous = await signedInAs(t.app, null);
     expect((await anonymous.call(rewardEndpoints.payouts)).statusCode).toBe(401);
     expect((await anonymous.call(rewardEndpoints.onboardingLink)).statusCode).toBe(401);
+  });
+});
+
+describe('paying rewards (issue 30 §4: the payout job)', () => {
+  const by = systemPrincipal('reward-payouts');
+  const log = { warn: () => {}, error: () => {} };
+  /** A payout service on the test database, on its own attempt machine (recovery at once: nothing waits). */
+  const payoutsWith = (transfers?: PayoutTransfers) => {
+    const machine = createAttemptMachine({ db: t.db, recoveryAfterMs: 0, log });
+    return { machine, payouts: createPayoutService({ db: t.db }, machine, { transfers, log }) };
+  };
+  const rewardOf = async (client: TestClient, deviceKey: string) => {
+    const [row] = await t.db.select().from(deviceRewards).where(eq(deviceRewards.deviceKey, deviceKey));
+    const res = await client.call(rewardEndpoints.get, { params: { id: row!.id } });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<RewardDetail>();
+  };
+  const transfersTo = async (destination: string) =>
+    t.db.select().from(processorTransfers).where(eq(processorTransfers.destination, destination));
+  /** Completes the test-mode payouts onboarding of the signed-in user; answers their connected account. */
+  async function onboard(client: TestClient, email: string) {
+    const link = (await client.call(rewardEndpoints.onboardingLink)).json<Payouts>();
+    expect((await t.app.inject({ method: 'POST', url: link.stripe_onboarding_url! })).statusCode).toBe(302);
+    const userId = (await t.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]!.id;
+    return (await t.db.select().from(payoutAccounts).where(eq(payoutAccounts.userId, userId)))[0]!.accountId;
+  }
+
+  it('pays each earned reward of an installer whose payouts are set up, once; nobody else is paid', async () => {
+    const { payouts } = payoutsWith();
+    // Nobody has set up payouts (the seed): a run pays nothing.
+    const before = await t.db.select().from(processorTransfers);
+    expect(await payouts.payEarned(by)).toEqual({ paid: 0, left: 0 });
+    expect(await t.db.select().from(processorTransfers)).toEqual(before);
+
+    const account = await onboard(installer, 'installer@demo.test');
+    expect(await payouts.payEarned(by)).toEqual({ paid: 1, left: 0 });
+    // The installer's one earned reward (10230000915, Premium 2 years) is paid, with its transfer and the date.
+    const paid = await rewardOf(installer, '10230000915');
+    expect(paid).toMatchObject({ status: 'paid', transfer_id: expect.stringMatching(/^tr_/) });
+    expect(Date.now() - Date.parse(paid.paid_at!)).toBeLessThan(60_000);
+    const transfers = await transfersTo(account);
+    expect(transfers).toEqual([
+      expect.objectContaining({
+        id: paid.transfer_id,
+        amountCents: rewardCents('premium', '2_year'),
+        currency: 'USD',
+        status: 'paid',
+      }),
+    ]);
+    // The list says it too, and its totals moved from earned to paid.
+    const listed = (
+      await list(installer, { installer_id: installerIdOf.get('installer@demo.test') })
+    ).json<DeviceRewardList>();
+    expect(listed.results.find((r) => r.device_key === '10230000915')).toMatchObject({
+      status: 'paid',
+      transfer_id: paid.transfer_id,
+    });
+    expect(listed.totals.earned_cents).toBe(0);
+    // Pending and already-paid rewards are not paid again; nor is the purchaser's earned one (no payouts set up).
+    expect((await rewardOf(installer, '10230000916')).status).toBe('pending');
+    expect((await rewardOf(purchaser, '10230000913')).status).toBe('earned');
+
+    // A second run pays nothing more.
+    expect(await payouts.payEarned(by)).toEqual({ paid: 0, left: 0 });
+    expect(await transfersTo(account)).toHaveLength(1);
+  });
+
+  it('a crash after the transfer does not pay twice: the sweep writes the transfer it finds', async () => {
+    // The processor makes the transfer, then the connection dies before its answer arrives (as a crash would).
+    const real = createTestPayoutTransfers(t.db);
+    const lostAnswer: PayoutTransfers = {
+      ...real,
+      async transfer(request) {
+        await real.transfer(request);
+        throw new Error('connection reset');
+      },
+    };
+    const account = await onboard(purchaser, 'purchaser@demo.test');
+    const purchaserId = (
+      await t.db.select({ id: users.id }).from(users).where(eq(users.email, 'purchaser@demo.test'))
+    )[0]!.id;
+    const earned = async () =>
+      (await t.db.select().from(deviceRewards).where(eq(deviceRewards.installerUserId, purchaserId))).filter(
+        (r) => r.status === 'earned',
+      );
+    // The seed's 10230000913 (Ultimate 3 years), and one this file's earlier tests earned.
+    const due = (await earned()).length;
+    expect(due).toBeGreaterThanOrEqual(1);
+    const crashing = payoutsWith(lostAnswer);
+    expect(await crashing.payouts.payEarned(by)).toEqual({ paid: 0, left: due });
+    expect(await transfersTo(account)).toHaveLength(due);
+    expect(await earned()).toHaveLength(due);
+
+    // Another run does not pay a reward whose try is under way.
+    const { machine, payouts } = payoutsWith();
+    expect(await payouts.payEarned(by)).toEqual({ paid: 0, left: 0 });
+    expect(await transfersTo(account)).toHaveLength(due);
+
+    // The recovery sweep finds each transfer under its try's id and writes it: paid once, by that transfer.
+    await machine.recoverAll(by);
+    expect(await earned()).toEqual([]);
+    const transfers = await transfersTo(account);
+    expect(transfers).toHaveLength(due);
+    const seeded = await rewardOf(purchaser, '10230000913');
+    expect(seeded.status).toBe('paid');
+    expect(transfers.find((tr) => tr.id === seeded.transfer_id)).toMatchObject({
+      amountCents: rewardCents('ultimate', '3_year'),
+      status: 'paid',
+    });
+    expect(await payouts.payEarned(by)).toEqual({ paid: 0, left: 0 });
+    expect(await transfersTo(account)).toHaveLength(due);
   });
 });

@@ -1,4 +1,19 @@
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { StoredFailure } from '../../attempts/failure.ts';
+import { timestamps } from '../../db/columns.ts';
 import type { PlanCurrency, PlanDuration, PlanId } from '@portal/contracts/plans';
 import type { RewardStatus } from '@portal/contracts/rewards';
 import { activations } from '../activations/schema.ts';
@@ -39,6 +54,8 @@ export const deviceRewards = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     earnedAt: timestamp('earned_at', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** The processor's transfer that paid it (tr_…); null until paid, and for the demo's seeded paid rewards. */
+    transferId: text('transfer_id'),
   },
   (t) => [
     // One reward per activation: a retried purchase or a second plan payment never pays twice.
@@ -70,3 +87,43 @@ export const payoutAccounts = pgTable('payout_accounts', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 export type PayoutAccountRow = typeof payoutAccounts.$inferSelect;
+
+/**
+ * One try to pay a reward (issue 30 §4 payouts): the attempt machine's try of the `reward-payout` kind. Its id is the
+ * processor's idempotency key for the transfer, so a crash between the transfer and the write leaves a transfer that
+ * recovery finds under it. At most one try of a reward is sending or paid (the partial unique index): a reward is paid
+ * once, whatever runs at once; a failed try leaves the reward earned for a later run, under a new key.
+ */
+export const rewardPayouts = pgTable(
+  'reward_payouts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    rewardId: uuid('reward_id')
+      .notNull()
+      .references(() => deviceRewards.id, { onDelete: 'cascade' }),
+    /** payout-<reward id>-<try>: the payout job's key for the machine (a try of one reward after another failed). */
+    idempotencyKey: text('idempotency_key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    /** 'sending' (decided, not yet written), 'paid' or 'failed'. */
+    status: text('status').notNull(),
+    /** The connected account, amount and currency decided: what is transferred. */
+    snapshot: jsonb('snapshot').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    transferId: text('transfer_id'),
+    failure: jsonb('failure').$type<StoredFailure>(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('reward_payouts_key').on(t.idempotencyKey),
+    uniqueIndex('reward_payouts_once')
+      .on(t.rewardId)
+      .where(sql`${t.status} in ('sending', 'paid')`),
+    index('reward_payouts_sending')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'sending'`),
+    check('reward_payouts_status', sql`${t.status} in ('sending', 'paid', 'failed')`),
+    check('reward_payouts_amount', sql`${t.amountCents} > 0`),
+  ],
+);
+export type RewardPayoutRow = typeof rewardPayouts.$inferSelect;

@@ -36,6 +36,7 @@ function rewardOf({ reward: r, installerName }: repo.RewardWithName): DeviceRewa
     created_at: r.createdAt.toISOString(),
     earned_at: r.earnedAt?.toISOString() ?? null,
     paid_at: r.paidAt?.toISOString() ?? null,
+    transfer_id: r.transferId,
   };
 }
 

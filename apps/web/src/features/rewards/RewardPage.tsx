@@ -73,6 +73,12 @@ export default function RewardPage() {
               <dd>{formatDate(r.paid_at)}</dd>
             </>
           )}
+          {r.transfer_id && (
+            <>
+              <dt>Transfer</dt>
+              <dd className="reward-transfer">{r.transfer_id}</dd>
+            </>
+          )}
         </dl>
       </section>
       <section className="card" aria-labelledby="reward-activation-heading">

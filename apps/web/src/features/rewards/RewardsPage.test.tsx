@@ -46,6 +46,7 @@ const reward = (overrides: Partial<DeviceReward> = {}): DeviceReward => ({
   created_at: '2026-09-01T15:00:00.000Z',
   earned_at: '2026-09-01T16:00:00.000Z',
   paid_at: '2026-09-15T15:00:00.000Z',
+  transfer_id: 'tr_5f2c9a1b7d3e4f60a1b2c3d4',
   ...overrides,
 });
 
@@ -107,6 +108,9 @@ describe('/rewards (issue 30 §4)', () => {
             amount_cents: 500,
             id: '7b1f4d7e-2a3c-4e5f-8a9b-0c1d2e3f4a5b',
             device_key: '10230000916',
+            earned_at: null,
+            paid_at: null,
+            transfer_id: null,
           }),
           reward(),
         ]),
@@ -117,6 +121,8 @@ describe('/rewards (issue 30 §4)', () => {
     expect(screen.getByRole('heading', { name: 'Your rewards' })).toBeTruthy();
     expect(screen.getAllByText('$5.00')).toHaveLength(2); // the pending total and the reward
     expect(screen.getAllByText('$19.00').length).toBeGreaterThan(0);
+    // A paid reward says when it was paid.
+    expect(screen.getByText(/paid 09\/15\/2026/)).toBeTruthy();
     expect(screen.queryByLabelText('Installer')).toBeNull();
     expect(await screen.findByText(/Payouts are not set up/)).toBeTruthy();
     expect(rewardCalls()[0]?.query).toMatchObject({ installer_id: 'u-installer', limit: '10', offset: '0' });
@@ -250,7 +256,7 @@ describe('/rewards (issue 30 §4)', () => {
 describe('/rewards/{id}', () => {
   it('one reward with its device, plan and activation', async () => {
     const detail: RewardDetail = {
-      ...reward({ status: 'earned', paid_at: null, activation_id: 'a1' }),
+      ...reward({ status: 'earned', paid_at: null, transfer_id: null, activation_id: 'a1' }),
       activation: {
         id: 'a1',
         activation_type: 'new-device',
@@ -283,6 +289,10 @@ describe('/rewards/{id}', () => {
     );
     renderRoutes(routes, `/rewards/${reward().id}`);
     expect(await screen.findByText('10230000914')).toBeTruthy();
+    // Paid: the date and the processor's transfer that paid it.
+    expect(screen.getByRole('heading', { level: 2, name: '$19.00 Paid' })).toBeTruthy();
+    expect(screen.getByText('09/15/2026')).toBeTruthy();
+    expect(screen.getByText('tr_5f2c9a1b7d3e4f60a1b2c3d4')).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Payouts' })).toBeNull();
     expect(sentRequests().some((r) => r.path.startsWith('/api/payouts'))).toBe(false);
   });

@@ -193,6 +193,7 @@ export default function RewardsPage() {
                     </span>
                     <span className="reward-meta muted small">
                       {formatDate(reward.created_at)}
+                      {reward.paid_at && ` · paid ${formatDate(reward.paid_at)}`}
                       {view.managesAll && ` · ${reward.installer.name}`}
                     </span>
                   </Link>
