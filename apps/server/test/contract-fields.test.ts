@@ -299,8 +299,20 @@ describe('Users (spec 01 §3)', () => {
       expect(user, key).toHaveProperty(key);
     expect(user.sub).toBe(session.user!.id);
     expect(user.user_type).toEqual([{ type: 'dealer', is_owner: true }]);
-    // Auth user (the stripe_* onboarding fields arrive with payouts: not built).
-    for (const key of ['id', 'email', 'access_type', 'is_retired', 'dealer_id']) expect(user, key).toHaveProperty(key);
+    // Auth user, with the payouts (Stripe onboarding) fields of spec 02 §6, as GET /api/payouts answers them.
+    for (const key of [
+      'id',
+      'email',
+      'access_type',
+      'is_retired',
+      'dealer_id',
+      'stripe_onboarding_complete',
+      'stripe_onboarding_url',
+      'stripe_onboarding_url_expires_at',
+      'stripe_login_link',
+    ])
+      expect(user, key).toHaveProperty(key);
+    expect(user).toMatchObject(await ok(owner, endpoints.rewards.payouts));
   });
 
   it('the drone profile: droneProfile.droneUserId and permission groups by name', async () => {

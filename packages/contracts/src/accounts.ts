@@ -3,6 +3,7 @@ import { messages } from './messages.ts';
 import { currentPasswordField, newPasswordField } from './password.ts';
 import { emailField, personNameField, phoneField } from './validation.ts';
 import { portalUserSchema } from './session.ts';
+import { payoutsSchema } from './rewards.ts';
 
 /**
  * Texts of the account calls that the spec does not quote (spec 01 §1 consumers, §7 account
@@ -109,6 +110,11 @@ export const accountUserSchema = portalUserSchema.extend({
   phone_number: z.string().nullable(),
   subscriber_id: z.string().nullable(),
   email_verified: z.boolean(),
+  /**
+   * spec 01 §3 auth user, spec 02 §6: the payouts (Stripe onboarding) state, as GET /api/payouts answers it. The link
+   * and the login link are the user's own credentials: an admin reading another user gets only whether it is complete.
+   */
+  ...payoutsSchema.shape,
 });
 export type AccountUser = z.infer<typeof accountUserSchema>;
 

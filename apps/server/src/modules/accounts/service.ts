@@ -17,6 +17,7 @@ import type { Actor } from '../../actor.ts';
 import type { Auth, AuthService, Client } from '../auth/index.ts';
 import { updateProfile, userById, userIdByEmail } from '../users/index.ts';
 import { loadPortalUser } from '../acting/index.ts';
+import { payoutsOfUser } from '../rewards/index.ts';
 import { ACCOUNT_RATE_LIMITS } from './limits.ts';
 import {
   changeEmail,
@@ -200,8 +201,13 @@ export function createAccountsService(ctx: AppContext, auth: Auth, base: AuthSer
       throw refuse.forbidden(ACCOUNT_TEXTS.forbidden);
   }
 
-  async function accountUser(id: string): Promise<AccountUser> {
-    const [portalUser, row] = await Promise.all([loadPortalUser(ctx.db, id), userById(ctx.db, id)]);
+  /** The user as spec 01 §3 answers them; `own`: the caller is that user (their payouts links are theirs alone). */
+  async function accountUser(id: string, own: boolean): Promise<AccountUser> {
+    const [portalUser, row, payouts] = await Promise.all([
+      loadPortalUser(ctx.db, id),
+      userById(ctx.db, id),
+      payoutsOfUser(ctx.db, id),
+    ]);
     if (!portalUser || !row) throw refuse.notFound(messages.userNotFound);
     return {
       ...portalUser,
@@ -209,13 +215,21 @@ export function createAccountsService(ctx: AppContext, auth: Auth, base: AuthSer
       phone_number: row.phoneNumber,
       subscriber_id: row.subscriberId,
       email_verified: row.emailVerified,
+      ...(own
+        ? payouts
+        : {
+            stripe_onboarding_complete: payouts.stripe_onboarding_complete,
+            stripe_onboarding_url: null,
+            stripe_onboarding_url_expires_at: null,
+            stripe_login_link: null,
+          }),
     };
   }
 
   async function getUser(actor: Actor, id: string): Promise<AccountUser> {
     if (!id) throw refuse.invalid(messages.userIdRequired);
     requireAccessTo(actor, id);
-    return accountUser(id);
+    return accountUser(id, actor.user.id === id);
   }
 
   /** spec 01 §7 PATCH user/{id} with updates: names and phone. */
@@ -237,7 +251,7 @@ export function createAccountsService(ctx: AppContext, auth: Auth, base: AuthSer
       lastName: updates.last_name ?? current.lastName,
       phoneNumber: phone,
     });
-    return accountUser(id);
+    return accountUser(id, actor.user.id === id);
   }
 
   /** spec 01 §3, §7: the drone profile of the signed-in user and their permission groups. */

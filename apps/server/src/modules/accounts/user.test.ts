@@ -36,6 +36,27 @@ describe('GET /api/user/{id} (spec 01 §7)', () => {
       phone_number: null,
       subscriber_id: null,
       email_verified: true,
+      // spec 01 §3 auth user: the payouts (Stripe onboarding) fields; nothing set up in the seed.
+      stripe_onboarding_complete: false,
+      stripe_onboarding_url: null,
+      stripe_onboarding_url_expires_at: null,
+      stripe_login_link: null,
+    });
+  });
+
+  it('the payouts fields are GET /api/payouts’ for oneself; an admin reading another user sees no links of theirs', async () => {
+    const c = await signedInAs(t.app, 'purchaser@demo.test');
+    const id = await idOf(t.db, 'purchaser@demo.test');
+    const link = (await c.call(endpoints.rewards.onboardingLink)).json();
+    expect(link.stripe_onboarding_url).toBeTruthy();
+    const own = (await c.call(endpoints.accounts.getUser, { params: { id } })).json();
+    expect(own).toMatchObject(link);
+    const admin = await signedInAs(t.app, 'admin@demo.test');
+    expect((await admin.call(endpoints.accounts.getUser, { params: { id } })).json()).toMatchObject({
+      stripe_onboarding_complete: false,
+      stripe_onboarding_url: null,
+      stripe_onboarding_url_expires_at: null,
+      stripe_login_link: null,
     });
   });
 

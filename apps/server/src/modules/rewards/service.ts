@@ -243,6 +243,14 @@ export function createRewardService(ctx: AppContext, onboarding: PayoutOnboardin
   };
 }
 
+/**
+ * spec 01 §3 auth user, spec 02 §6: a user's payouts (Stripe onboarding) fields, for the accounts module's user
+ * answer (GET /api/user/{id}); the same read as GET /api/payouts.
+ */
+export async function payoutsOfUser(db: AppContext['db'], userId: string): Promise<Payouts> {
+  return payoutsOf(await repo.payoutAccountOf(db, userId));
+}
+
 function payoutsOf(account: repo.PayoutAccount | null): Payouts {
   // The link and its expiry as they stand, an expired one included: the page renews it (POST onboarding-link).
   const pending = account && !account.onboardingComplete;
