@@ -33,6 +33,7 @@ const NORTHSIDE_DEVICE = '10230000240'; // Premium 1_year, installed for Northsi
 const LAKESIDE_DEVICE = '10230000280';
 const NEW_DEVICE = '10230000234'; // installed for nobody: bought with its ICCID digits
 const OTHER_NEW_DEVICE = '10230000235';
+const CRASH_DEVICE = '10230000260'; // installed for nobody, bought with '0260'
 const CONSUMER_DEVICE = '10230000236'; // installed for nobody: the consumer proves it with '0236'
 
 async function addCard(c: TestClient, number: string) {
@@ -341,6 +342,37 @@ describe('the plan purchase: POST /api/payments, GET /api/payments/{uuid}, GET /
     }
     expect(await planOf(owner, NEW_DEVICE, '0234')).toBeNull();
     expect(await planOf(owner, NORTHSIDE_DEVICE)).toEqual(before);
+  });
+
+  it('a crash after the plans were applied and before the receipt: the retry settles it — one charge kept, the receipt, the plan', async () => {
+    const lines = [
+      { device_key: CRASH_DEVICE, plan_id: 'premium', newPricingPlan: '1_year', iccid_last_digits: '0260' },
+    ];
+    const charges = await chargesCount();
+    const { quoted, res, key } = await quoteAndBuy(owner, lines);
+    expect(res.statusCode, res.body).toBe(200);
+    const first = res.json<Purchase>();
+    // What a kill -9 after apply-plans leaves (crash.test.ts kills the void branch for real): the charge made, the plan
+    // on the device, the try still charging with no receipt, and older than the recovery delay.
+    await t.db
+      .update(planPurchases)
+      .set({ status: 'charging', receipt: null, processorChargeId: null, createdAt: new Date(Date.now() - 3_600_000) })
+      .where(eq(planPurchases.id, first.uuid!));
+
+    // The buyer's retry under the same key settles it from what the processor and the cloud say: written, not voided.
+    const retried = await buy(owner, { line_items: lines, quote: quoted.quote, payment_method_id: card.id }, key);
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(retried.json<Purchase>()).toMatchObject({
+      uuid: first.uuid,
+      status: 'paid',
+      number: first.number,
+      transaction_id: first.transaction_id,
+      final_charge: quoted.final_charge,
+    });
+    expect(await chargesCount()).toBe(charges + 1);
+    const [charge] = await t.db.select().from(processorCharges).where(eq(processorCharges.idempotencyKey, first.uuid!));
+    expect(charge).toMatchObject({ status: 'succeeded', amountCents: quoted.final_charge });
+    expect(await planOf(owner, CRASH_DEVICE, '0260')).toMatchObject({ plan_id: 'premium', duration: '1_year' });
   });
 
   it('records the installer’s reward of a device activated for the dealer', async () => {
