@@ -1,17 +1,12 @@
 /**
  * The fleet in this process's memory (the embedded default). Devices are kept as JSON text: about
  * 1.5 KB a device, so 100,000 fit well within 1 GB (issue 28's bench budget), and a reader can never
- * change a stored device by accident. Jobs keep the newest 200 per device (unfinished ones always),
- * logs the newest 500 per device and events the newest 100,000, as a real cloud keeps a retention
- * window.
+ * change a stored device by accident. What it keeps of the past is the retention window (store.ts
+ * DEFAULT_RETENTION: jobs and logs per device, unfinished jobs always, the newest events), trimmed as it writes.
  */
 import type { CloudEvent, DeviceLog, Job, JobStatus } from './api.ts';
-import type { DeviceRecord, FleetStore, JobRecord, LogQuery } from './store.ts';
-import { DEFAULT_LOG_LIMIT, isUnfinished, logMatches } from './store.ts';
-
-const LOGS_KEPT_PER_DEVICE = 500;
-const JOBS_KEPT_PER_DEVICE = 200;
-const EVENTS_KEPT = 100_000;
+import type { DeviceRecord, FleetStore, JobRecord, LogQuery, Retention } from './store.ts';
+import { DEFAULT_LOG_LIMIT, DEFAULT_RETENTION, isUnfinished, logMatches } from './store.ts';
 
 interface StoredDevice {
   version: number;
@@ -19,7 +14,8 @@ interface StoredDevice {
   jobNumber: number;
 }
 
-export function createMemoryStore(): FleetStore {
+export function createMemoryStore(options: { retention?: Partial<Retention> } = {}): FleetStore {
+  const retention: Retention = { ...DEFAULT_RETENTION, ...options.retention };
   const devices = new Map<string, StoredDevice>();
   const jobs = new Map<string, string>(); // job id → JobRecord as JSON
   const jobIdsByDevice = new Map<string, string[]>();
@@ -76,8 +72,8 @@ export function createMemoryStore(): FleetStore {
       let ids = jobIdsByDevice.get(record.job.device_key) ?? [];
       ids.push(id);
       if (isUnfinished(record.job.status)) unfinishedJobIds.add(id);
-      if (ids.length > JOBS_KEPT_PER_DEVICE) {
-        const dropped = ids.slice(0, ids.length - JOBS_KEPT_PER_DEVICE).filter((old) => !unfinishedJobIds.has(old));
+      if (ids.length > retention.jobsPerDevice) {
+        const dropped = ids.slice(0, ids.length - retention.jobsPerDevice).filter((old) => !unfinishedJobIds.has(old));
         for (const old of dropped) jobs.delete(old);
         ids = ids.filter((kept) => jobs.has(kept));
       }
@@ -121,7 +117,7 @@ export function createMemoryStore(): FleetStore {
       const log: DeviceLog = { id: String(++lastLogId), ...entry };
       const list = logsByDevice.get(log.device_key) ?? [];
       list.push(log);
-      if (list.length > LOGS_KEPT_PER_DEVICE) list.shift();
+      if (list.length > retention.logsPerDevice) list.shift();
       else logCount++;
       logsByDevice.set(log.device_key, list);
       return structuredClone(log);
@@ -142,7 +138,7 @@ export function createMemoryStore(): FleetStore {
       const event: CloudEvent = { id: ++lastEventId, ...entry };
       events.push(event);
       // Trimmed a tenth at a time: one big splice now and then, not one per event.
-      if (events.length > EVENTS_KEPT * 1.1) events.splice(0, events.length - EVENTS_KEPT);
+      if (events.length > retention.events * 1.1) events.splice(0, events.length - retention.events);
       return structuredClone(event);
     },
 
@@ -161,6 +157,12 @@ export function createMemoryStore(): FleetStore {
         logs: logCount,
         events: events.length,
       };
+    },
+
+    async trim() {
+      const over = Math.max(0, events.length - retention.events);
+      events.splice(0, over);
+      return { jobs: 0, logs: 0, events: over };
     },
   };
 }

@@ -106,6 +106,8 @@ export interface SimulatorOptions {
   seed?: string;
   /** How often (real ms, default 5000) to take over jobs overdue by as long, left by a stopped instance. */
   sweepMs?: number;
+  /** How often (real ms, default a minute) the store trims what is past its retention window. */
+  trimMs?: number;
 }
 
 export interface SimulatedCloud extends DeviceCloud {
@@ -125,6 +127,7 @@ const GENERATE_BATCH = 2000;
 const WRONG_MASTER_PIN = 'The master PIN does not match';
 const WAIT_POLL_REAL_MS = 100;
 const SWEEP_REAL_MS = 5000;
+const TRIM_REAL_MS = 60_000;
 
 const isTerminal = (status: JobStatus) => TERMINAL_JOB_STATUSES.includes(status);
 const isOffline = (record: DeviceRecord) => !record.reported.online || record.scenarios.includes('device-offline');
@@ -155,6 +158,7 @@ export function createSimulatedCloud(options: SimulatorOptions): SimulatedCloud 
   const stepsInFlight = new Set<Promise<void>>();
   let closed = false;
   let sweep: NodeJS.Timeout | null = null;
+  let trimming: NodeJS.Timeout | null = null;
 
   async function sweepOverdueJobs() {
     const overdue = clock.now() - sweepMs;
@@ -1042,6 +1046,12 @@ export function createSimulatedCloud(options: SimulatorOptions): SimulatedCloud 
         }, sweepMs);
         sweep.unref();
       }
+      if (!trimming) {
+        trimming = setInterval(() => {
+          store.trim().catch((error: unknown) => console.error('device-sim: trimming the store failed', error));
+        }, options.trimMs ?? TRIM_REAL_MS);
+        trimming.unref();
+      }
     },
 
     async seedDemoFleet() {
@@ -1293,6 +1303,8 @@ export function createSimulatedCloud(options: SimulatorOptions): SimulatedCloud 
       closed = true;
       if (sweep) clearInterval(sweep);
       sweep = null;
+      if (trimming) clearInterval(trimming);
+      trimming = null;
       clock.stop();
       scheduledJobs.clear();
       for (const waiters of [...jobWaiters.values()]) for (const wake of [...waiters]) wake();

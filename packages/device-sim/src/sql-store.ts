@@ -6,8 +6,8 @@
  * parse int8 differently), so ORDER BY names the table's column, not the text alias.
  */
 import type { CloudEvent, CloudEventType, DeviceLog, Job, JobStatus } from './api.ts';
-import type { DeviceRecord, FleetStore, JobRecord, LogQuery, SqlClient } from './store.ts';
-import { DEFAULT_LOG_LIMIT } from './store.ts';
+import type { DeviceRecord, FleetStore, JobRecord, LogQuery, Retention, SqlClient } from './store.ts';
+import { DEFAULT_LOG_LIMIT, DEFAULT_RETENTION } from './store.ts';
 
 const SCHEMA = [
   `CREATE TABLE IF NOT EXISTS device_sim_devices (
@@ -78,7 +78,12 @@ const toEvent = (row: EventRow): CloudEvent => ({
   data: row.data,
 });
 
-export function createSqlStore(client: SqlClient): FleetStore {
+export function createSqlStore(client: SqlClient, options: { retention?: Partial<Retention> } = {}): FleetStore {
+  const retention: Retention = { ...DEFAULT_RETENTION, ...options.retention };
+  /** Devices this process gave a job or a log since its last trim: the ones whose past may be over the window. */
+  const written = new Set<string>();
+  const deleted = async (sql: string, params: unknown[]) =>
+    Number((await client.query<{ n: string }>(sql, params)).rows[0]?.n ?? 0);
   const count = async (sql: string) => Number((await client.query<{ n: string }>(sql)).rows[0]?.n ?? 0);
 
   /**
@@ -179,6 +184,7 @@ export function createSqlStore(client: SqlClient): FleetStore {
     },
 
     async insertJob(record) {
+      written.add(record.job.device_key);
       await client.query(
         `INSERT INTO device_sim_jobs (job_id, device_key, status, step, due_at, record)
          VALUES ($1, $2, $3, $4, $5, $6::jsonb)`,
@@ -232,6 +238,7 @@ export function createSqlStore(client: SqlClient): FleetStore {
     },
 
     async appendLog(entry) {
+      written.add(entry.device_key);
       const { rows } = await client.query<{ id: string }>(
         `INSERT INTO device_sim_logs (device_key, type, at, log) VALUES ($1, $2, $3, $4::jsonb) RETURNING id::text AS id`,
         [entry.device_key, entry.type, entry.timestamp, JSON.stringify(entry)],
@@ -277,6 +284,44 @@ export function createSqlStore(client: SqlClient): FleetStore {
         count('SELECT count(*)::text AS n FROM device_sim_events'),
       ]);
       return { devices, jobs, unfinished_jobs: unfinished, logs, events };
+    },
+
+    async trim() {
+      const keys = [...written];
+      written.clear();
+      const events = await deleted(
+        `WITH gone AS (
+           DELETE FROM device_sim_events
+            WHERE id <= (SELECT max(id) FROM device_sim_events) - $1
+           RETURNING 1)
+         SELECT count(*)::text AS n FROM gone`,
+        [retention.events],
+      );
+      if (keys.length === 0) return { jobs: 0, logs: 0, events };
+      // Each device's newest rows by its own index (device_key, id/seq DESC); the rest of its past goes.
+      const logs = await deleted(
+        `WITH gone AS (
+           DELETE FROM device_sim_logs WHERE id IN (
+             SELECT id FROM (
+               SELECT id, row_number() OVER (PARTITION BY device_key ORDER BY id DESC) AS newest
+                 FROM device_sim_logs WHERE device_key = ANY($1::text[])) ranked
+              WHERE newest > $2)
+           RETURNING 1)
+         SELECT count(*)::text AS n FROM gone`,
+        [keys, retention.logsPerDevice],
+      );
+      const jobs = await deleted(
+        `WITH gone AS (
+           DELETE FROM device_sim_jobs WHERE seq IN (
+             SELECT seq FROM (
+               SELECT seq, status, row_number() OVER (PARTITION BY device_key ORDER BY seq DESC) AS newest
+                 FROM device_sim_jobs WHERE device_key = ANY($1::text[])) ranked
+              WHERE newest > $2 AND status NOT IN ('QUEUED', 'IN_PROGRESS'))
+           RETURNING 1)
+         SELECT count(*)::text AS n FROM gone`,
+        [keys, retention.jobsPerDevice],
+      );
+      return { jobs, logs, events };
     },
   };
 }

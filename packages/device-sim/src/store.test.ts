@@ -14,7 +14,7 @@ import { createMemoryStore } from './memory-store.ts';
 import type { SimulatedCloud } from './simulator.ts';
 import { createSimulatedCloud } from './simulator.ts';
 import { createSqlStore } from './sql-store.ts';
-import type { FleetStore, JobRecord } from './store.ts';
+import type { FleetStore, JobRecord, Retention } from './store.ts';
 
 let db: PGlite;
 beforeAll(async () => {
@@ -25,13 +25,13 @@ afterAll(async () => {
   await db.close();
 });
 
-async function emptySqlStore(): Promise<FleetStore> {
+async function emptySqlStore(options?: { retention?: Partial<Retention> }): Promise<FleetStore> {
   await db.query('DROP TABLE IF EXISTS device_sim_devices, device_sim_jobs, device_sim_logs, device_sim_events');
-  return createSqlStore(db);
+  return createSqlStore(db, options);
 }
 
-const stores: [string, () => Promise<FleetStore>][] = [
-  ['memory', async () => createMemoryStore()],
+const stores: [string, (options?: { retention?: Partial<Retention> }) => Promise<FleetStore>][] = [
+  ['memory', async (options) => createMemoryStore(options)],
   ['SQL (PGlite)', emptySqlStore],
 ];
 
@@ -163,6 +163,30 @@ describe.each(stores)('FleetStore: %s', (_name, open) => {
     expect(logIds).toEqual([...logIds].sort((a, b) => b - a));
     expect(await store.counts()).toMatchObject({ logs: 12, events: 12, devices: 0 });
   });
+
+  it('keeps only its retention window: the newest jobs and logs of a device, unfinished jobs always, the newest events', async () => {
+    const store = await open({ retention: { jobsPerDevice: 2, logsPerDevice: 3, events: 4 } });
+    await store.init();
+    await store.insertJob(jobRecord('still-running', 'IN_PROGRESS'));
+    for (let index = 0; index < 4; index++) await store.insertJob(jobRecord(`done-${index}`, 'SUCCEEDED'));
+    for (let index = 0; index < 5; index++) await store.appendLog(logEntry(`L${index}`, '2026-01-01T00:00:00.000Z'));
+    const events: CloudEvent[] = [];
+    for (let index = 0; index < 7; index++)
+      events.push(
+        await store.appendEvent({ device_key: KEY, type: 'log', at: new Date().toISOString(), data: { index } }),
+      );
+    await store.trim();
+    expect((await store.jobsOfDevice(KEY, 100)).map((job) => job.job_id)).toEqual([
+      'done-3',
+      'done-2',
+      'still-running',
+    ]);
+    expect((await store.unfinishedJobs()).map((record) => record.job.job_id)).toEqual(['still-running']);
+    expect((await store.logs(KEY)).map((log) => log.type)).toEqual(['L4', 'L3', 'L2']);
+    expect(await store.eventsAfter(0, 100)).toEqual(events.slice(-4));
+    // What is kept is trimmed again only once it is over the window.
+    expect(await store.trim()).toEqual({ jobs: 0, logs: 0, events: 0 });
+  });
 });
 
 describe('the SQL store: events asked for together', () => {
@@ -250,6 +274,29 @@ describe('the simulator on a SQL store (PGlite)', () => {
       'device_sim_jobs',
       'device_sim_logs',
     ]);
+  });
+
+  it('trims its tables to the retention window as it runs, so a busy fleet stops growing', async () => {
+    await emptySqlStore();
+    const cloud = createSimulatedCloud({
+      store: createSqlStore(db, { retention: { jobsPerDevice: 1, logsPerDevice: 1, events: 3 } }),
+      speed: 10_000,
+      trimMs: 20,
+    });
+    opened.push(cloud);
+    await cloud.start();
+    for (let index = 0; index < 3; index++) {
+      const job = await cloud.sendCommand('10230000235', 'query_status');
+      await ended(cloud, job.job_id);
+    }
+    await until(
+      async () => ({
+        jobs: (await cloud.jobs('10230000235')).length,
+        logs: (await cloud.logs('10230000235')).length,
+        events: (await cloud.eventsAfter(0)).length,
+      }),
+      (kept) => kept.jobs === 1 && kept.logs === 1 && kept.events === 3,
+    );
   });
 
   it('answers a job at a speed that does not divide its delays (due times are whole milliseconds)', async () => {

@@ -52,6 +52,25 @@ export interface FleetCounts {
   events: number;
 }
 
+/**
+ * How much of the past a store keeps, as a real cloud keeps a retention window: the newest jobs and logs of each
+ * device (unfinished jobs always) and the newest events of the fleet. Events are the stream a portal's relay reads
+ * and copies as they come; a portal away for longer than the window misses the oldest (its copies are its own).
+ */
+export interface Retention {
+  jobsPerDevice: number;
+  logsPerDevice: number;
+  events: number;
+}
+export const DEFAULT_RETENTION: Retention = { jobsPerDevice: 200, logsPerDevice: 500, events: 100_000 };
+
+/** What a trim removed. */
+export interface Trimmed {
+  jobs: number;
+  logs: number;
+  events: number;
+}
+
 export interface FleetStore {
   /** Creates the tables (idempotent). */
   init(): Promise<void>;
@@ -86,6 +105,12 @@ export interface FleetStore {
   eventsAfter(afterId: number, limit: number): Promise<CloudEvent[]>;
 
   counts(): Promise<FleetCounts>;
+  /**
+   * Removes what is older than the retention window. The memory store trims as it writes (this only makes the
+   * event window exact); the SQL store trims here, for the devices this process wrote to since its last trim,
+   * so a busy fleet's tables stop growing (the simulator calls it from its sweep).
+   */
+  trim(): Promise<Trimmed>;
 }
 
 export const isUnfinished = (status: JobStatus): boolean => status === 'QUEUED' || status === 'IN_PROGRESS';
