@@ -28,6 +28,7 @@ export const SELECT_TYPE_PATH = '/activation/select-activation-type';
 const SYNC_TEXTS: Partial<Record<ActivationFlow['sync'], string>> = {
   saving: 'Saving…',
   waiting: 'Saved on this phone. It will be sent to the portal when the connection is back.',
+  'caught-up': 'Up to date: what you did while offline has reached the portal.',
   'local-only': 'Saved on this phone only: the portal did not take this activation’s progress.',
   conflict:
     'This activation was changed on another phone or tab, so your last change here was not saved. It now shows where the activation stands: check this step and go on.',

@@ -218,12 +218,17 @@ describe('the activation stepper (issue 29 §2, §3)', () => {
     expect(await screen.findByText('Screen of verify-connection')).toBeTruthy();
     expect(fake.patches).toHaveLength(0);
     expect(readSaved()?.pending).toHaveLength(1);
+    // issue 31 item 2: offline → syncing → up to date, each said.
+    expect(
+      screen.getByText('Saved on this phone. It will be sent to the portal when the connection is back.'),
+    ).toBeTruthy();
 
     onLine.mockReturnValue(true);
     act(() => void window.dispatchEvent(new Event('online')));
     await vi.waitFor(() => expect(fake.current().current_step).toBe('verify-connection'));
     expect(screen.queryByText(OFFLINE_NOTICE)).toBeNull();
     await vi.waitFor(() => expect(readSaved()?.pending).toHaveLength(0));
+    expect(await screen.findByText('Up to date: what you did while offline has reached the portal.')).toBeTruthy();
   });
 
   it('without an activation on this phone, says so and links to the serial number', async () => {

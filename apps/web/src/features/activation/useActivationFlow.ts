@@ -18,7 +18,11 @@ import {
  * How the server copy stands: in step with this phone, catching up, out of reach for now, or changed on
  * another phone meanwhile (this phone's unsent changes were dropped and the server's state taken).
  */
-export type SyncState = 'synced' | 'saving' | 'waiting' | 'local-only' | 'conflict';
+/**
+ * Where the phone's changes stand (issue 31 item 2: offline → syncing → up to date): 'caught-up' is 'synced' after
+ * changes that waited for the network have reached the server, said until the next change.
+ */
+export type SyncState = 'synced' | 'saving' | 'waiting' | 'caught-up' | 'local-only' | 'conflict';
 
 export interface ActivationFlow {
   saved: SavedActivation | null;
@@ -73,6 +77,8 @@ export function useActivationFlow(online: boolean): ActivationFlow {
   const [saved, setSaved] = useState<SavedActivation | null>(() => readSaved());
   const latest = useRef(saved);
   const [sync, setSync] = useState<SyncState>('synced');
+  /** Changes waited for the network since the last time everything was sent. */
+  const waitedForNetwork = useRef(false);
   // The flush under way: a second caller waits for it instead of starting another.
   const flushing = useRef<Promise<void> | null>(null);
 
@@ -93,15 +99,21 @@ export function useActivationFlow(online: boolean): ActivationFlow {
   );
 
   const sendPending = useCallback(async () => {
+    const waitedAndSent = () => {
+      const waited = waitedForNetwork.current;
+      waitedForNetwork.current = false;
+      return waited ? 'caught-up' : 'synced';
+    };
+    const waiting = () => {
+      waitedForNetwork.current = true;
+      setSync('waiting');
+    };
     try {
       for (;;) {
         const current = latest.current;
         const activation = current?.activation;
         if (!current || !activation || current.pending.length === 0) break;
-        if (typeof navigator !== 'undefined' && navigator.onLine === false) {
-          setSync('waiting');
-          return;
-        }
+        if (typeof navigator !== 'undefined' && navigator.onLine === false) return waiting();
         setSync('saving');
         const [change, ...rest] = current.pending as [PendingChange, ...PendingChange[]];
         try {
@@ -120,13 +132,15 @@ export function useActivationFlow(online: boolean): ActivationFlow {
             setSync(server.status === 'in_progress' ? 'conflict' : 'synced');
             return;
           }
-          setSync(isFinalRefusal(error) ? 'local-only' : 'waiting');
+          if (isFinalRefusal(error)) setSync('local-only');
+          else waiting();
           return;
         }
       }
-      setSync(latest.current?.pending.length ? 'waiting' : 'synced');
+      if (latest.current?.pending.length) waiting();
+      else setSync(waitedAndSent());
     } catch {
-      setSync('waiting');
+      waiting();
     }
   }, [adopt]);
 
