@@ -16,7 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { npm, pacedLoad, printTable, report, root, startBuiltServer } from './lib.mjs';
+import { cpuPer, cpuReading, npm, pacedLoad, printTable, report, root, startBuiltServer } from './lib.mjs';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const CONNECTIONS = 50;
@@ -217,7 +217,9 @@ try {
     ['device-check', '/api/iot/device-check', checkBodies],
   ]) {
     await load(base, cookie, requestPath, bodies.slice(0, 50)); // warm-up: the JIT, the pools
+    const before = cpuReading(child.pid);
     const result = await load(base, cookie, requestPath, bodies);
+    const cpu = cpuPer(before, cpuReading(child.pid), result.requests.total);
     const failed = result.non2xx + result.errors + result.timeouts;
     rows.push([
       name,
@@ -227,6 +229,9 @@ try {
       result.latency.p50,
       result.latency.p99,
       failed,
+      cpu.server.toFixed(2),
+      cpu.postgres.toFixed(2),
+      cpu.bench.toFixed(2),
     ]);
     figures[name] = result.latency.p99;
     // The same call at half the rate the server just sustained, paced (open loop): what one call takes when it
@@ -242,10 +247,15 @@ try {
       seconds: DURATION_S,
       connections: CONNECTIONS,
     });
-    rows.push([name, `${half}/s paced`, paced.requests, paced.rate, paced.p50, paced.p99, paced.failed]);
+    rows.push([name, `${half}/s paced`, paced.requests, paced.rate, paced.p50, paced.p99, paced.failed, '', '', '']);
     figures[`${name} half`] = paced.p99;
   }
-  printTable(['call', 'load', 'requests', 'req/s', 'p50 ms', 'p99 ms', 'failed'], rows, 'llrrrrr');
+  // CPU per call (ms): the server process, every PostgreSQL process of the machine, the load generator.
+  printTable(
+    ['call', 'load', 'requests', 'req/s', 'p50 ms', 'p99 ms', 'failed', 'cpu server', 'cpu pg', 'cpu bench'],
+    rows,
+    'llrrrrrrrr',
+  );
 
   // 500 streams, then commands to the watched devices for DURATION_S: what the streams receive per second.
   const watched = devices.slice(0, Math.min(STREAMS, devices.length)).map((device) => device.device_key);
