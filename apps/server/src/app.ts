@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import fastifyCookie from '@fastify/cookie';
@@ -59,6 +60,7 @@ import { createPayoutService, createRewardService, rewardRoutes } from './module
 import { createSubscriptionService, subscriptionRoutes } from './modules/subscriptions/index.ts';
 import type { Actor } from './actor.ts';
 import { createAttemptMachine } from './attempts/machine.ts';
+import { writeBackup } from './db/backup.ts';
 import { createJobRunner, systemPrincipal, type SystemPrincipal } from './jobs/index.ts';
 
 /** The sweep that settles tries left half done (attempts/machine.ts). */
@@ -67,6 +69,10 @@ export const RECOVERY_JOB = 'attempt-recovery';
 export const MAIL_DELIVERY_JOB = 'mail-delivery';
 /** The payout sweep that pays installers their earned rewards (modules/rewards/payouts.ts). */
 export const REWARD_PAYOUTS_JOB = 'reward-payouts';
+/** A try pending this long is stuck: the recovery sweep settles a crash's within seconds (metric). */
+const STUCK_AFTER_MS = 5 * 60_000;
+/** The embedded database's backup (issue 32 §4; db/backup.ts). */
+export const BACKUP_JOB = 'embedded-backup';
 
 export interface BuildAppOptions {
   /** Built web app to serve; omitted in API tests. */
@@ -127,7 +133,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await registerCompress(app);
   await app.register(fastifyCookie);
   if (ctx.config.demoMode) registerMailboxReader(app, { secureCookie: publicUrlOf(ctx.config).startsWith('https://') });
-  registerMetrics(app, { token: ctx.config.METRICS_TOKEN });
+  const metrics = registerMetrics(app, { token: ctx.config.METRICS_TOKEN });
   await registerSecurity(app, { publicUrl: ctx.config.PUBLIC_URL });
   await registerOpenApi(app);
   // One store for every limit, route or service, shared by every instance (plugins/rate-limit.ts).
@@ -176,11 +182,42 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       if (count) app.log.warn(`settled ${count} ${label}(s) a crash interrupted`);
   };
   jobs.define(RECOVERY_JOB, recoverAttempts, { everyMs: ctx.config.ATTEMPT_RECOVERY_EVERY_MS });
+  // What to alert on (docs/operations.md): a try the recovery sweep has not settled within minutes is stuck.
+  metrics.gauge(
+    'portal_attempts_stuck',
+    'Tries that charge or act outside (payments, checkouts, plan purchases, payouts) pending for over five minutes.',
+    ['kind'],
+    async () =>
+      (await attempts.pendingSince(new Date(Date.now() - STUCK_AFTER_MS))).map(({ name, count }) => ({
+        labels: { kind: name },
+        value: count,
+      })),
+  );
   if (ctx.config.SMTP_URL) {
     const delivery = createSmtpDelivery(ctx.config.SMTP_URL, ctx.config.MAIL_FROM);
     jobs.define(MAIL_DELIVERY_JOB, async () => void (await delivery.deliverWaiting(ctx.db)), {
       everyMs: ctx.config.MAIL_DELIVERY_EVERY_MS,
     });
+    metrics.gauge(
+      'portal_mail_queue',
+      'Mail in the outbox for SMTP: waiting, or given up after its tries.',
+      ['state'],
+      async () => {
+        const { waiting, givenUp } = await delivery.depth(ctx.db);
+        return [
+          { labels: { state: 'waiting' }, value: waiting },
+          { labels: { state: 'given_up' }, value: givenUp },
+        ];
+      },
+    );
+  }
+  if (ctx.database.backup && ctx.config.BACKUP_EVERY_MS > 0) {
+    const dir = ctx.config.BACKUP_DIR ?? path.join(ctx.config.dataDir, 'backups');
+    jobs.define(
+      BACKUP_JOB,
+      async () => void app.log.info(`backup written: ${await writeBackup(ctx.database, dir, ctx.config.BACKUP_KEEP)}`),
+      { everyMs: ctx.config.BACKUP_EVERY_MS },
+    );
   }
   app.addHook('onReady', async () => {
     // At start first, before a request can replay one of them.

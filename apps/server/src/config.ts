@@ -81,6 +81,14 @@ const envSchema = z.object({
    * installer whose payouts are set up, one transfer each. Five minutes by default; at most a week.
    */
   REWARD_PAYOUTS_EVERY_MS: z.coerce.number().int().min(100).max(604_800_000).default(300_000),
+  /**
+   * How often an instance on the embedded database writes a backup of it (ms; issue 32 §4; 0: never): a gzipped
+   * copy of the data folder taken between transactions, into BACKUP_DIR (default DATA_DIR/backups), keeping the
+   * newest BACKUP_KEEP. On PostgreSQL the database's own tools back up (docs/operations.md) and this is ignored.
+   */
+  BACKUP_EVERY_MS: z.coerce.number().int().min(0).max(604_800_000).default(21_600_000),
+  BACKUP_DIR: z.string().optional(),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(8),
   /** How often the mail delivery job sends what the outbox holds for SMTP (ms; with SMTP_URL). */
   MAIL_DELIVERY_EVERY_MS: z.coerce.number().int().min(100).max(3_600_000).default(1_000),
   /**

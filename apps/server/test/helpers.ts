@@ -27,6 +27,8 @@ export interface TestContext {
   noticed(): Promise<void>;
   /** The database's change notices (what the caches listen to). */
   changes: ChangeFeed;
+  /** The database under the app (a backup drill copies it); `url` on PostgreSQL. */
+  database: Database & { url?: string };
   /** The first instance's device cloud (a test may make it refuse a call). */
   devices: AppContext['devices'];
   /** Another server instance on the same database (scale-out: any instance serves any request). */
@@ -49,7 +51,7 @@ export function writeUnnoticed(
 }
 
 /** A fresh copy of the migrated, seeded template database for this test file. */
-export async function openTestDatabase(): Promise<Database> {
+export async function openTestDatabase(): Promise<Database & { url?: string }> {
   const postgresTemplate = inject('postgresTemplate');
   if (postgresTemplate) return clonePostgres(postgresTemplate);
   const blob = new Blob([fs.readFileSync(inject('pgliteTemplate'))]);
@@ -77,12 +79,14 @@ export async function createFromTemplate(templateUrl: string, name: string) {
   }
 }
 
-async function clonePostgres(templateUrl: string): Promise<Database> {
+async function clonePostgres(templateUrl: string): Promise<Database & { url: string }> {
   const name = `portal_test_${randomBytes(6).toString('hex')}`;
   const admin = await createFromTemplate(templateUrl, name);
-  const database = await openDatabase({ kind: 'postgres', url: withDatabase(templateUrl, name) });
+  const url = withDatabase(templateUrl, name);
+  const database = await openDatabase({ kind: 'postgres', url });
   return {
     ...database,
+    url,
     async close() {
       await database.close();
       // The pool's sockets close asynchronously: wait, or the forced drop kills a closing
@@ -132,6 +136,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   return {
     app,
     db: database.db,
+    database,
     config,
     noticed: () => database.changes.sync(),
     changes: database.changes,

@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import { and, asc, eq, isNotNull, isNull, lt, notInArray } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, isNull, lt, notInArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { mailOutbox } from './outbox-schema.ts';
 import { mailboxReaderFor } from './mailbox-reader.ts';
@@ -110,5 +110,19 @@ export function createSmtpDelivery(smtpUrl: string, from: string) {
     return sent;
   }
 
-  return { deliver, deliverWaiting };
+  /** Messages waiting for SMTP and messages given up (the operator's queue depth: docs/operations.md). */
+  async function depth(db: Db) {
+    const marked = and(isNotNull(mailOutbox.deliverBy), isNull(mailOutbox.deliveredAt));
+    const [waiting] = await db
+      .select({ n: count() })
+      .from(mailOutbox)
+      .where(and(marked, lt(mailOutbox.deliveryTries, MAIL_DELIVERY_TRIES)));
+    const [given] = await db
+      .select({ n: count() })
+      .from(mailOutbox)
+      .where(and(marked, eq(mailOutbox.deliveryTries, MAIL_DELIVERY_TRIES)));
+    return { waiting: waiting?.n ?? 0, givenUp: given?.n ?? 0 };
+  }
+
+  return { deliver, deliverWaiting, depth };
 }

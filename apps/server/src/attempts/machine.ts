@@ -149,6 +149,8 @@ export interface AttemptRunner<Actor, Input, Result> {
   run(actor: Actor, input: Input, key: string | undefined): Promise<{ replayed: boolean; body: Result }>;
   /** Settles every try pending for longer than the recovery delay, as `by` (a job); answers how many. */
   recover(by: SystemPrincipal): Promise<number>;
+  /** How many of its tries are pending since before `before`. */
+  pendingCount(before: Date): Promise<number>;
 }
 
 const KEY_PATTERN = /^[\w-]{8,100}$/;
@@ -329,7 +331,8 @@ export function createAttemptMachine(deps: AttemptMachineDeps) {
       return stale.length;
     }
 
-    const runner = { name: kind.name, label: kind.label, run, recover };
+    const pendingCount = async (before: Date) => (await store.pendingBefore(deps.db, before)).length;
+    const runner = { name: kind.name, label: kind.label, run, recover, pendingCount };
     runners.push(runner as unknown as AttemptRunner<never, never, unknown>);
     return runner;
   }
@@ -342,7 +345,14 @@ export function createAttemptMachine(deps: AttemptMachineDeps) {
     return settled;
   }
 
-  return { define, recoverAll };
+  /** How many tries of each kind are pending since before `before` (a metric: a try stuck past its recovery). */
+  async function pendingSince(before: Date) {
+    const counts: { name: string; count: number }[] = [];
+    for (const runner of runners) counts.push({ name: runner.name, count: await runner.pendingCount(before) });
+    return counts;
+  }
+
+  return { define, recoverAll, pendingSince };
 }
 
 export type AttemptMachine = ReturnType<typeof createAttemptMachine>;

@@ -36,6 +36,11 @@ export interface Database {
   /** What the database says changed (caches listen; started by the app, not by scripts). */
   changes: ChangeFeed;
   ping(): Promise<boolean>;
+  /**
+   * The embedded database only: a gzipped tar of its data folder, taken while no transaction is open (every
+   * commit before it is in it, nothing half done). PostgreSQL is backed up with its own tools (pg_dump).
+   */
+  backup?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -100,6 +105,9 @@ export function pgliteDatabase(client: PGlite): Database {
     simulatorClient: sqlClient,
     changes,
     ping: async () => (await client.query('select 1')).rows.length === 1,
+    // PGlite's dump waits for the statement running, not for an open transaction: inside a transaction of its own
+    // (PGlite runs one at a time) it waits for the others to end, and its own is empty.
+    backup: () => client.transaction(() => client.dumpDataDir('gzip')),
     async close() {
       await changes.close();
       await client.close();

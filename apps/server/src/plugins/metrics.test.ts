@@ -3,6 +3,8 @@ import { createTestApp, type TestContext } from '../../test/helpers.ts';
 import { METRICS_FORBIDDEN } from './metrics.ts';
 import { endpoints } from '@portal/contracts';
 import { call } from '../../test/client.ts';
+import { undoLedgerWrite } from '../../test/ledger-builders.ts';
+import { paymentApplications } from '../modules/billing/schema.ts';
 
 const TOKEN = 'scrape-token-0123456789';
 
@@ -86,5 +88,27 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     const res = await get(`Bearer ${TOKEN}`);
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('# TYPE http_request_duration_seconds histogram');
+  });
+});
+
+describe('what an operator alerts on (docs/operations.md)', () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('counts a try pending for over five minutes as stuck, by kind', async () => {
+    const stuck = async () => {
+      const body = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+      const line = body.split('\n').find((l) => l.startsWith('portal_attempts_stuck{kind="invoice-payment"}'));
+      return Number(line?.split(' ').at(-1));
+    };
+    expect(await stuck()).toBe(0);
+    // A paid invoice of the demo data put back as a crash after its charge leaves it: ten minutes ago, and a minute.
+    const [a, b] = await t.db.select().from(paymentApplications).limit(2);
+    await undoLedgerWrite(t.db, a!.paymentId, a!.invoiceId, new Date(Date.now() - 10 * 60_000));
+    await undoLedgerWrite(t.db, b!.paymentId, b!.invoiceId, new Date(Date.now() - 60_000));
+    expect(await stuck()).toBe(1);
   });
 });

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { HttpError } from './errors.ts';
 
 export const METRICS_FORBIDDEN = 'Metrics are served to this machine, or to a scraper with the metrics token.';
@@ -52,4 +52,32 @@ export function registerMetrics(app: FastifyInstance, options: { token?: string 
     if (!mayScrape(request, options.token)) throw new HttpError(403, METRICS_FORBIDDEN);
     return reply.type(registry.contentType).send(await registry.metrics());
   });
+
+  return {
+    /**
+     * A figure read from the database when scraped (docs/operations.md, what to alert on): each reading is a value
+     * with its labels. A reading that fails leaves the figure out of that scrape rather than failing it.
+     */
+    gauge(name: string, help: string, labelNames: string[], read: () => Promise<GaugeReading[]>) {
+      new Gauge({
+        name,
+        help,
+        labelNames,
+        registers: [registry],
+        async collect() {
+          this.reset();
+          try {
+            for (const { labels, value } of await read()) this.set(labels ?? {}, value);
+          } catch (error) {
+            app.log.warn({ err: error }, `metric ${name} could not be read`);
+          }
+        },
+      });
+    },
+  };
+}
+
+export interface GaugeReading {
+  labels?: Record<string, string>;
+  value: number;
 }
