@@ -3,7 +3,6 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import fastifyCookie from '@fastify/cookie';
 import type { AppContext } from './context.ts';
-import { publicUrlOf } from './config.ts';
 import { registerMailboxReader } from './adapters/mailbox-reader.ts';
 import { createSmtpDelivery } from './adapters/mail.ts';
 import { answerRouterError, registerErrorHandling } from './plugins/errors.ts';
@@ -34,6 +33,7 @@ import {
   createMfaService,
   liveSessionIds,
   mfaRoutes,
+  securesCookies,
 } from './modules/auth/index.ts';
 import { accountRoutes, createAccountsService } from './modules/accounts/index.ts';
 import { createInvitationService, invitationRoutes } from './modules/invitations/index.ts';
@@ -126,7 +126,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   // Before every route: it compresses the answers of the routes declared after it.
   await registerCompress(app);
   await app.register(fastifyCookie);
-  if (ctx.config.demoMode) registerMailboxReader(app, { secureCookie: publicUrlOf(ctx.config).startsWith('https://') });
+  if (ctx.config.demoMode) registerMailboxReader(app, { secureCookie: securesCookies(ctx.config) });
   registerMetrics(app, { token: ctx.config.METRICS_TOKEN });
   await registerSecurity(app, { publicUrl: ctx.config.PUBLIC_URL });
   await registerOpenApi(app);

@@ -385,6 +385,35 @@ describe('password change for an API client (issue 14 §8)', () => {
   });
 });
 
+describe('cookies on an https public origin (ASVS 3.3.1, 3.3.3)', () => {
+  it('are Secure and __Host-: the session, the second-factor challenge, the remembered device', async () => {
+    const https = await t.anotherInstance({ PUBLIC_URL: 'https://portal.example' });
+    await t.db.delete(rateLimits).where(like(rateLimits.key, 'code:%')); // the codes earlier tests typed
+    const c = testClient(https);
+    const challenge = await c.signIn('totp@demo.test');
+    expect(challenge.json()).toMatchObject({ status: 'second-factor' });
+    const signedIn = await c.secondFactor(await freshTotp(), true);
+    expect(signedIn.json()).toEqual({ status: 'signed-in' });
+    const lines = [challenge, signedIn].flatMap((r) => [r.headers['set-cookie'] ?? []].flat());
+    const set = lines.filter((line) => !/Max-Age=0/i.test(line));
+    expect(set.map((line) => line.split('=')[0]).sort()).toEqual(
+      ['dont_remember', 'session_token', 'trust_device', 'two_factor'].map((name) => `__Host-portal.${name}`),
+    );
+    for (const line of set) {
+      expect(line).toMatch(/; Secure/i);
+      expect(line).toMatch(/; Path=\/(;|$)/i);
+      expect(line).not.toMatch(/Domain=/i);
+    }
+    expect((await c.session()).user?.email).toBe('totp@demo.test');
+    // The remembered browser is known under the prefixed name too.
+    await c.signOut();
+    expect((await c.signIn('totp@demo.test')).json()).toEqual({ status: 'signed-in' });
+    // Plain http (the local demo) keeps plain names, without Secure.
+    const local = await client().signIn('installer@demo.test');
+    expect([local.headers['set-cookie']].flat().join('\n')).not.toMatch(/Secure|__Host-/);
+  });
+});
+
 describe('two server instances on one database behave as one (ARCHITECTURE: scale-out)', () => {
   it('a session made by one instance is served by the other; limits and lockouts are shared', async () => {
     const other = await t.anotherInstance();

@@ -10,6 +10,7 @@ export { createMfaService } from './mfa.ts';
 export { authRoutes } from './routes.ts';
 export { mfaRoutes } from './mfa-routes.ts';
 export { getAuthSecret } from './secret.ts';
+export { securesCookies } from './cookies.ts';
 export { createDatabaseRateLimitStore, createRedisRateLimitStore } from './rate-limit.ts';
 
 // Who calls: the plain value services take, and the 401 a request without a live session gets.
