@@ -7,7 +7,7 @@ import { registerMailboxReader } from './adapters/mailbox-reader.ts';
 import { createSmtpDelivery } from './adapters/mail.ts';
 import { answerRouterError, registerErrorHandling } from './plugins/errors.ts';
 import { registerSecurity } from './plugins/security.ts';
-import { registerOpenApi } from './plugins/openapi.ts';
+import { registerApiDocs, registerOpenApi } from './plugins/openapi.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { registerCompress } from './plugins/compress.ts';
 import { registerMetrics } from './plugins/metrics.ts';
@@ -138,6 +138,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   const auth = createAuthService(ctx, betterAuth, limit);
   // Who acts, once per request, before any route (modules/acting/actor.ts).
   registerActor(app, ctx, auth.currentSession);
+  await registerApiDocs(app, ctx.config.API_DOCS);
   await app.register(authRoutes(auth, { signInsPerAddress: ctx.config.SIGN_IN_LIMIT_PER_ADDRESS }));
   await app.register(mfaRoutes(createMfaService(ctx, betterAuth, auth), auth));
   const acting = createActingService(ctx);
