@@ -33,6 +33,8 @@ import {
   createMfaService,
   liveSessionIds,
   mfaRoutes,
+  reencryptWithCurrentSecret,
+  registerPreviousSecret,
   securesCookies,
 } from './modules/auth/index.ts';
 import { accountRoutes, createAccountsService } from './modules/accounts/index.ts';
@@ -135,6 +137,9 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
 
   await app.register(healthRoutes(ctx));
   const betterAuth = createAuth(ctx);
+  // While AUTH_SECRET_PREVIOUS is set: what the old secret made is taken, made current in front of better-auth.
+  registerPreviousSecret(app, ctx);
+  await reencryptWithCurrentSecret(ctx);
   const auth = createAuthService(ctx, betterAuth, limit);
   // Who acts, once per request, before any route (modules/acting/actor.ts).
   registerActor(app, ctx, auth.currentSession);

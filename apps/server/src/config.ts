@@ -42,6 +42,11 @@ const envSchema = z.object({
   REDIS_URL: z.url().optional(),
   /** Signs sessions and encrypts second-factor secrets; made once and kept in the database when unset. */
   AUTH_SECRET: z.string().min(32).optional(),
+  /**
+   * The secret AUTH_SECRET replaces, for a while (docs/operations.md "Rotating AUTH_SECRET"): what it signed or
+   * encrypted is still taken, everything new is made with AUTH_SECRET.
+   */
+  AUTH_SECRET_PREVIOUS: z.string().min(32).optional(),
   /** Proxies whose X-Forwarded-For is believed (Fastify trustProxy): 'loopback', an address list, or 'none'. */
   TRUST_PROXY: z.string().default('loopback'),
   /**

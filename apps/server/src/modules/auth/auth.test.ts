@@ -13,7 +13,7 @@ import { idOf, lastMailTo, lastSmsCode } from '../../../test/builders.ts';
 import { totp } from '../../../test/totp.ts';
 import { DEMO_PASSWORD, DEMO_PEOPLE, DEMO_TOTP_SECRET } from '../../seed/people.ts';
 import { users } from '../users/schema.ts';
-import { authEvents, rateLimits, usedOneTimeCodes } from './schema.ts';
+import { appSecrets, authEvents, rateLimits, usedOneTimeCodes } from './schema.ts';
 import { RATE_LIMITS } from './limits.ts';
 
 let t: TestContext;
@@ -438,5 +438,52 @@ describe('two server instances on one database behave as one (ARCHITECTURE: scal
       remoteAddress: '10.250.0.2',
     });
     expect(locked.json()).toEqual({ detail: messages.accountLocked });
+  });
+
+  // Last in the file: the instances below re-encrypt the second-factor secrets (and rotate back at the end).
+  it('AUTH_SECRET rotates without signing anyone out while AUTH_SECRET_PREVIOUS holds the old one (issue 32)', async () => {
+    const [secret] = await t.db.select().from(appSecrets).where(eq(appSecrets.name, 'auth'));
+    const old = secret!.value;
+    const browser = await signedInAs(t.app, 'purchaser@demo.test');
+    const apiSignIn = await call(t.app, endpoints.auth.signIn, {
+      body: { email: 'owner@demo.test', password: DEMO_PASSWORD },
+      remoteAddress: '10.250.0.3',
+    });
+    const bearer = { authorization: `Bearer ${apiSignIn.headers['set-auth-token'] as string}` };
+    const owner = await signedInAs(t.app, 'owner@demo.test');
+    await owner.call(endpoints.invitations.invite, { body: { email: 'rotation@example.com', user_type: 'installer' } });
+    const link = (await lastMailTo(t.db, 'rotation@example.com'))!.text.match(/token=([\w.-]+)/)![1]!;
+
+    const NEW = 'rotated-secret-'.padEnd(48, 'x');
+    const rotated = await t.anotherInstance({ AUTH_SECRET: NEW, AUTH_SECRET_PREVIOUS: old });
+    const emailOf = (r: { json(): unknown }) => (r.json() as { user: { email: string } | null }).user?.email;
+    const seen = await call(rotated, endpoints.session.get, { headers: { cookie: browser.jar.header() } });
+    expect(emailOf(seen)).toBe('purchaser@demo.test');
+    const resigned = [seen.headers['set-cookie']].flat().find((line) => line?.startsWith('portal.session_token='));
+    expect(resigned).toBeTruthy(); // the browser now holds a cookie signed with the new key
+    const apiCall = await call(rotated, endpoints.session.get, { headers: bearer });
+    expect(emailOf(apiCall)).toBe('owner@demo.test');
+    const newToken = apiCall.headers['set-auth-token'] as string; // and hands the API client its token re-signed
+    expect((await call(rotated, endpoints.invitations.tokenInfo, { query: { token: link } })).statusCode).toBe(200);
+    // The authenticator's secret was re-encrypted with the new key at start.
+    await t.db.delete(rateLimits).where(like(rateLimits.key, 'code:%'));
+    const totpUser = testClient(rotated);
+    await totpUser.signIn('totp@demo.test');
+    expect((await totpUser.secondFactor(await freshTotp())).json()).toEqual({ status: 'signed-in' });
+
+    // Once AUTH_SECRET_PREVIOUS is gone, only what the new key signed is taken.
+    const after = await t.anotherInstance({ AUTH_SECRET: NEW });
+    expect(emailOf(await call(after, endpoints.session.get, { headers: { cookie: browser.jar.header() } }))).toBe(
+      undefined,
+    );
+    const cookie = resigned!.split(';')[0]!;
+    expect(emailOf(await call(after, endpoints.session.get, { headers: { cookie } }))).toBe('purchaser@demo.test');
+    const withNewToken = { authorization: `Bearer ${newToken}` };
+    expect(emailOf(await call(after, endpoints.session.get, { headers: withNewToken }))).toBe('owner@demo.test');
+    expect(emailOf(await call(after, endpoints.session.get, { headers: bearer }))).toBe(undefined);
+    expect((await call(after, endpoints.invitations.tokenInfo, { query: { token: link } })).statusCode).toBe(400);
+
+    // And back, so the second factors read with the database's own secret again.
+    await t.anotherInstance({ AUTH_SECRET: old, AUTH_SECRET_PREVIOUS: NEW });
   });
 });

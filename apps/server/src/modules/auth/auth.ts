@@ -10,7 +10,7 @@ import { e164 } from './phone.ts';
 
 export { SESSION_COOKIE_PREFIX } from './cookies.ts';
 /** spec 01 §9: the identity cookie lives 365 days (with "remember me"). */
-const SESSION_SECONDS = IDENTITY_COOKIE_DAYS * 24 * 60 * 60;
+export const SESSION_SECONDS = IDENTITY_COOKIE_DAYS * 24 * 60 * 60;
 /** ARCHITECTURE: SMS codes live at most 10 minutes; ours live 5. */
 const OTP_MINUTES = 5;
 const RESET_CODE_MINUTES = 15;

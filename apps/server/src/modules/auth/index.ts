@@ -11,6 +11,13 @@ export { authRoutes } from './routes.ts';
 export { mfaRoutes } from './mfa-routes.ts';
 export { getAuthSecret } from './secret.ts';
 export { securesCookies } from './cookies.ts';
+export {
+  currentLinkToken,
+  reencryptWithCurrentSecret,
+  registerPreviousSecret,
+  secretKeysOf,
+  verifyLinkToken,
+} from './secret-rotation.ts';
 export { createDatabaseRateLimitStore, createRedisRateLimitStore } from './rate-limit.ts';
 
 // Who calls: the plain value services take, and the 401 a request without a live session gets.

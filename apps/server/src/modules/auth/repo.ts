@@ -41,6 +41,24 @@ export async function turnOffSecondFactor(db: Db, userId: string) {
   });
 }
 
+/**
+ * Re-encrypts each second factor's secret and backup codes `reencrypt` answers anew for (null: leave it);
+ * the number of second factors changed.
+ */
+export async function reencryptSecondFactors(db: Db, reencrypt: (data: string) => Promise<string | null>) {
+  let changed = 0;
+  for (const row of await db.select().from(twoFactors)) {
+    const [secret, backupCodes] = await Promise.all([reencrypt(row.secret), reencrypt(row.backupCodes)]);
+    if (!secret && !backupCodes) continue;
+    await db
+      .update(twoFactors)
+      .set({ ...(secret && { secret }), ...(backupCodes && { backupCodes }) })
+      .where(eq(twoFactors.id, row.id));
+    changed++;
+  }
+  return changed;
+}
+
 // ---- Sessions and verifications ----------------------------------------------------------------
 
 /** Which of these sessions are live: not ended and not expired. */
