@@ -35,6 +35,7 @@ import {
   mfaRoutes,
   reencryptWithCurrentSecret,
   registerPreviousSecret,
+  registerRefusalAudit,
   securesCookies,
 } from './modules/auth/index.ts';
 import { accountRoutes, createAccountsService } from './modules/accounts/index.ts';
@@ -143,6 +144,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   const auth = createAuthService(ctx, betterAuth, limit);
   // Who acts, once per request, before any route (modules/acting/actor.ts).
   registerActor(app, ctx, auth.currentSession);
+  registerRefusalAudit(app, auth.audit);
   await registerApiDocs(app, ctx.config.API_DOCS);
   await app.register(authRoutes(auth, { signInsPerAddress: ctx.config.SIGN_IN_LIMIT_PER_ADDRESS }));
   await app.register(mfaRoutes(createMfaService(ctx, betterAuth, auth), auth));

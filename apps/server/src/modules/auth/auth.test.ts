@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, desc, eq, like, sql } from 'drizzle-orm';
 import {
   endpoints,
@@ -214,6 +214,14 @@ describe('lockout (issue 3 §2, issue 14 §4: NIST SP 800-63B §5.2.2)', () => {
     const blocked = await c.signIn('owner@demo.test');
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json()).toEqual({ detail: messages.attemptLimitForgot });
+    // The hit is audited (ASVS 16.3.3), after the answer.
+    await vi.waitFor(async () => {
+      const [hit] = await t.db
+        .select()
+        .from(authEvents)
+        .where(and(eq(authEvents.type, 'rate-limited'), eq(authEvents.ipAddress, c.remoteAddress)));
+      expect(hit?.details).toMatchObject({ route: endpoints.auth.signIn.path, status: 429 });
+    });
     // A new window starts over.
     await t.db
       .update(rateLimits)
@@ -329,6 +337,30 @@ describe('second factor (spec 01 §4)', () => {
       .orderBy(authEvents.createdAt);
     expect(events.map((e) => e.type)).toEqual(['sign-in-failed', 'sign-in']);
     expect(events[0]!.ipAddress).toBe(c.remoteAddress);
+  });
+});
+
+describe('refusals in the audit log (ASVS 16.3.2, issue 32)', () => {
+  it('records a 403 with who asked, and a 401 to an ended session; not a signed-out visitor’s 401', async () => {
+    const owner = await signedInAs(t.app, 'owner@demo.test');
+    expect((await owner.call(endpoints.dealerRequests.list)).statusCode).toBe(403);
+    const ended = { headers: { cookie: 'portal.session_token=ended.session' } };
+    expect((await call(t.app, endpoints.dealerRequests.list, ended)).statusCode).toBe(401);
+    expect((await client().call(endpoints.dealerRequests.list)).statusCode).toBe(401);
+    const ownerId = await idOf(t.db, 'owner@demo.test');
+    const route = endpoints.dealerRequests.list.path;
+    await vi.waitFor(async () => {
+      const denied = await t.db
+        .select()
+        .from(authEvents)
+        .where(and(eq(authEvents.type, 'denied'), sql`${authEvents.details}->>'route' = ${route}`));
+      expect(denied.map((e) => [e.userId, (e.details as { status: number }).status]).sort()).toEqual(
+        [
+          [ownerId, 403],
+          [null, 401],
+        ].sort(),
+      );
+    });
   });
 });
 

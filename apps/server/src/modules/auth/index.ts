@@ -11,6 +11,7 @@ export { authRoutes } from './routes.ts';
 export { mfaRoutes } from './mfa-routes.ts';
 export { getAuthSecret } from './secret.ts';
 export { securesCookies } from './cookies.ts';
+export { registerRefusalAudit } from './audit.ts';
 export {
   currentLinkToken,
   reencryptWithCurrentSecret,
