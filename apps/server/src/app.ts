@@ -37,6 +37,7 @@ import {
   registerPreviousSecret,
   registerRefusalAudit,
   securesCookies,
+  signedInSessionRoutes,
 } from './modules/auth/index.ts';
 import { accountRoutes, createAccountsService } from './modules/accounts/index.ts';
 import { createInvitationService, invitationRoutes } from './modules/invitations/index.ts';
@@ -148,6 +149,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await registerApiDocs(app, ctx.config.API_DOCS);
   await app.register(authRoutes(auth, { signInsPerAddress: ctx.config.SIGN_IN_LIMIT_PER_ADDRESS }));
   await app.register(mfaRoutes(createMfaService(ctx, betterAuth, auth), auth));
+  await app.register(signedInSessionRoutes(auth));
   const acting = createActingService(ctx);
   const invitations = createInvitationService(ctx);
   await app.register(invitationRoutes(invitations));

@@ -417,6 +417,39 @@ describe('password change for an API client (issue 14 §8)', () => {
   });
 });
 
+describe('signed-in sessions (issue 32: ASVS 7.5.2, 7.4.5)', () => {
+  it('a person sees and ends their own sessions only; an admin can end a user’s, a dealer owner cannot', async () => {
+    const { list, end, listOfUser, endOfUser } = endpoints.signedInSessions;
+    const chrome = { 'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/131.0.0.0 Safari/537.36' };
+    const here = await signedInAs(t.app, 'purchaser@demo.test', { headers: chrome });
+    const there = await signedInAs(t.app, 'purchaser@demo.test');
+    const mine = (await here.call(list)).json().sessions;
+    const current = mine.find((s) => s.current)!;
+    expect(current).toMatchObject({
+      device: 'Chrome on Windows',
+      ipAddress: here.remoteAddress.replace(/\.\d+$/, '.x'),
+    });
+    const other = mine.find((s) => !s.current)!; // the newest other one: `there`
+    expect(mine.filter((s) => s.current)).toHaveLength(1);
+
+    const owner = await signedInAs(t.app, 'owner@demo.test');
+    expect((await owner.call(end, { params: { id: other.id } })).statusCode).toBe(404); // not theirs
+    expect((await here.call(end, { params: { id: other.id } })).json()).toEqual({ ok: true });
+    expect((await there.call(list)).statusCode).toBe(401); // that browser is signed out
+    expect((await here.call(end, { params: { id: other.id } })).statusCode).toBe(404); // already ended
+
+    const userId = await idOf(t.db, 'purchaser@demo.test');
+    expect((await owner.call(listOfUser, { params: { userId } })).statusCode).toBe(403);
+    expect((await owner.call(endOfUser, { params: { userId, id: current.id } })).statusCode).toBe(403);
+    const admin = await signedInAs(t.app, 'admin@demo.test');
+    const theirs = (await admin.call(listOfUser, { params: { userId } })).json().sessions;
+    expect(theirs.map((s) => s.id)).toContain(current.id);
+    expect(theirs.every((s) => !s.current)).toBe(true);
+    expect((await admin.call(endOfUser, { params: { userId, id: current.id } })).json()).toEqual({ ok: true });
+    expect((await here.session()).user).toBeNull();
+  });
+});
+
 describe('cookies on an https public origin (ASVS 3.3.1, 3.3.3)', () => {
   it('are Secure and __Host-: the session, the second-factor challenge, the remembered device', async () => {
     const https = await t.anotherInstance({ PUBLIC_URL: 'https://portal.example' });

@@ -9,6 +9,7 @@ export { createAuthService, type AuthService } from './service.ts';
 export { createMfaService } from './mfa.ts';
 export { authRoutes } from './routes.ts';
 export { mfaRoutes } from './mfa-routes.ts';
+export { signedInSessionRoutes } from './sessions-routes.ts';
 export { getAuthSecret } from './secret.ts';
 export { securesCookies } from './cookies.ts';
 export { registerRefusalAudit } from './audit.ts';

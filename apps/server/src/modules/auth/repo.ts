@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, inArray, like, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, like, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { setSecondFactor } from '../users/index.ts';
 import {
@@ -69,6 +69,23 @@ export async function liveSessionIds(db: Db | Tx, ids: string[]): Promise<Set<st
     .from(sessions)
     .where(and(inArray(sessions.id, ids), gt(sessions.expiresAt, new Date())));
   return new Set(rows.map((row) => row.id));
+}
+
+/** The user's live sessions, the most recently active first. */
+export const liveSessionsOf = (db: Database, userId: string) =>
+  db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, new Date())))
+    .orderBy(desc(sessions.updatedAt));
+
+/** Ends one session of the user; false when the user has no such session. */
+export async function endSessionOf(db: Database, userId: string, id: string) {
+  const ended = await db
+    .delete(sessions)
+    .where(and(eq(sessions.id, id), eq(sessions.userId, userId)))
+    .returning({ id: sessions.id });
+  return ended.length > 0;
 }
 
 export async function endSessionsOf(db: Database, userId: string) {
