@@ -66,6 +66,29 @@ test('forgot password: a code by e-mail, a wrong code says so, the new password 
   await expect(page).toHaveURL('/');
 });
 
+test('signed-in sessions: end another browser’s session and it is signed out', async ({ page, browser }) => {
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await signIn(otherPage, 'consumer@demo.test');
+  await expect(otherPage).toHaveURL('/');
+  await otherPage.goto('/profile');
+  await signIn(page, 'consumer@demo.test');
+  await expect(page).toHaveURL('/');
+  await page.goto('/profile');
+  const sessions = page.getByRole('list', { name: 'Signed-in sessions' }).getByRole('listitem');
+  await expect(sessions.first()).toContainText('This device');
+  // The other browser: the newest after this one.
+  const ended = page.waitForResponse((r) => r.request().method() === 'DELETE' && r.url().includes('/api/sessions/'));
+  await sessions
+    .nth(1)
+    .getByRole('button', { name: /End session/ })
+    .click();
+  expect((await ended).status()).toBe(200);
+  await otherPage.reload();
+  await expect(otherPage).toHaveURL(/\/login/);
+  await other.close();
+});
+
 test('sign out everywhere: another browser is forced back to /login', async ({ page, browser }) => {
   const other = await browser.newContext();
   const otherPage = await other.newPage();

@@ -4,12 +4,11 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import fastifyCookie from '@fastify/cookie';
 import type { AppContext } from './context.ts';
-import { publicUrlOf } from './config.ts';
 import { registerMailboxReader } from './adapters/mailbox-reader.ts';
 import { createSmtpDelivery } from './adapters/mail.ts';
 import { answerRouterError, registerErrorHandling } from './plugins/errors.ts';
 import { registerSecurity } from './plugins/security.ts';
-import { registerOpenApi } from './plugins/openapi.ts';
+import { registerApiDocs, registerOpenApi } from './plugins/openapi.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { registerCompress } from './plugins/compress.ts';
 import { registerMetrics } from './plugins/metrics.ts';
@@ -35,6 +34,11 @@ import {
   createMfaService,
   liveSessionIds,
   mfaRoutes,
+  reencryptWithCurrentSecret,
+  registerPreviousSecret,
+  registerRefusalAudit,
+  securesCookies,
+  signedInSessionRoutes,
 } from './modules/auth/index.ts';
 import { accountRoutes, createAccountsService } from './modules/accounts/index.ts';
 import { createInvitationService, invitationRoutes } from './modules/invitations/index.ts';
@@ -132,7 +136,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   // Before every route: it compresses the answers of the routes declared after it.
   await registerCompress(app);
   await app.register(fastifyCookie);
-  if (ctx.config.demoMode) registerMailboxReader(app, { secureCookie: publicUrlOf(ctx.config).startsWith('https://') });
+  if (ctx.config.demoMode) registerMailboxReader(app, { secureCookie: securesCookies(ctx.config) });
   const metrics = registerMetrics(app, { token: ctx.config.METRICS_TOKEN });
   await registerSecurity(app, { publicUrl: ctx.config.PUBLIC_URL });
   await registerOpenApi(app);
@@ -141,11 +145,17 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
 
   await app.register(healthRoutes(ctx));
   const betterAuth = createAuth(ctx);
+  // While AUTH_SECRET_PREVIOUS is set: what the old secret made is taken, made current in front of better-auth.
+  registerPreviousSecret(app, ctx);
+  await reencryptWithCurrentSecret(ctx);
   const auth = createAuthService(ctx, betterAuth, limit);
   // Who acts, once per request, before any route (modules/acting/actor.ts).
   registerActor(app, ctx, auth.currentSession);
+  registerRefusalAudit(app, auth.audit);
+  await registerApiDocs(app, ctx.config.API_DOCS);
   await app.register(authRoutes(auth, { signInsPerAddress: ctx.config.SIGN_IN_LIMIT_PER_ADDRESS }));
   await app.register(mfaRoutes(createMfaService(ctx, betterAuth, auth), auth));
+  await app.register(signedInSessionRoutes(auth));
   const acting = createActingService(ctx);
   const invitations = createInvitationService(ctx);
   await app.register(invitationRoutes(invitations));

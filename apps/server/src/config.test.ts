@@ -19,6 +19,9 @@ describe('demo data at start (issue 14 §2)', () => {
   it('production is not in demo mode (no mailbox) unless DEMO_MODE says so', () => {
     expect(loadConfig({ NODE_ENV: 'production' }).demoMode).toBe(false);
     expect(loadConfig({}).demoMode).toBe(true);
+    // Its API documentation is for admins unless API_DOCS says otherwise (issue 32).
+    expect(loadConfig({ NODE_ENV: 'production' }).API_DOCS).toBe('admins');
+    expect(loadConfig({}).API_DOCS).toBe('public');
   });
 });
 

@@ -33,10 +33,20 @@ const envSchema = z.object({
   SEED: z.enum(['auto', 'demo', 'never']).default('auto'),
   /** Demo mode shows the mail and SMS outbox at /dev/mailbox; on unless NODE_ENV=production. */
   DEMO_MODE: z.enum(['true', 'false']).optional(),
+  /**
+   * Who reads the API documentation (/api/docs, its UI and OpenAPI JSON): everyone, signed-in admins, or
+   * nobody. Default: public in demo mode, admins otherwise (production).
+   */
+  API_DOCS: z.enum(['public', 'admins', 'off']).optional(),
   SMS_PROVIDER_URL: z.url().optional(),
   REDIS_URL: z.url().optional(),
   /** Signs sessions and encrypts second-factor secrets; made once and kept in the database when unset. */
   AUTH_SECRET: z.string().min(32).optional(),
+  /**
+   * The secret AUTH_SECRET replaces, for a while (docs/operations.md "Rotating AUTH_SECRET"): what it signed or
+   * encrypted is still taken, everything new is made with AUTH_SECRET.
+   */
+  AUTH_SECRET_PREVIOUS: z.string().min(32).optional(),
   /** Proxies whose X-Forwarded-For is believed (Fastify trustProxy): 'loopback', an address list, or 'none'. */
   TRUST_PROXY: z.string().default('loopback'),
   /**
@@ -118,8 +128,9 @@ const envSchema = z.object({
     .optional(),
 });
 
-export type Config = Omit<z.infer<typeof envSchema>, 'DEVICE_SIM_FLEET'> & {
+export type Config = Omit<z.infer<typeof envSchema>, 'DEVICE_SIM_FLEET' | 'API_DOCS'> & {
   DEVICE_SIM_FLEET: number;
+  API_DOCS: 'public' | 'admins' | 'off';
   dataDir: string;
   demoMode: boolean;
   seedsDemoData: boolean;
@@ -146,7 +157,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error('Invalid configuration:\n  DEVICE_CLOUD_TOKEN: required with DEVICE_CLOUD_URL');
   // Tests start with DEMO-DATA's devices only: generating a fleet per test file would only cost time.
   const deviceSimFleet = parsed.data.DEVICE_SIM_FLEET ?? (parsed.data.NODE_ENV === 'test' ? 0 : 2000);
-  return { ...parsed.data, DEVICE_SIM_FLEET: deviceSimFleet, dataDir, demoMode, seedsDemoData };
+  // The API's map is no secret (the web app calls it), but production shows it to admins only (ASVS 13.4.5).
+  const apiDocs = parsed.data.API_DOCS ?? (demoMode ? 'public' : 'admins');
+  return { ...parsed.data, DEVICE_SIM_FLEET: deviceSimFleet, API_DOCS: apiDocs, dataDir, demoMode, seedsDemoData };
 }
 
 /** Where links in e-mails point: the public URL, or this server on localhost. */

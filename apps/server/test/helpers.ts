@@ -31,8 +31,11 @@ export interface TestContext {
   database: Database & { url?: string };
   /** The first instance's device cloud (a test may make it refuse a call). */
   devices: AppContext['devices'];
-  /** Another server instance on the same database (scale-out: any instance serves any request). */
-  anotherInstance(): Promise<FastifyInstance>;
+  /**
+   * Another server instance on the same database (scale-out: any instance serves any request), configured
+   * as this one but for `env` (an https public URL, a rotated AUTH_SECRET).
+   */
+  anotherInstance(env?: Record<string, string>): Promise<FastifyInstance>;
   close(): Promise<void>;
 }
 
@@ -107,31 +110,34 @@ async function clonePostgres(templateUrl: string): Promise<Database & { url: str
 
 /** The whole server on its own database copy; requests go through HTTP (app.inject). */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: '/nonexistent',
-    // One unpacked vPIC database per machine and library version, shared by every test file.
-    VPIC_CACHE_DIR: path.join(os.tmpdir(), 'portal-vpic-cache'),
-    // The recovery sweep runs at start; a test that wants it on a timer says so (a sweep between a test's
-    // own steps would race them).
-    ATTEMPT_RECOVERY_EVERY_MS: '3600000',
-    // The payout sweep likewise: a test pays rewards by calling the payout service itself.
-    REWARD_PAYOUTS_EVERY_MS: '3600000',
-    // The device cloud's clock fast (issue 28): a command's seconds take tens of milliseconds. Not faster: the
-    // simulator's waits are on its clock, and a busy test database must still fit in them.
-    DEVICE_SIM_SPEED: '100',
-    ...env,
-  });
+  const configOf = (more: Record<string, string> = {}) =>
+    loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: '/nonexistent',
+      // One unpacked vPIC database per machine and library version, shared by every test file.
+      VPIC_CACHE_DIR: path.join(os.tmpdir(), 'portal-vpic-cache'),
+      // The recovery sweep runs at start; a test that wants it on a timer says so (a sweep between a test's
+      // own steps would race them).
+      ATTEMPT_RECOVERY_EVERY_MS: '3600000',
+      // The payout sweep likewise: a test pays rewards by calling the payout service itself.
+      REWARD_PAYOUTS_EVERY_MS: '3600000',
+      // The device cloud's clock fast (issue 28): a command's seconds take tens of milliseconds. Not faster: the
+      // simulator's waits are on its clock, and a busy test database must still fit in them.
+      DEVICE_SIM_SPEED: '100',
+      ...env,
+      ...more,
+    });
+  const config = configOf();
   const database = await openTestDatabase();
-  const start = async () => {
+  const start = async (config: Config) => {
     const authSecret = await getAuthSecret(database.db, config.AUTH_SECRET);
     const ctx = createContext(config, database, authSecret);
     const instance = await buildApp(ctx, { logger: false });
     await instance.ready();
     return Object.assign(instance, { devices: ctx.devices });
   };
-  const app = await start();
+  const app = await start(config);
   const others: FastifyInstance[] = [];
   return {
     app,
@@ -141,8 +147,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     noticed: () => database.changes.sync(),
     changes: database.changes,
     devices: app.devices,
-    async anotherInstance() {
-      const instance = await start();
+    async anotherInstance(more?: Record<string, string>) {
+      const instance = await start(more ? configOf(more) : config);
       others.push(instance);
       return instance;
     },

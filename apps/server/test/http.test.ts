@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, messages } from '@portal/contracts';
 import { createTestApp, type TestContext } from './helpers.ts';
 import { redactSecrets } from '../src/app.ts';
-import { call, unchecked } from './client.ts';
+import { call, signedInAs, unchecked } from './client.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -106,6 +106,18 @@ describe('server foundation over HTTP', () => {
     );
     const ui = await t.app.inject('/api/docs');
     expect([200, 302]).toContain(ui.statusCode);
+  });
+
+  it('outside demo mode shows the API documentation to admins only; API_DOCS=off to nobody (ASVS 13.4.5)', async () => {
+    const production = await t.anotherInstance({ DEMO_MODE: 'false' });
+    const docs = async (email: string | null, url = '/api/docs/json') =>
+      (await (await signedInAs(production, email)).call('GET', url)).statusCode;
+    expect(await docs(null)).toBe(401);
+    expect(await docs('owner@demo.test')).toBe(403);
+    expect(await docs('admin@demo.test')).toBe(200);
+    expect([200, 302]).toContain(await docs('admin@demo.test', '/api/docs'));
+    const off = await t.anotherInstance({ API_DOCS: 'off' });
+    expect((await (await signedInAs(off, 'admin@demo.test')).call('GET', '/api/docs/json')).statusCode).toBe(404);
   });
 
   it('reports an anonymous session until someone signs in', async () => {

@@ -12,6 +12,7 @@ export * from './outbox.ts';
 export * from './password.ts';
 export * from './auth.ts';
 export * from './mfa.ts';
+export * from './sessions.ts';
 export * from './invitations.ts';
 export * from './pricing.ts';
 export * from './accounts.ts';

@@ -3,6 +3,8 @@
  * Server, web and tests import from here instead of retyping a string.
  */
 export const messages = {
+  // Ours (issue 32): /api/docs where API_DOCS=admins.
+  apiDocsAdminsOnly: 'The API documentation is only available to administrators.',
   // spec 01 §5: shared validation messages
   requiredField: 'Required field',
   emailInvalid: 'Email invalid',

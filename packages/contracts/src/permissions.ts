@@ -158,6 +158,8 @@ export const PERMISSIONS = {
   devices: ({ user, hasSelectedBusiness }) => hasSelectedBusiness && (isNonInstaller(user) || !user.is_retired),
   /** Ours: admins review dealer applications. */
   reviewDealerRequests: ({ user }) => isAdmin(user),
+  /** Ours (issue 32): admins read the API documentation where API_DOCS=admins, and end a user's sessions. */
+  administer: ({ user }) => isAdmin(user),
 } satisfies Record<string, (viewer: Viewer) => boolean>;
 export type Permission = keyof typeof PERMISSIONS;
 

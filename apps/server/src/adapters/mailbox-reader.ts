@@ -15,6 +15,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
  * cookie, set the first time one of its requests leaves it a message.
  */
 export const MAILBOX_COOKIE = 'portal.mailbox';
+/** On an https public origin, as the session's (modules/auth/cookies.ts): Secure, this host only (ASVS 3.3.3). */
+const SECURE_MAILBOX_COOKIE = `__Host-${MAILBOX_COOKIE}`;
 const KEY = /^[\w-]{22}$/;
 const ONE_YEAR_S = 365 * 24 * 60 * 60;
 
@@ -68,9 +70,10 @@ function isLoopback(address: string) {
 
 /** Demo mode: every request knows its browser's mailbox key; a key made during a request is set as a cookie. */
 export function registerMailboxReader(app: FastifyInstance, options: { secureCookie: boolean }) {
+  const cookieName = options.secureCookie ? SECURE_MAILBOX_COOKIE : MAILBOX_COOKIE;
   // After the body is read (preValidation), so the whole handler runs inside the request's store.
   app.addHook('preValidation', (request, _reply, done) => {
-    const given = request.cookies[MAILBOX_COOKIE];
+    const given = request.cookies[cookieName];
     const mailbox: RequestMailbox = { key: given && KEY.test(given) ? given : null, fresh: false };
     mailboxOfRequest.set(request, mailbox);
     requestMailbox.run(mailbox, done);
@@ -78,7 +81,7 @@ export function registerMailboxReader(app: FastifyInstance, options: { secureCoo
   app.addHook('onSend', async (request, reply) => {
     const mailbox = mailboxOfRequest.get(request);
     if (!mailbox?.fresh || !mailbox.key) return;
-    reply.setCookie(MAILBOX_COOKIE, mailbox.key, {
+    reply.setCookie(cookieName, mailbox.key, {
       path: '/',
       httpOnly: true,
       sameSite: 'lax',

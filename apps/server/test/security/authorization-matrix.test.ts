@@ -345,6 +345,14 @@ const HOW: Record<string, How> = {
   'POST /api/mfa/disable/send-code': { call: () => ({}) },
   'POST /api/mfa/disable': { call: () => ({ payload: { code: WRONG_CODE } }) },
   'DELETE /api/mfa/devices/:id': { ids: 'device', call: ({ ref }) => ({ url: `/api/mfa/devices/${ref.id}` }) },
+  'GET /api/sessions': { call: () => ({}) },
+  'DELETE /api/sessions/:id': { call: () => ({ url: '/api/sessions/no-such-session' }) },
+  'GET /api/admin/users/:userId/sessions': {
+    call: () => ({ url: `/api/admin/users/${fx.userIdByEmail.get('purchaser@demo.test')}/sessions` }),
+  },
+  'DELETE /api/admin/users/:userId/sessions/:id': {
+    call: () => ({ url: `/api/admin/users/${fx.userIdByEmail.get('purchaser@demo.test')}/sessions/no-such-session` }),
+  },
   'GET /api/user/:id': { ids: 'user', call: ({ ref }) => ({ url: `/api/user/${ref.id}` }) },
   'PATCH /api/user/:id': {
     ids: 'user',

@@ -15,6 +15,7 @@ import type { Endpoint } from './endpoint.ts';
 import { health } from './health.ts';
 import { invitations } from './invitations.ts';
 import { mfa } from './mfa.ts';
+import { signedInSessions } from './sessions.ts';
 import { orders } from './orders.ts';
 import { paymentMethods } from './payment-methods.ts';
 import { plans } from './plans.ts';
@@ -35,6 +36,7 @@ export { VEHICLE_BODIES } from './vehicles.ts';
 export const endpoints = {
   auth,
   mfa,
+  signedInSessions,
   accounts,
   invitations,
   session,

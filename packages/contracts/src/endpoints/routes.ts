@@ -72,6 +72,24 @@ export const routes = {
       path: '/api/mfa/devices/:id',
     },
   },
+  signedInSessions: {
+    list: {
+      method: 'GET',
+      path: '/api/sessions',
+    },
+    end: {
+      method: 'DELETE',
+      path: '/api/sessions/:id',
+    },
+    listOfUser: {
+      method: 'GET',
+      path: '/api/admin/users/:userId/sessions',
+    },
+    endOfUser: {
+      method: 'DELETE',
+      path: '/api/admin/users/:userId/sessions/:id',
+    },
+  },
   accounts: {
     register: {
       method: 'POST',

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { APIError } from 'better-auth/api';
-import { hashPassword, signJWT, verifyJWT } from 'better-auth/crypto';
+import { hashPassword, signJWT } from 'better-auth/crypto';
 import { ADMIN_ACCESS_TYPE, messages } from '@portal/contracts';
 import {
   ACCOUNT_MAIL,
@@ -15,6 +15,7 @@ import { publicUrlOf } from '../../config.ts';
 import { refuse } from '../../refusal.ts';
 import type { Actor } from '../../actor.ts';
 import type { Auth, AuthService, Client } from '../auth/index.ts';
+import { currentLinkToken, secretKeysOf, verifyLinkToken } from '../auth/index.ts';
 import { updateProfile, userById, userIdByEmail } from '../users/index.ts';
 import { loadPortalUser } from '../acting/index.ts';
 import { payoutsOfUser } from '../rewards/index.ts';
@@ -99,7 +100,7 @@ export function createAccountsService(ctx: AppContext, auth: Auth, base: AuthSer
   async function confirmEmail(token: string | undefined): Promise<{ location: string; unexpected?: unknown }> {
     if (!token) return { location: NOT_VERIFIED_REDIRECT };
     try {
-      await auth.api.verifyEmail({ query: { token } });
+      await auth.api.verifyEmail({ query: { token: await currentLinkToken(secretKeysOf(ctx), token) } });
       return { location: VERIFIED_CALLBACK };
     } catch (error) {
       // Bad signature, expiry, unknown e-mail: APIError. A well-signed token of another kind fails
@@ -161,7 +162,7 @@ export function createAccountsService(ctx: AppContext, auth: Auth, base: AuthSer
 
   /** The claims of a change-e-mail link, or 400 'Invalid JWT token' (spec 01 §5) for any bad one. */
   async function readToken(token: string, purpose: ChangeEmailPurpose) {
-    const claims = await verifyJWT<Partial<Record<keyof ChangeEmailClaims, unknown>>>(token, ctx.authSecret);
+    const claims = await verifyLinkToken<Partial<Record<keyof ChangeEmailClaims, unknown>>>(secretKeysOf(ctx), token);
     if (!claims || claims.purpose !== purpose || typeof claims.sub !== 'string' || typeof claims.nonce !== 'string')
       throw refuse.invalid(messages.invalidJwt);
     return { userId: claims.sub, nonce: claims.nonce };

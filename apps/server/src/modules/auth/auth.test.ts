@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, desc, eq, like, sql } from 'drizzle-orm';
 import {
   endpoints,
@@ -13,7 +13,7 @@ import { idOf, lastMailTo, lastSmsCode } from '../../../test/builders.ts';
 import { totp } from '../../../test/totp.ts';
 import { DEMO_PASSWORD, DEMO_PEOPLE, DEMO_TOTP_SECRET } from '../../seed/people.ts';
 import { users } from '../users/schema.ts';
-import { authEvents, rateLimits, usedOneTimeCodes } from './schema.ts';
+import { appSecrets, authEvents, rateLimits, usedOneTimeCodes } from './schema.ts';
 import { RATE_LIMITS } from './limits.ts';
 
 let t: TestContext;
@@ -214,6 +214,14 @@ describe('lockout (issue 3 §2, issue 14 §4: NIST SP 800-63B §5.2.2)', () => {
     const blocked = await c.signIn('owner@demo.test');
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json()).toEqual({ detail: messages.attemptLimitForgot });
+    // The hit is audited (ASVS 16.3.3), after the answer.
+    await vi.waitFor(async () => {
+      const [hit] = await t.db
+        .select()
+        .from(authEvents)
+        .where(and(eq(authEvents.type, 'rate-limited'), eq(authEvents.ipAddress, c.remoteAddress)));
+      expect(hit?.details).toMatchObject({ route: endpoints.auth.signIn.path, status: 429 });
+    });
     // A new window starts over.
     await t.db
       .update(rateLimits)
@@ -332,6 +340,30 @@ describe('second factor (spec 01 §4)', () => {
   });
 });
 
+describe('refusals in the audit log (ASVS 16.3.2, issue 32)', () => {
+  it('records a 403 with who asked, and a 401 to an ended session; not a signed-out visitor’s 401', async () => {
+    const owner = await signedInAs(t.app, 'owner@demo.test');
+    expect((await owner.call(endpoints.dealerRequests.list)).statusCode).toBe(403);
+    const ended = { headers: { cookie: 'portal.session_token=ended.session' } };
+    expect((await call(t.app, endpoints.dealerRequests.list, ended)).statusCode).toBe(401);
+    expect((await client().call(endpoints.dealerRequests.list)).statusCode).toBe(401);
+    const ownerId = await idOf(t.db, 'owner@demo.test');
+    const route = endpoints.dealerRequests.list.path;
+    await vi.waitFor(async () => {
+      const denied = await t.db
+        .select()
+        .from(authEvents)
+        .where(and(eq(authEvents.type, 'denied'), sql`${authEvents.details}->>'route' = ${route}`));
+      expect(denied.map((e) => [e.userId, (e.details as { status: number }).status]).sort()).toEqual(
+        [
+          [ownerId, 403],
+          [null, 401],
+        ].sort(),
+      );
+    });
+  });
+});
+
 describe('bearer tokens for API clients (issue 3 §9)', () => {
   it('sign-in hands out a token that works as Authorization: Bearer, without cookies', async () => {
     const res = await call(t.app, endpoints.auth.signIn, {
@@ -385,6 +417,68 @@ describe('password change for an API client (issue 14 §8)', () => {
   });
 });
 
+describe('signed-in sessions (issue 32: ASVS 7.5.2, 7.4.5)', () => {
+  it('a person sees and ends their own sessions only; an admin can end a user’s, a dealer owner cannot', async () => {
+    const { list, end, listOfUser, endOfUser } = endpoints.signedInSessions;
+    const chrome = { 'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/131.0.0.0 Safari/537.36' };
+    const here = await signedInAs(t.app, 'purchaser@demo.test', { headers: chrome });
+    const there = await signedInAs(t.app, 'purchaser@demo.test');
+    const mine = (await here.call(list)).json().sessions;
+    const current = mine.find((s) => s.current)!;
+    expect(current).toMatchObject({
+      device: 'Chrome on Windows',
+      ipAddress: here.remoteAddress.replace(/\.\d+$/, '.x'),
+    });
+    const other = mine.find((s) => !s.current)!; // the newest other one: `there`
+    expect(mine.filter((s) => s.current)).toHaveLength(1);
+
+    const owner = await signedInAs(t.app, 'owner@demo.test');
+    expect((await owner.call(end, { params: { id: other.id } })).statusCode).toBe(404); // not theirs
+    expect((await here.call(end, { params: { id: other.id } })).json()).toEqual({ ok: true });
+    expect((await there.call(list)).statusCode).toBe(401); // that browser is signed out
+    expect((await here.call(end, { params: { id: other.id } })).statusCode).toBe(404); // already ended
+
+    const userId = await idOf(t.db, 'purchaser@demo.test');
+    expect((await owner.call(listOfUser, { params: { userId } })).statusCode).toBe(403);
+    expect((await owner.call(endOfUser, { params: { userId, id: current.id } })).statusCode).toBe(403);
+    const admin = await signedInAs(t.app, 'admin@demo.test');
+    const theirs = (await admin.call(listOfUser, { params: { userId } })).json().sessions;
+    expect(theirs.map((s) => s.id)).toContain(current.id);
+    expect(theirs.every((s) => !s.current)).toBe(true);
+    expect((await admin.call(endOfUser, { params: { userId, id: current.id } })).json()).toEqual({ ok: true });
+    expect((await here.session()).user).toBeNull();
+  });
+});
+
+describe('cookies on an https public origin (ASVS 3.3.1, 3.3.3)', () => {
+  it('are Secure and __Host-: the session, the second-factor challenge, the remembered device', async () => {
+    const https = await t.anotherInstance({ PUBLIC_URL: 'https://portal.example' });
+    await t.db.delete(rateLimits).where(like(rateLimits.key, 'code:%')); // the codes earlier tests typed
+    const c = testClient(https);
+    const challenge = await c.signIn('totp@demo.test');
+    expect(challenge.json()).toMatchObject({ status: 'second-factor' });
+    const signedIn = await c.secondFactor(await freshTotp(), true);
+    expect(signedIn.json()).toEqual({ status: 'signed-in' });
+    const lines = [challenge, signedIn].flatMap((r) => [r.headers['set-cookie'] ?? []].flat());
+    const set = lines.filter((line) => !/Max-Age=0/i.test(line));
+    expect(set.map((line) => line.split('=')[0]).sort()).toEqual(
+      ['dont_remember', 'session_token', 'trust_device', 'two_factor'].map((name) => `__Host-portal.${name}`),
+    );
+    for (const line of set) {
+      expect(line).toMatch(/; Secure/i);
+      expect(line).toMatch(/; Path=\/(;|$)/i);
+      expect(line).not.toMatch(/Domain=/i);
+    }
+    expect((await c.session()).user?.email).toBe('totp@demo.test');
+    // The remembered browser is known under the prefixed name too.
+    await c.signOut();
+    expect((await c.signIn('totp@demo.test')).json()).toEqual({ status: 'signed-in' });
+    // Plain http (the local demo) keeps plain names, without Secure.
+    const local = await client().signIn('installer@demo.test');
+    expect([local.headers['set-cookie']].flat().join('\n')).not.toMatch(/Secure|__Host-/);
+  });
+});
+
 describe('two server instances on one database behave as one (ARCHITECTURE: scale-out)', () => {
   it('a session made by one instance is served by the other; limits and lockouts are shared', async () => {
     const other = await t.anotherInstance();
@@ -409,5 +503,52 @@ describe('two server instances on one database behave as one (ARCHITECTURE: scal
       remoteAddress: '10.250.0.2',
     });
     expect(locked.json()).toEqual({ detail: messages.accountLocked });
+  });
+
+  // Last in the file: the instances below re-encrypt the second-factor secrets (and rotate back at the end).
+  it('AUTH_SECRET rotates without signing anyone out while AUTH_SECRET_PREVIOUS holds the old one (issue 32)', async () => {
+    const [secret] = await t.db.select().from(appSecrets).where(eq(appSecrets.name, 'auth'));
+    const old = secret!.value;
+    const browser = await signedInAs(t.app, 'purchaser@demo.test');
+    const apiSignIn = await call(t.app, endpoints.auth.signIn, {
+      body: { email: 'owner@demo.test', password: DEMO_PASSWORD },
+      remoteAddress: '10.250.0.3',
+    });
+    const bearer = { authorization: `Bearer ${apiSignIn.headers['set-auth-token'] as string}` };
+    const owner = await signedInAs(t.app, 'owner@demo.test');
+    await owner.call(endpoints.invitations.invite, { body: { email: 'rotation@example.com', user_type: 'installer' } });
+    const link = (await lastMailTo(t.db, 'rotation@example.com'))!.text.match(/token=([\w.-]+)/)![1]!;
+
+    const NEW = 'rotated-secret-'.padEnd(48, 'x');
+    const rotated = await t.anotherInstance({ AUTH_SECRET: NEW, AUTH_SECRET_PREVIOUS: old });
+    const emailOf = (r: { json(): unknown }) => (r.json() as { user: { email: string } | null }).user?.email;
+    const seen = await call(rotated, endpoints.session.get, { headers: { cookie: browser.jar.header() } });
+    expect(emailOf(seen)).toBe('purchaser@demo.test');
+    const resigned = [seen.headers['set-cookie']].flat().find((line) => line?.startsWith('portal.session_token='));
+    expect(resigned).toBeTruthy(); // the browser now holds a cookie signed with the new key
+    const apiCall = await call(rotated, endpoints.session.get, { headers: bearer });
+    expect(emailOf(apiCall)).toBe('owner@demo.test');
+    const newToken = apiCall.headers['set-auth-token'] as string; // and hands the API client its token re-signed
+    expect((await call(rotated, endpoints.invitations.tokenInfo, { query: { token: link } })).statusCode).toBe(200);
+    // The authenticator's secret was re-encrypted with the new key at start.
+    await t.db.delete(rateLimits).where(like(rateLimits.key, 'code:%'));
+    const totpUser = testClient(rotated);
+    await totpUser.signIn('totp@demo.test');
+    expect((await totpUser.secondFactor(await freshTotp())).json()).toEqual({ status: 'signed-in' });
+
+    // Once AUTH_SECRET_PREVIOUS is gone, only what the new key signed is taken.
+    const after = await t.anotherInstance({ AUTH_SECRET: NEW });
+    expect(emailOf(await call(after, endpoints.session.get, { headers: { cookie: browser.jar.header() } }))).toBe(
+      undefined,
+    );
+    const cookie = resigned!.split(';')[0]!;
+    expect(emailOf(await call(after, endpoints.session.get, { headers: { cookie } }))).toBe('purchaser@demo.test');
+    const withNewToken = { authorization: `Bearer ${newToken}` };
+    expect(emailOf(await call(after, endpoints.session.get, { headers: withNewToken }))).toBe('owner@demo.test');
+    expect(emailOf(await call(after, endpoints.session.get, { headers: bearer }))).toBe(undefined);
+    expect((await call(after, endpoints.invitations.tokenInfo, { query: { token: link } })).statusCode).toBe(400);
+
+    // And back, so the second factors read with the database's own secret again.
+    await t.anotherInstance({ AUTH_SECRET: old, AUTH_SECRET_PREVIOUS: NEW });
   });
 });

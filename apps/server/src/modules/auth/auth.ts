@@ -5,11 +5,12 @@ import { IDENTITY_COOKIE_DAYS } from '@portal/contracts';
 import type { AppContext } from '../../context.ts';
 import { publicUrlOf } from '../../config.ts';
 import { nextSignInEpoch } from '../users/index.ts';
+import { cookiePrefixOf, securesCookies } from './cookies.ts';
 import { e164 } from './phone.ts';
 
-export const SESSION_COOKIE_PREFIX = 'portal';
+export { SESSION_COOKIE_PREFIX } from './cookies.ts';
 /** spec 01 §9: the identity cookie lives 365 days (with "remember me"). */
-const SESSION_SECONDS = IDENTITY_COOKIE_DAYS * 24 * 60 * 60;
+export const SESSION_SECONDS = IDENTITY_COOKIE_DAYS * 24 * 60 * 60;
 /** ARCHITECTURE: SMS codes live at most 10 minutes; ours live 5. */
 const OTP_MINUTES = 5;
 const RESET_CODE_MINUTES = 15;
@@ -59,9 +60,11 @@ export function createAuth(ctx: AppContext) {
     session: { expiresIn: SESSION_SECONDS, updateAge: 24 * 60 * 60 },
     rateLimit: { enabled: false }, // ours, in front of every call (plugins/rate-limit.ts)
     advanced: {
-      cookiePrefix: SESSION_COOKIE_PREFIX,
-      useSecureCookies: ctx.config.PUBLIC_URL?.startsWith('https://') ?? false,
-      defaultCookieAttributes: { sameSite: 'lax', httpOnly: true, path: '/' },
+      // `__Host-portal.*` and Secure on an https public origin (cookies.ts); better-auth's own secure
+      // prefix is `__Secure-`, which still lets a subdomain set the cookie, so it stays off.
+      cookiePrefix: cookiePrefixOf(ctx.config),
+      useSecureCookies: false,
+      defaultCookieAttributes: { sameSite: 'lax', httpOnly: true, path: '/', secure: securesCookies(ctx.config) },
       ipAddress: { ipAddressHeaders: ['x-portal-client-ip'] },
     },
     plugins: [

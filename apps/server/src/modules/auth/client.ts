@@ -41,6 +41,6 @@ export interface WithCookies<T> {
 /** The Set-Cookie lines of a better-auth answer. */
 export const setCookiesOf = (headers: Headers | null | undefined) => headers?.getSetCookie() ?? [];
 
-/** The value a list of Set-Cookie lines gives a cookie. */
-export const setCookieValue = (setCookies: string[], name: string): string | undefined =>
-  setCookies.map((line) => fastifyCookie.parse(line.split(';')[0]!)[name]).find((value) => value !== undefined);
+/** The cookies a list of Set-Cookie lines sets, by name. */
+export const setCookieValues = (setCookies: string[]): Record<string, string | undefined> =>
+  Object.assign({}, ...setCookies.map((line) => fastifyCookie.parse(line.split(';')[0]!)));

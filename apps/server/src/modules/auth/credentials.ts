@@ -1,14 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import { messages } from '@portal/contracts';
-import { SESSION_COOKIE_PREFIX } from './auth.ts';
-
-const SESSION_COOKIES = [`${SESSION_COOKIE_PREFIX}.session_token`, `__Secure-${SESSION_COOKIE_PREFIX}.session_token`];
+import { SESSION_COOKIE_NAMES } from './cookies.ts';
 
 /** Whether the request carries session credentials: a session cookie or a bearer token. */
 export function carriesSession(request: FastifyRequest) {
   return (
     /^Bearer\s+\S/i.test(request.headers.authorization ?? '') ||
-    SESSION_COOKIES.some((name) => request.cookies[name] !== undefined)
+    SESSION_COOKIE_NAMES.some((name) => request.cookies[name] !== undefined)
   );
 }
 

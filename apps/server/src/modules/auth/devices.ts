@@ -1,9 +1,7 @@
 import type { Db } from '../../db/client.ts';
-import { SESSION_COOKIE_PREFIX } from './auth.ts';
-import { setCookieValue, type Client } from './client.ts';
+import { setCookieValues, type Client } from './client.ts';
+import { authCookieValue } from './cookies.ts';
 import { moveTrustedDevice, nameTrustedDevice } from './repo.ts';
-
-const TRUST_COOKIE = `${SESSION_COOKIE_PREFIX}.trust_device`;
 
 /** A readable name for a browser from its user agent: "Chrome on Android". */
 export function deviceLabel(userAgent: string | null | undefined): string {
@@ -44,9 +42,10 @@ export function trustIdFromCookieValue(value: string | undefined): string | unde
 }
 
 /** The trusted-device id of the browser's own `trust_device` cookie. */
-export const trustIdOf = (client: Client) => trustIdFromCookieValue(client.cookies[TRUST_COOKIE]);
+export const trustIdOf = (client: Client) => trustIdFromCookieValue(authCookieValue(client.cookies, 'trust_device'));
 
-const trustIdSet = (setCookies: string[]) => trustIdFromCookieValue(setCookieValue(setCookies, TRUST_COOKIE));
+const trustIdSet = (setCookies: string[]) =>
+  trustIdFromCookieValue(authCookieValue(setCookieValues(setCookies), 'trust_device'));
 
 /** Names a newly trusted browser (better-auth keeps the trust; we keep what to show). */
 export async function rememberDevice(db: Db, client: Client, userId: string, setCookies: string[]) {

@@ -9,7 +9,17 @@ export { createAuthService, type AuthService } from './service.ts';
 export { createMfaService } from './mfa.ts';
 export { authRoutes } from './routes.ts';
 export { mfaRoutes } from './mfa-routes.ts';
+export { signedInSessionRoutes } from './sessions-routes.ts';
 export { getAuthSecret } from './secret.ts';
+export { securesCookies } from './cookies.ts';
+export { registerRefusalAudit } from './audit.ts';
+export {
+  currentLinkToken,
+  reencryptWithCurrentSecret,
+  registerPreviousSecret,
+  secretKeysOf,
+  verifyLinkToken,
+} from './secret-rotation.ts';
 export { createDatabaseRateLimitStore, createRedisRateLimitStore } from './rate-limit.ts';
 
 // Who calls: the plain value services take, and the 401 a request without a live session gets.

@@ -1,11 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { and, eq } from 'drizzle-orm';
 import { endpoints, messages, type MfaStatus } from '@portal/contracts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { signedInAs, testClient, type TestClient } from '../../../test/client.ts';
-import { lastSmsCode } from '../../../test/builders.ts';
+import { idOf, lastSmsCode } from '../../../test/builders.ts';
 import { unusedTotp } from '../../../test/totp.ts';
 import { DEMO_PASSWORD, DEMO_TOTP_SECRET } from '../../seed/people.ts';
 import { RATE_LIMITS } from './limits.ts';
+import { authEvents } from './schema.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -71,6 +73,17 @@ describe('MFA management (issue 3 §4)', () => {
     expect(await c.sessionEmail()).toBeNull();
     expect(await other.sessionEmail()).toBeNull(); // every session ends
     expect((await client().signIn('installer@demo.test')).json()).toEqual({ status: 'signed-in' });
+    // Each change of the second factor is in the audit log (ASVS 16.3.1, issue 32).
+    const changes = await t.db
+      .select()
+      .from(authEvents)
+      .where(and(eq(authEvents.type, 'mfa-changed'), eq(authEvents.userId, await idOf(t.db, 'installer@demo.test'))))
+      .orderBy(authEvents.createdAt);
+    expect(changes.map((e) => e.details)).toEqual([
+      { step: 'totp-started' },
+      { mfaType: 'totp' },
+      { mfaType: 'none', was: 'totp' },
+    ]);
   });
 
   it('limits password guesses when starting an authenticator app like a password change', async () => {
@@ -80,6 +93,16 @@ describe('MFA management (issue 3 §4)', () => {
       answers.push((await c.call(endpoints.mfa.enableTotp, { body: { password: `Nope!${i}2026x` } })).statusCode);
     expect(answers.slice(0, -1).every((s) => s === 400)).toBe(true);
     expect(answers.at(-1)).toBe(429);
+    const accountantId = await idOf(t.db, 'accountant@demo.test');
+    await vi.waitFor(async () => {
+      const hits = await t.db
+        .select()
+        .from(authEvents)
+        .where(and(eq(authEvents.type, 'rate-limited'), eq(authEvents.userId, accountantId)));
+      expect(hits.map((e) => e.details)).toEqual([
+        { method: 'POST', route: endpoints.mfa.enableTotp.path, status: 429 },
+      ]);
+    });
   });
 
   it('turns text-message sign-in on after the phone proves itself', async () => {

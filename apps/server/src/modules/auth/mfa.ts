@@ -5,9 +5,10 @@ import type { AppContext } from '../../context.ts';
 import { Refusal, refuse } from '../../refusal.ts';
 import type { Limit } from '../../plugins/rate-limit.ts';
 import { setSecondFactor, userById } from '../users/index.ts';
-import { SESSION_COOKIE_PREFIX, type Auth } from './auth.ts';
+import type { Auth } from './auth.ts';
 import type { Audit } from './audit.ts';
 import type { Client, WithCookies } from './client.ts';
+import { EXPIRED_SESSION_COOKIES } from './cookies.ts';
 import { trustIdOf } from './devices.ts';
 import { RATE_LIMITS } from './limits.ts';
 import { createOneTimeCodes } from './one-time-codes.ts';
@@ -23,7 +24,6 @@ import {
 
 const PHONE_CODE_MINUTES = 10;
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
-const expiredSessionCookie = `${SESSION_COOKIE_PREFIX}.session_token=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax`;
 const phoneCodeIdentifier = (userId: string) => `phone-verify-${userId}`;
 
 /**
@@ -151,7 +151,7 @@ export function createMfaService(ctx: AppContext, auth: Auth, { audit, limit }: 
     }
     await turnOffSecondFactor(ctx.db, user.id);
     await audit('mfa-changed', client, { userId: user.id, details: { mfaType: 'none', was: user.mfaType } });
-    return { body: { ok: true }, cookies: [expiredSessionCookie] };
+    return { body: { ok: true }, cookies: EXPIRED_SESSION_COOKIES };
   }
 
   async function forgetDevice(client: Client, userId: string, id: string) {

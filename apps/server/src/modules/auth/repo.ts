@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, inArray, like, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, like, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { setSecondFactor } from '../users/index.ts';
 import {
@@ -41,6 +41,24 @@ export async function turnOffSecondFactor(db: Db, userId: string) {
   });
 }
 
+/**
+ * Re-encrypts each second factor's secret and backup codes `reencrypt` answers anew for (null: leave it);
+ * the number of second factors changed.
+ */
+export async function reencryptSecondFactors(db: Db, reencrypt: (data: string) => Promise<string | null>) {
+  let changed = 0;
+  for (const row of await db.select().from(twoFactors)) {
+    const [secret, backupCodes] = await Promise.all([reencrypt(row.secret), reencrypt(row.backupCodes)]);
+    if (!secret && !backupCodes) continue;
+    await db
+      .update(twoFactors)
+      .set({ ...(secret && { secret }), ...(backupCodes && { backupCodes }) })
+      .where(eq(twoFactors.id, row.id));
+    changed++;
+  }
+  return changed;
+}
+
 // ---- Sessions and verifications ----------------------------------------------------------------
 
 /** Which of these sessions are live: not ended and not expired. */
@@ -51,6 +69,23 @@ export async function liveSessionIds(db: Db | Tx, ids: string[]): Promise<Set<st
     .from(sessions)
     .where(and(inArray(sessions.id, ids), gt(sessions.expiresAt, new Date())));
   return new Set(rows.map((row) => row.id));
+}
+
+/** The user's live sessions, the most recently active first. */
+export const liveSessionsOf = (db: Database, userId: string) =>
+  db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, new Date())))
+    .orderBy(desc(sessions.updatedAt));
+
+/** Ends one session of the user; false when the user has no such session. */
+export async function endSessionOf(db: Database, userId: string, id: string) {
+  const ended = await db
+    .delete(sessions)
+    .where(and(eq(sessions.id, id), eq(sessions.userId, userId)))
+    .returning({ id: sessions.id });
+  return ended.length > 0;
 }
 
 export async function endSessionsOf(db: Database, userId: string) {

@@ -105,6 +105,9 @@ export const AUTH_EVENT_TYPES = [
   'email-change-requested',
   'email-changed',
   'email-change-declined',
+  // issue 32 (ASVS 16.3.2, 16.3.3): a 403, or a 401 to a request that carried a session, and a 429.
+  'denied',
+  'rate-limited',
 ] as const;
 
 /** Audit log of sign-ins, failures, lockouts and MFA changes (issue 3 §9). */

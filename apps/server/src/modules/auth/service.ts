@@ -5,6 +5,7 @@ import { createAudit } from './audit.ts';
 import { createPasswordService } from './passwords.ts';
 import { createSessionReader } from './session-read.ts';
 import { createSignInService } from './sign-in.ts';
+import { createSignedInSessions } from './signed-in-sessions.ts';
 import { createSignOutService } from './sign-out.ts';
 
 /**
@@ -20,6 +21,7 @@ export function createAuthService(ctx: AppContext, auth: Auth, limit: Limit) {
     ...createSignInService(ctx, auth, { audit, limit }),
     ...createPasswordService(ctx, auth, { audit, limit }),
     ...createSignOutService(auth, { audit }),
+    ...createSignedInSessions(ctx, { audit }),
     audit,
     limit,
   };

@@ -6,9 +6,10 @@ import { asMailboxReaderOf } from '../../adapters/mailbox-reader.ts';
 import { Refusal, refuse } from '../../refusal.ts';
 import type { Limit } from '../../plugins/rate-limit.ts';
 import { userByEmail, userById } from '../users/index.ts';
-import { SESSION_COOKIE_PREFIX, type Auth } from './auth.ts';
+import type { Auth } from './auth.ts';
 import type { Audit } from './audit.ts';
 import { setCookiesOf, withCookies, type Client, type WithCookies } from './client.ts';
+import { authCookieValue, setsAuthCookie } from './cookies.ts';
 import { deviceUsed, rememberDevice } from './devices.ts';
 import { RATE_LIMITS } from './limits.ts';
 import { createLockout } from './lockout.ts';
@@ -124,8 +125,8 @@ export function createSignInService(ctx: AppContext, auth: Auth, { audit, limit 
         await rememberDevice(ctx.db, client, challenge.id, cookies);
         // better-auth expires the "don't remember me" marker when a device is trusted, which would
         // turn a browser session into a 365-day one; the user's "remember me" choice stands.
-        if (client.cookies[`${SESSION_COOKIE_PREFIX}.dont_remember`]) {
-          cookies = cookies.filter((c) => !c.startsWith(`${SESSION_COOKIE_PREFIX}.dont_remember=`));
+        if (authCookieValue(client.cookies, 'dont_remember')) {
+          cookies = cookies.filter((c) => !setsAuthCookie(c, 'dont_remember'));
         }
       }
       await audit('sign-in', client, {
@@ -172,7 +173,7 @@ export function createSignInService(ctx: AppContext, auth: Auth, { audit, limit 
   async function twoFactorChallengeUser(client: Client) {
     // The cookie is `<identifier>.<signature>`; better-auth checks the signature when it verifies
     // the code. Here it only tells whose challenge this is (method and per-user limits).
-    const cookie = client.cookies[`${SESSION_COOKIE_PREFIX}.two_factor`];
+    const cookie = authCookieValue(client.cookies, 'two_factor');
     const identifier = cookie?.slice(0, cookie.lastIndexOf('.'));
     if (!identifier) throw refuse.unauthenticated(messages.codeExpired);
     const context = await auth.$context;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { hashPassword, signJWT, verifyJWT } from 'better-auth/crypto';
+import { hashPassword, signJWT } from 'better-auth/crypto';
 import {
   DEALER_TEXTS,
   INVITATION_TEXTS,
@@ -13,6 +13,7 @@ import type { AppContext } from '../../context.ts';
 import { publicUrlOf } from '../../config.ts';
 import { refuse } from '../../refusal.ts';
 import type { Actor } from '../../actor.ts';
+import { secretKeysOf, verifyLinkToken } from '../auth/index.ts';
 import { partnerOfDealer } from '../business-partners/index.ts';
 import { accountOnStaff, addInstaller, requireMyBusiness } from '../dealers/index.ts';
 import { completeRegistration, createPortalUser, registrationStateOf, userIdByEmail } from '../users/index.ts';
@@ -175,7 +176,7 @@ export function createInvitationService(ctx: AppContext) {
 
   /** Reads a link's token; anything wrong with it is 'Invalid JWT token'. */
   async function readToken(token: string) {
-    const payload = await verifyJWT<TokenPayload>(token, ctx.authSecret);
+    const payload = await verifyLinkToken<TokenPayload>(secretKeysOf(ctx), token);
     if (!payload?.sub || !payload.typ) throw invalid();
     if (payload.typ === 'accept_decline_invitation') {
       const row = await findInvitation(ctx.db, payload.sub);

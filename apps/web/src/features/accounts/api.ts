@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { routes } from '@portal/contracts/endpoints/routes';
 import type { ChangeEmailRequest, RegisterRequest } from '@portal/contracts/accounts';
 import { call } from '../../lib/api.ts';
@@ -21,3 +21,18 @@ export const useAcceptEmailChange = () =>
 
 export const useDeclineEmailChange = () =>
   useMutation({ mutationFn: (token: string) => call(routes.accounts.declineEmailChange, { body: { token } }) });
+
+const sessionsKey = ['signed-in-sessions'] as const;
+
+/** The signed-in person's sessions (issue 32). */
+export const useSignedInSessions = () =>
+  useQuery({ queryKey: sessionsKey, queryFn: ({ signal }) => call(routes.signedInSessions.list, { signal }) });
+
+/** Ends one of them; the list is asked again after. */
+export function useEndSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => call(routes.signedInSessions.end, { params: { id } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionsKey }),
+  });
+}

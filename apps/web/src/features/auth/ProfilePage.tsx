@@ -15,7 +15,7 @@ import { useDelayedValidation } from '../../components/form/useDelayedValidation
 import { useSession } from '../session/index.ts';
 import { signOutEverywhereInThisBrowser } from './api.ts';
 import { TwoStepSection } from './two-step/TwoStepSection.tsx';
-import { ChangeEmailSection } from '../accounts/index.ts';
+import { ChangeEmailSection, SignedInSessions } from '../accounts/index.ts';
 
 /** /profile: the user's details, password and sessions (issue 3 §3, §4). */
 export default function ProfilePage() {
@@ -102,6 +102,7 @@ function SignOutEverywhere() {
   return (
     <section className="card" aria-labelledby="sessions-heading">
       <h2 id="sessions-heading">Signed-in devices</h2>
+      <SignedInSessions />
       <p>Lost a phone or signed in on a shared computer? Sign out of the portal on every device, this one included.</p>
       <Button
         variant="secondary"
