@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import { and, asc, count, eq, isNotNull, isNull, lt, notInArray } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, lt, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { mailOutbox } from './outbox-schema.ts';
 import { mailboxReaderFor } from './mailbox-reader.ts';
@@ -112,16 +112,18 @@ export function createSmtpDelivery(smtpUrl: string, from: string) {
 
   /** Messages waiting for SMTP and messages given up (the operator's queue depth: docs/operations.md). */
   async function depth(db: Db) {
-    const marked = and(isNotNull(mailOutbox.deliverBy), isNull(mailOutbox.deliveredAt));
-    const [waiting] = await db
-      .select({ n: count() })
+    const [row] = await db
+      .select({
+        waiting: sql<number>`count(*) filter (where ${mailOutbox.deliveryTries} < ${MAIL_DELIVERY_TRIES})`.mapWith(
+          Number,
+        ),
+        givenUp: sql<number>`count(*) filter (where ${mailOutbox.deliveryTries} >= ${MAIL_DELIVERY_TRIES})`.mapWith(
+          Number,
+        ),
+      })
       .from(mailOutbox)
-      .where(and(marked, lt(mailOutbox.deliveryTries, MAIL_DELIVERY_TRIES)));
-    const [given] = await db
-      .select({ n: count() })
-      .from(mailOutbox)
-      .where(and(marked, eq(mailOutbox.deliveryTries, MAIL_DELIVERY_TRIES)));
-    return { waiting: waiting?.n ?? 0, givenUp: given?.n ?? 0 };
+      .where(and(isNotNull(mailOutbox.deliverBy), isNull(mailOutbox.deliveredAt)));
+    return { waiting: row?.waiting ?? 0, givenUp: row?.givenUp ?? 0 };
   }
 
   return { deliver, deliverWaiting, depth };
