@@ -4,6 +4,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import fastifyCookie from '@fastify/cookie';
 import type { AppContext } from './context.ts';
+// Before any request is read: the long common-password list the shared password schema consults.
+import './common-passwords.ts';
 import { registerMailboxReader } from './adapters/mailbox-reader.ts';
 import { createSmtpDelivery } from './adapters/mail.ts';
 import { answerRouterError, registerErrorHandling } from './plugins/errors.ts';
@@ -21,6 +23,7 @@ import {
   createActingService,
   createActivityLog,
   registerActor,
+  createStaffSecondFactor,
   registerImpersonationAudit,
 } from './modules/acting/index.ts';
 import { sessionRoutes } from './modules/users/routes.ts';
@@ -148,9 +151,11 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   // While AUTH_SECRET_PREVIOUS is set: what the old secret made is taken, made current in front of better-auth.
   registerPreviousSecret(app, ctx);
   await reencryptWithCurrentSecret(ctx);
-  const auth = createAuthService(ctx, betterAuth, limit);
-  // Who acts, once per request, before any route (modules/acting/actor.ts).
+  const staffSecondFactor = createStaffSecondFactor(ctx);
+  const auth = createAuthService(ctx, betterAuth, limit, { mustEnrolSecondFactor: staffSecondFactor.mustEnrolById });
+  // Who acts, once per request, before any route (modules/acting/actor.ts); staff held to enrolment after it.
   registerActor(app, ctx, auth.currentSession);
+  staffSecondFactor.register(app);
   registerRefusalAudit(app, auth.audit);
   await registerApiDocs(app, ctx.config.API_DOCS);
   await app.register(authRoutes(auth, { signInsPerAddress: ctx.config.SIGN_IN_LIMIT_PER_ADDRESS }));

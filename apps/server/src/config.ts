@@ -43,6 +43,16 @@ const envSchema = z.object({
   /** Signs sessions and encrypts second-factor secrets; made once and kept in the database when unset. */
   AUTH_SECRET: z.string().min(32).optional(),
   /**
+   * scrypt's cost for new password hashes, as log2 N (r = 8, p = 1): 17 is OWASP's (ASVS 11.4.2). Lower only
+   * outside production (the test run's hashes are cheap); every hash records its cost, so each verifies.
+   */
+  PASSWORD_SCRYPT_LOG_N: z.coerce.number().int().min(10).max(20).default(17),
+  /**
+   * Whether admins and sales reps (who act for every dealer) must sign in with a second factor: 'required'
+   * (default in production without demo mode) makes one without it set one up at the next sign-in.
+   */
+  STAFF_SECOND_FACTOR: z.enum(['required', 'off']).optional(),
+  /**
    * The secret AUTH_SECRET replaces, for a while (docs/operations.md "Rotating AUTH_SECRET"): what it signed or
    * encrypted is still taken, everything new is made with AUTH_SECRET.
    */
@@ -134,6 +144,7 @@ export type Config = Omit<z.infer<typeof envSchema>, 'DEVICE_SIM_FLEET' | 'API_D
   dataDir: string;
   demoMode: boolean;
   seedsDemoData: boolean;
+  staffSecondFactor: 'required' | 'off';
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -144,6 +155,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (parsed.data.FAULT_INJECTION && parsed.data.NODE_ENV === 'production')
     throw new Error('Invalid configuration:\n  FAULT_INJECTION: never in production');
+  if (parsed.data.PASSWORD_SCRYPT_LOG_N < 17 && parsed.data.NODE_ENV === 'production')
+    throw new Error('Invalid configuration:\n  PASSWORD_SCRYPT_LOG_N: at least 17 in production');
   const demoMode = parsed.data.DEMO_MODE ? parsed.data.DEMO_MODE === 'true' : parsed.data.NODE_ENV !== 'production';
   // Production never loads the demo accounts (published password) unless told so in so many words.
   const seedsDemoData =
@@ -157,9 +170,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error('Invalid configuration:\n  DEVICE_CLOUD_TOKEN: required with DEVICE_CLOUD_URL');
   // Tests start with DEMO-DATA's devices only: generating a fleet per test file would only cost time.
   const deviceSimFleet = parsed.data.DEVICE_SIM_FLEET ?? (parsed.data.NODE_ENV === 'test' ? 0 : 2000);
+  // The demo's staff accounts have no second factor (DEMO-DATA.md): demo mode leaves it to choice.
+  const staffSecondFactor =
+    parsed.data.STAFF_SECOND_FACTOR ?? (parsed.data.NODE_ENV === 'production' && !demoMode ? 'required' : 'off');
   // The API's map is no secret (the web app calls it), but production shows it to admins only (ASVS 13.4.5).
   const apiDocs = parsed.data.API_DOCS ?? (demoMode ? 'public' : 'admins');
-  return { ...parsed.data, DEVICE_SIM_FLEET: deviceSimFleet, API_DOCS: apiDocs, dataDir, demoMode, seedsDemoData };
+  return {
+    ...parsed.data,
+    DEVICE_SIM_FLEET: deviceSimFleet,
+    API_DOCS: apiDocs,
+    dataDir,
+    demoMode,
+    seedsDemoData,
+    staffSecondFactor,
+  };
 }
 
 /** Where links in e-mails point: the public URL, or this server on localhost. */

@@ -5,6 +5,7 @@ import type { SmsSender } from './adapters/sms.ts';
 import type { VinDecoder } from './adapters/vin/index.ts';
 import type { PaymentProcessor } from './adapters/payments/index.ts';
 import { createAdapters } from './adapters/index.ts';
+import { createPasswordHasher, OWASP_SCRYPT, type PasswordHasher } from './password-hash.ts';
 import { createDeviceCloud, type PortalDeviceCloud } from './adapters/devices/index.ts';
 
 /** What every module gets: the database, the adapters and the configuration. */
@@ -19,6 +20,8 @@ export interface AppContext {
   /** The device cloud (issue 28): the in-process simulated fleet, or the one DEVICE_CLOUD_URL names. */
   devices: PortalDeviceCloud;
   authSecret: string;
+  /** New password hashes at the configured scrypt cost; any recorded cost verifies (password-hash.ts). */
+  passwords: PasswordHasher;
 }
 
 /**
@@ -33,5 +36,9 @@ export function createContext(config: Config, database: Database, authSecret: st
     ...createAdapters(config, database.db),
     devices: createDeviceCloud(config, database),
     authSecret,
+    passwords: passwordHasherOf(config),
   };
 }
+
+export const passwordHasherOf = (config: Config) =>
+  createPasswordHasher({ ...OWASP_SCRYPT, logN: config.PASSWORD_SCRYPT_LOG_N });

@@ -41,7 +41,10 @@ const ctx = createContext(config, database, await getAuthSecret(database.db, con
 if (await isDatabaseEmpty(database.db)) {
   if (config.seedsDemoData) {
     console.log('Empty database: loading the demo data (a minute or two on the first start)…');
-    await seedDemoData(database.db, ctx.authSecret, { progress: (line) => console.log(line) });
+    await seedDemoData(database.db, ctx.authSecret, {
+      progress: (line) => console.log(line),
+      passwords: ctx.passwords,
+    });
   } else {
     console.log(
       config.SEED === 'never'

@@ -1,8 +1,10 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../src/db/client.ts';
 import { mailOutbox, smsOutbox } from '../src/adapters/outbox-schema.ts';
 import { businessPartners } from '../src/modules/business-partners/schema.ts';
-import { users } from '../src/modules/users/schema.ts';
+import { accounts, users } from '../src/modules/users/schema.ts';
+import { DEMO_PASSWORD } from '../src/seed/people.ts';
+import { testPasswords } from './global-setup.ts';
 
 /*
  * The data server tests read over and over: who an account is, and what the server mailed or texted
@@ -55,4 +57,16 @@ export const lastSmsCode = async (db: Db, to: string) =>
 export function linkIn(text: string | undefined, path: string): URL | undefined {
   const links = text?.match(/https?:\/\/\S+/g) ?? [];
   return links.map((link) => new URL(link)).find((url) => url.pathname === path);
+}
+
+/**
+ * Puts the demo password back on an account a test changed (straight into the credential row: the demo
+ * password is itself refused as common for a NEW password, ASVS 6.2.4).
+ */
+export async function restoreDemoPassword(db: Db, email: string) {
+  const userId = await idOf(db, email);
+  await db
+    .update(accounts)
+    .set({ password: await testPasswords.hash(DEMO_PASSWORD) })
+    .where(and(eq(accounts.userId, userId), eq(accounts.providerId, 'credential')));
 }

@@ -7,6 +7,16 @@ import { openDatabase, openPglite, pgliteDatabase } from '../src/db/client.ts';
 import { migrateDatabase } from '../src/db/migrate.ts';
 import { seedDemoData } from '../src/seed/demo.ts';
 import { getAuthSecret } from '../src/modules/auth/secret.ts';
+import { createPasswordHasher, OWASP_SCRYPT } from '../src/password-hash.ts';
+
+/**
+ * The test run's scrypt cost (log2 N): 2^12 instead of OWASP's 2^17, or every sign-in of the suite would
+ * take a quarter of a second and 128 MiB. Each hash records its cost; `password.test.ts` signs in once
+ * at the real one.
+ */
+export const TEST_PASSWORD_SCRYPT_LOG_N = 12;
+export const testPasswords = createPasswordHasher({ ...OWASP_SCRYPT, logN: TEST_PASSWORD_SCRYPT_LOG_N });
+const passwords = testPasswords;
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -39,7 +49,7 @@ export default async function setup(project: TestProject) {
     const templateUrl = withDatabase(url, 'portal_template');
     const database = await openDatabase({ kind: 'postgres', url: templateUrl });
     await migrateDatabase(database);
-    await seedDemoData(database.db, await getAuthSecret(database.db));
+    await seedDemoData(database.db, await getAuthSecret(database.db), { passwords });
     await database.close();
     project.provide('postgresTemplate', templateUrl);
     project.provide('pgliteTemplate', '');
@@ -49,7 +59,7 @@ export default async function setup(project: TestProject) {
   await client.waitReady;
   const database = pgliteDatabase(client);
   await migrateDatabase(database);
-  await seedDemoData(database.db, await getAuthSecret(database.db));
+  await seedDemoData(database.db, await getAuthSecret(database.db), { passwords });
   const dump = await client.dumpDataDir('none');
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-')), 'template.tar');
   fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));

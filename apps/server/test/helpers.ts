@@ -12,7 +12,7 @@ import { openDatabase, openPglite, pgliteDatabase, type Database, type Db } from
 import { createContext, type AppContext } from '../src/context.ts';
 import { getAuthSecret } from '../src/modules/auth/index.ts';
 import { buildApp } from '../src/app.ts';
-import { withDatabase } from './global-setup.ts';
+import { TEST_PASSWORD_SCRYPT_LOG_N, withDatabase } from './global-setup.ts';
 import { FEED_APPLICATION, type ChangeFeed } from '../src/db/changes.ts';
 
 export interface TestContext {
@@ -125,14 +125,17 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       // The device cloud's clock fast (issue 28): a command's seconds take tens of milliseconds. Not faster: the
       // simulator's waits are on its clock, and a busy test database must still fit in them.
       DEVICE_SIM_SPEED: '100',
+      // Production refuses a cheap cost: there the seeded cheap hashes still verify (each names its cost).
+      ...(env.NODE_ENV !== 'production' &&
+        more.NODE_ENV !== 'production' && { PASSWORD_SCRYPT_LOG_N: String(TEST_PASSWORD_SCRYPT_LOG_N) }),
       ...env,
       ...more,
     });
   const config = configOf();
   const database = await openTestDatabase();
-  const start = async (config: Config) => {
-    const authSecret = await getAuthSecret(database.db, config.AUTH_SECRET);
-    const ctx = createContext(config, database, authSecret);
+  const start = async (instanceConfig: Config) => {
+    const authSecret = await getAuthSecret(database.db, instanceConfig.AUTH_SECRET);
+    const ctx = createContext(instanceConfig, database, authSecret);
     const instance = await buildApp(ctx, { logger: false });
     await instance.ready();
     return Object.assign(instance, { devices: ctx.devices });

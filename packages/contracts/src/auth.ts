@@ -18,7 +18,13 @@ export type SignInRequest = z.input<typeof signInRequestSchema>;
 export const signInResponseSchema = z.discriminatedUnion('status', [
   z.object({ status: z.literal('signed-in') }),
   z.object({ status: z.literal('second-factor'), method: z.enum(['sms', 'totp']), destination: z.string().nullable() }),
+  // ASVS 6.3.3: an admin or sales rep without a second factor, where one is required: signed in to set one up only.
+  z.object({ status: z.literal('enrol-second-factor') }),
 ]);
+
+/** The 403 of any other call while such a user has not set up a second factor. */
+export const STAFF_SECOND_FACTOR_REQUIRED =
+  'Admins and sales reps sign in with two-step verification. Set it up to continue.';
 export type SignInResponse = z.infer<typeof signInResponseSchema>;
 
 /** POST /api/auth/second-factor: the code, and whether to remember this device. */

@@ -41,6 +41,10 @@ export const codeSentResponseSchema = z.object({ destination: z.string() });
 export const confirmCodeRequestSchema = z.object({ code: code() });
 export type ConfirmCodeRequest = z.input<typeof confirmCodeRequestSchema>;
 
+/** ASVS 7.5.1: turning the second factor off asks the password again, beside a code of that factor. */
+export const disableMfaRequestSchema = z.object({ password: currentPasswordField(), code: code() });
+export type DisableMfaRequest = z.input<typeof disableMfaRequestSchema>;
+
 export const deviceParamsSchema = z.object({
   id: z.string().regex(/^trust-device-[\w-]{32}$/, messages.invalidRequest),
 });

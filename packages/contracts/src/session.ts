@@ -41,6 +41,8 @@ export const sessionSchema = z.object({
     .nullable(),
   site: z.enum(SITES),
   otherSiteUrl: z.string(),
+  /** ASVS 6.3.3: an admin or sales rep who must set up two-step verification before anything else. */
+  mustEnrolSecondFactor: z.boolean().optional(),
   /** Null for a visitor: their choices live in this browser only. */
   preferences: preferencesSchema.nullable(),
 });

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../config.ts';
+import { passwordHasherOf } from '../context.ts';
 import { openDatabase } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
 import { acquireDataDirLock } from '../db/lock.ts';
@@ -34,6 +35,7 @@ try {
   console.log(`Loading the demo data into ${config.DATABASE_URL ? 'PostgreSQL' : config.dataDir}…`);
   await seedDemoData(database.db, await getAuthSecret(database.db, config.AUTH_SECRET), {
     products: productCount,
+    passwords: passwordHasherOf(config),
     progress: (line) => console.log(line),
   });
   // Outside the seed's transaction: statistics for the planner and a visibility map for index-only scans.

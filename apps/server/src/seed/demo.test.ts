@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, like, or, sql } from 'drizzle-orm';
-import { verifyPassword } from 'better-auth/crypto';
+import { createPasswordHasher } from '../password-hash.ts';
 import { ADMIN_ACCESS_TYPE, PERMISSION_GROUPS } from '@portal/contracts';
 import type { Database } from '../db/client.ts';
 import { accounts, permissionGroups, userPermissionGroups, users, userTypes } from '../modules/users/schema.ts';
@@ -13,6 +13,8 @@ import { dealers, installers } from '../modules/dealers/schema.ts';
 import { openTestDatabase } from '../../test/helpers.ts';
 import { DEMO_PASSWORD, DEMO_PEOPLE } from './people.ts';
 
+/** Verifies a stored hash at whatever scrypt cost it records. */
+const verifyHash = createPasswordHasher().verify;
 let database: Database;
 beforeAll(async () => {
   database = await openTestDatabase();
@@ -49,8 +51,8 @@ describe('demo data contract (DEMO-DATA.md)', () => {
       .where(like(users.email, '%@demo.test'));
     expect(rows.map((r) => r.email).sort()).toEqual(DEMO_PEOPLE.map((p) => p.email).sort());
     expect(rows).toHaveLength(11);
-    for (const row of rows) expect(await verifyPassword({ hash: row.hash!, password: DEMO_PASSWORD })).toBe(true);
-    expect(await verifyPassword({ hash: rows[0]!.hash!, password: 'portal!2026' })).toBe(false);
+    for (const row of rows) expect(await verifyHash({ hash: row.hash!, password: DEMO_PASSWORD })).toBe(true);
+    expect(await verifyHash({ hash: rows[0]!.hash!, password: 'portal!2026' })).toBe(false);
   });
 
   it('gives each account its role', async () => {

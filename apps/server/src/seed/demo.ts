@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { createPasswordHasher, type PasswordHasher } from '../password-hash.ts';
 import { users } from '../modules/users/schema.ts';
 import { seedReference } from './reference.ts';
 import { seedBusinesses } from './businesses.ts';
@@ -24,7 +25,7 @@ export const DEMO_PRODUCT_COUNT = 2000;
 export async function seedDemoData(
   db: Db,
   authSecret: string,
-  options: { products?: number; progress?: (line: string) => void } = {},
+  options: { products?: number; progress?: (line: string) => void; passwords?: PasswordHasher } = {},
 ) {
   const products = options.products ?? DEMO_PRODUCT_COUNT;
   const steps = 11;
@@ -39,7 +40,9 @@ export async function seedDemoData(
   await db.transaction(async (tx) => {
     const ref = await stage('brands, categories and channels', () => seedReference(tx));
     const bpIdByCode = await stage('businesses', () => seedBusinesses(tx, ref));
-    await stage('people and sign-ins', () => seedPeople(tx, ref, bpIdByCode, authSecret));
+    await stage('people and sign-ins', () =>
+      seedPeople(tx, ref, bpIdByCode, authSecret, options.passwords ?? createPasswordHasher()),
+    );
     await stage(`${products.toLocaleString('en-US')} products with prices`, () => seedProducts(tx, ref, products));
     await stage('deals', () => seedDeals(tx));
     await stage('vehicles and wiring', () => seedVehicles(tx));

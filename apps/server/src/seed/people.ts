@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { hashPassword, symmetricEncrypt } from 'better-auth/crypto';
+import { symmetricEncrypt } from 'better-auth/crypto';
+import type { PasswordHasher } from '../password-hash.ts';
 import { ADMIN_ACCESS_TYPE, PERMISSION_GROUPS } from '@portal/contracts';
 import type { Db } from '../db/client.ts';
 import { accounts, userPermissionGroups, users, userTypes } from '../modules/users/schema.ts';
@@ -138,8 +139,14 @@ export const DEMO_PEOPLE: DemoPerson[] = [
 export const DEMO_TOTP_SECRET = 'JBSWY3DPEHPK3PXP';
 
 /** Demo accounts, their roles, the dealers they work for, and the reps assigned to businesses. */
-export async function seedPeople(db: Db, ref: Reference, bpIdByCode: Map<string, string>, authSecret: string) {
-  const hashes = await Promise.all(DEMO_PEOPLE.map(() => hashPassword(DEMO_PASSWORD)));
+export async function seedPeople(
+  db: Db,
+  ref: Reference,
+  bpIdByCode: Map<string, string>,
+  authSecret: string,
+  passwords: PasswordHasher,
+) {
+  const hashes = await Promise.all(DEMO_PEOPLE.map(() => passwords.hash(DEMO_PASSWORD)));
   const idByEmail = new Map(DEMO_PEOPLE.map((p) => [p.email, randomUUID()]));
 
   await db.insert(users).values(

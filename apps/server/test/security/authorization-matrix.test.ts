@@ -285,7 +285,11 @@ const INSTALLED_BY = { NS: 'purchaser@demo.test', LS: 'sms@demo.test' } as const
 
 const HOW: Record<string, How> = {
   // Identity, public
-  'POST /api/auth/sign-in': { call: () => ({ payload: { email: 'consumer@demo.test', password: DEMO_PASSWORD } }) },
+  // A right password ends the session the caller's browser held (ASVS 7.2.4): the role signs in again after.
+  'POST /api/auth/sign-in': {
+    session: 'ends',
+    call: () => ({ payload: { email: 'consumer@demo.test', password: DEMO_PASSWORD } }),
+  },
   'POST /api/auth/second-factor': { call: () => ({ payload: { code: WRONG_CODE } }) },
   'POST /api/auth/second-factor/resend': { call: () => ({}) },
   'POST /api/auth/forgot-password': { call: ({ n }) => ({ payload: { email: `nobody-${n}@example.com` } }) },
@@ -343,7 +347,7 @@ const HOW: Record<string, How> = {
   'POST /api/mfa/sms/enable': { call: () => ({ payload: { password: WRONG_PASSWORD, phone: '5550109999' } }) },
   'POST /api/mfa/sms/confirm': { call: () => ({ payload: { code: WRONG_CODE } }) },
   'POST /api/mfa/disable/send-code': { call: () => ({}) },
-  'POST /api/mfa/disable': { call: () => ({ payload: { code: WRONG_CODE } }) },
+  'POST /api/mfa/disable': { call: () => ({ payload: { password: WRONG_PASSWORD, code: WRONG_CODE } }) },
   'DELETE /api/mfa/devices/:id': { ids: 'device', call: ({ ref }) => ({ url: `/api/mfa/devices/${ref.id}` }) },
   'GET /api/sessions': { call: () => ({}) },
   'DELETE /api/sessions/:id': { call: () => ({ url: '/api/sessions/no-such-session' }) },
@@ -371,11 +375,12 @@ const HOW: Record<string, How> = {
   'GET /api/session': { call: () => ({}) },
   // Selecting Northside again leaves a '+NS' session as it was; any other selection or clearing changes it.
   'POST /api/select-business': {
-    changesSession: (role, status) => status < 300 && ACCOUNTS[role]?.select !== 'C100234',
+    // A selection gives the session a new token (ASVS 7.2.4), even of the business already selected.
+    changesSession: (_role, status) => status < 300,
     call: () => ({ payload: { sapBpCode: 'C100234' } }),
   },
   'DELETE /api/select-business': {
-    changesSession: (role, status) => status < 300 && !!ACCOUNTS[role]?.select,
+    changesSession: (_role, status) => status < 300,
     call: () => ({}),
   },
   'PUT /api/preferences': { call: () => ({ payload: {} }) },

@@ -3,6 +3,7 @@ import {
   codeSentResponseSchema,
   confirmCodeRequestSchema,
   deviceParamsSchema,
+  disableMfaRequestSchema,
   enableSmsRequestSchema,
   enableTotpRequestSchema,
   enableTotpResponseSchema,
@@ -64,10 +65,11 @@ export const mfa = {
   disable: endpoint({
     method: 'POST',
     path: '/api/mfa/disable',
-    body: confirmCodeRequestSchema,
+    body: disableMfaRequestSchema,
     response: okSchema,
     setsCookies: true,
-    summary: 'Turn the second factor off: forgets every remembered device and signs out everywhere',
+    summary:
+      'Turn the second factor off (password and a code): forgets every remembered device and signs out everywhere',
     tags,
   }),
   forgetDevice: endpoint({

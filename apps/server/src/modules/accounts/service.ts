@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { APIError } from 'better-auth/api';
-import { hashPassword, signJWT } from 'better-auth/crypto';
+import { signJWT } from 'better-auth/crypto';
 import { ADMIN_ACCESS_TYPE, messages } from '@portal/contracts';
 import {
   ACCOUNT_MAIL,
@@ -60,7 +60,7 @@ export function createAccountsService(ctx: AppContext, auth: Auth, base: AuthSer
     input: { first_name: string; last_name: string; email: string; password: string },
   ): Promise<{ ok: true }> {
     const email = input.email; // trimmed and lowercased by the schema
-    const passwordHash = await hashPassword(input.password); // on both paths: the time tells nothing
+    const passwordHash = await ctx.passwords.hash(input.password); // on both paths: the time tells nothing
     const isNew =
       !(await userIdByEmail(ctx.db, email)) &&
       (await createConsumer(ctx.db, { firstName: input.first_name, lastName: input.last_name, email, passwordHash })

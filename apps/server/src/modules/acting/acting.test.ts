@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { endpoints, messages, type SearchProductsResponse, type Session } from '@portal/contracts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { signedInAs, testClient, unchecked, type TestClient } from '../../../test/client.ts';
+import { injectionOf, signedInAs, testClient, unchecked, type TestClient } from '../../../test/client.ts';
 import { partnerByCode } from '../../../test/builders.ts';
 import { impersonationEvents } from './schema.ts';
 
@@ -101,6 +101,30 @@ describe('POST /api/select-business (spec 01 §4)', () => {
     expect(cleared.statusCode).toBe(200);
     expect((cleared.json() as Session).selectedBusiness).toBeNull();
     expect((await firstPriceKinds(first, 'sentinel')).kinds).toEqual(new Set(['discounted']));
+  });
+
+  it('selecting or clearing a business gives the session a new token: the old cookie gets 401 (ASVS 7.2.4)', async () => {
+    const rep = await signedInAs(t.app, 'insiderep@demo.test');
+    const asBefore = rep.jar.header();
+    const selected = await select(rep, 'C100310');
+    expect(selected.statusCode).toBe(200);
+    expect(rep.jar.header()).not.toBe(asBefore);
+    const old = await t.app.inject({
+      ...injectionOf(endpoints.session.selectBusiness, { body: { sapBpCode: 'C100310' } }),
+      headers: { cookie: asBefore },
+    });
+    expect(old.statusCode).toBe(401);
+    expect(old.json()).toEqual({ detail: messages.credentialsNeedRefresh });
+    expect((await session(rep)).selectedBusiness).toMatchObject({ sapBpCode: 'C100310' }); // the new cookie works
+
+    const asSelected = rep.jar.header();
+    expect((await rep.call(endpoints.session.clearBusiness)).statusCode).toBe(200);
+    const stale = await t.app.inject({
+      ...injectionOf(endpoints.session.clearBusiness),
+      headers: { cookie: asSelected },
+    });
+    expect(stale.statusCode).toBe(401);
+    expect((await session(rep)).user?.email).toBe('insiderep@demo.test');
   });
 });
 

@@ -2,4 +2,5 @@
 export { loadPortalUser, registerActor, readActor, type Actor, type ActingBusiness } from './actor.ts';
 export { createActingService, selectBusinessDenied, type ActingService } from './service.ts';
 export { registerImpersonationAudit } from './audit-hook.ts';
+export { createStaffSecondFactor } from './staff-second-factor.ts';
 export { activityDetailsOf, createActivityLog, type ActivityLog } from './activity.ts';

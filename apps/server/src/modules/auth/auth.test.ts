@@ -8,8 +8,8 @@ import {
   PASSWORD_LOCKOUT_MINUTES,
 } from '@portal/contracts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { call, signedInAs, testClient, unchecked } from '../../../test/client.ts';
-import { idOf, lastMailTo, lastSmsCode } from '../../../test/builders.ts';
+import { call, injectionOf, signedInAs, testClient, unchecked } from '../../../test/client.ts';
+import { idOf, lastMailTo, lastSmsCode, restoreDemoPassword } from '../../../test/builders.ts';
 import { totp } from '../../../test/totp.ts';
 import { DEMO_PASSWORD, DEMO_PEOPLE, DEMO_TOTP_SECRET } from '../../seed/people.ts';
 import { users } from '../users/schema.ts';
@@ -48,6 +48,19 @@ describe('password sign-in (spec 01 §4, §8)', () => {
       expect(session.user?.permissionGroups).toEqual([...groups].sort());
     },
   );
+
+  it('signing in again ends the session the browser had: its old cookie gets 401 (ASVS 7.2.4)', async () => {
+    const c = client();
+    await c.signIn('installer@demo.test');
+    const asBefore = c.jar.header();
+    expect((await c.signIn('owner@demo.test')).json()).toEqual({ status: 'signed-in' });
+    const old = await t.app.inject({
+      ...injectionOf(endpoints.session.savePreferences, { body: { searchPageSize: null } }),
+      headers: { cookie: asBefore },
+    });
+    expect(old.statusCode).toBe(401);
+    expect((await c.session()).user?.email).toBe('owner@demo.test');
+  });
 
   it('without "remember me" the cookie ends with the browser; with it, it lasts 365 days', async () => {
     const forget = await client().signIn('installer@demo.test', DEMO_PASSWORD, false);
@@ -413,7 +426,7 @@ describe('password change for an API client (issue 14 §8)', () => {
     const session = await call(t.app, endpoints.session.get, { headers: { authorization: `Bearer ${newToken}` } });
     expect((session.json() as { user: { email: string } | null }).user?.email).toBe('purchaser@demo.test');
     // Put the demo password back for the other tests.
-    expect((await change('Garage#Bay77', DEMO_PASSWORD, newToken)).statusCode).toBe(200);
+    await restoreDemoPassword(t.db, 'purchaser@demo.test');
   });
 });
 

@@ -40,6 +40,8 @@ export function createAuth(ctx: AppContext) {
       disableSignUp: true,
       minPasswordLength: 8,
       maxPasswordLength: 99,
+      // ASVS 11.4.2: scrypt at OWASP's cost in a string that records it; older hashes are made again at sign-in.
+      password: { hash: ctx.passwords.hash, verify: ctx.passwords.verify },
       requireEmailVerification: true,
       revokeSessionsOnPasswordReset: true,
       // "Account locked. Please reset password." — a reset unlocks the account from every address

@@ -7,7 +7,7 @@
 export { createAuth, SESSION_COOKIE_PREFIX, type Auth } from './auth.ts';
 export { createAuthService, type AuthService } from './service.ts';
 export { createMfaService } from './mfa.ts';
-export { authRoutes } from './routes.ts';
+export { authRoutes, send as sendWithCookies } from './routes.ts';
 export { mfaRoutes } from './mfa-routes.ts';
 export { signedInSessionRoutes } from './sessions-routes.ts';
 export { getAuthSecret } from './secret.ts';

@@ -41,7 +41,7 @@ export const mfaRoutes =
       mfa.sendDisableCode(...(await signedIn(request))),
     );
     route(app, calls.disable, signedInOnly, async (request, reply) => {
-      const result = await mfa.disable(...(await signedIn(request)), request.body.code);
+      const result = await mfa.disable(...(await signedIn(request)), request.body);
       return reply.header('set-cookie', result.cookies).send(result.body);
     });
     route(app, calls.forgetDevice, signedInOnly, async (request) =>

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { endpoints, messages, type MfaStatus } from '@portal/contracts';
+import { endpoints, messages, STAFF_SECOND_FACTOR_REQUIRED, type MfaStatus } from '@portal/contracts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { signedInAs, testClient, type TestClient } from '../../../test/client.ts';
 import { idOf, lastSmsCode } from '../../../test/builders.ts';
@@ -34,7 +34,7 @@ describe('MFA management (issue 3 §4)', () => {
     expect(res.json()).toEqual({ detail: messages.signInRequired });
   });
 
-  it('turns an authenticator app on (QR secret, code) and off again (code, signs out everywhere)', async () => {
+  it('turns an authenticator app on (QR secret, code) and off again (password and code, signs out everywhere)', async () => {
     const c = await signedIn('installer@demo.test');
     expect(await c.status()).toEqual({ mfaType: 'none', phone: null, devices: [] });
 
@@ -64,11 +64,15 @@ describe('MFA management (issue 3 §4)', () => {
     });
 
     // A code is used once (ASVS 6.5.1): the one that just signed in cannot turn the app off.
-    expect((await c.call(endpoints.mfa.disable, { body: { code: signInCode } })).json()).toEqual({
-      detail: messages.invalidCode,
-    });
+    expect(
+      (await c.call(endpoints.mfa.disable, { body: { password: DEMO_PASSWORD, code: signInCode } })).json(),
+    ).toEqual({ detail: messages.invalidCode });
+    // ASVS 7.5.1: the password again, not just the open session; a wrong one spends no code.
+    const offCode = await unusedTotp(secret);
+    const wrong = await c.call(endpoints.mfa.disable, { body: { password: 'Nope!2026x', code: offCode } });
+    expect(wrong.json()).toEqual({ detail: messages.passwordInvalid });
     expect(await c.sessionEmail()).toBe('installer@demo.test');
-    const off = await c.call(endpoints.mfa.disable, { body: { code: await unusedTotp(secret) } });
+    const off = await c.call(endpoints.mfa.disable, { body: { password: DEMO_PASSWORD, code: offCode } });
     expect(off.statusCode).toBe(200);
     expect(await c.sessionEmail()).toBeNull();
     expect(await other.sessionEmail()).toBeNull(); // every session ends
@@ -132,7 +136,9 @@ describe('MFA management (issue 3 §4)', () => {
     // Turning it off needs a fresh code to the phone.
     await c.call(endpoints.mfa.sendDisableCode);
     const offCode = (await lastSmsCode(t.db, '+16145550123'))!;
-    expect((await c.call(endpoints.mfa.disable, { body: { code: offCode } })).statusCode).toBe(200);
+    expect((await c.call(endpoints.mfa.disable, { body: { password: DEMO_PASSWORD, code: offCode } })).statusCode).toBe(
+      200,
+    );
     expect((await client().signIn('purchaser@demo.test')).json()).toEqual({ status: 'signed-in' });
   });
 
@@ -181,5 +187,31 @@ describe('MFA management (issue 3 §4)', () => {
     const later = await c.call(endpoints.session.get);
     const refreshed = ([later.headers['set-cookie']].flat() as (string | undefined)[]).filter(Boolean) as string[];
     expect(refreshed.filter((line) => /Max-Age=31536000/.test(line))).toEqual([]);
+  });
+});
+
+describe('a second factor for admins and sales reps (issue 32, ASVS 6.3.3)', () => {
+  it('with STAFF_SECOND_FACTOR=required, a rep without one sets it up at sign-in and may do nothing else first', async () => {
+    const required = await t.anotherInstance({ STAFF_SECOND_FACTOR: 'required' });
+    const rep = testClient(required, headers);
+    expect((await rep.signIn('outsiderep@demo.test')).json()).toEqual({ status: 'enrol-second-factor' });
+    const before = await rep.call(endpoints.session.selectBusiness, { body: { sapBpCode: 'C100310' } });
+    expect(before.statusCode).toBe(403);
+    expect(before.json()).toEqual({ detail: STAFF_SECOND_FACTOR_REQUIRED });
+    expect(await rep.session()).toMatchObject({ user: { email: 'outsiderep@demo.test' }, mustEnrolSecondFactor: true });
+    // A dealer's own staff are not held to it.
+    expect((await testClient(required).signIn('owner@demo.test')).json()).toEqual({ status: 'signed-in' });
+
+    const { secret } = (await rep.call(endpoints.mfa.enableTotp, { body: { password: DEMO_PASSWORD } })).json() as {
+      secret: string;
+    };
+    expect((await rep.call(endpoints.mfa.confirmTotp, { body: { code: await unusedTotp(secret) } })).statusCode).toBe(
+      200,
+    );
+    expect((await rep.call(endpoints.session.selectBusiness, { body: { sapBpCode: 'C100310' } })).statusCode).toBe(200);
+    expect((await rep.session()).mustEnrolSecondFactor).toBeUndefined();
+    expect((await testClient(required).signIn('outsiderep@demo.test')).json()).toMatchObject({
+      status: 'second-factor',
+    });
   });
 });

@@ -91,14 +91,19 @@ export function createMfaService(ctx: AppContext, auth: Auth, { audit, limit }: 
     }
   }
 
-  /** SMS step 1: password, and a code to the new phone to prove it is theirs. */
-  async function enableSms(client: Client, userId: string, input: { password: string; phone: string }) {
-    await limit(`code-send:${userId}`, RATE_LIMITS.codeSendPerUser, messages.attemptLimitForgot);
+  /** The signed-in user's password, asked again before a change of second factor (ASVS 7.5.1). */
+  async function passwordAgain(client: Client, password: string) {
     try {
-      await auth.api.verifyPassword({ body: { password: input.password }, headers: client.headers });
+      await auth.api.verifyPassword({ body: { password }, headers: client.headers });
     } catch (error) {
       throw mapApiError(error);
     }
+  }
+
+  /** SMS step 1: password, and a code to the new phone to prove it is theirs. */
+  async function enableSms(client: Client, userId: string, input: { password: string; phone: string }) {
+    await limit(`code-send:${userId}`, RATE_LIMITS.codeSendPerUser, messages.attemptLimitForgot);
+    await passwordAgain(client, input.password);
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     await replaceVerification(
       ctx.db,
@@ -135,10 +140,19 @@ export function createMfaService(ctx: AppContext, auth: Auth, { audit, limit }: 
     return { destination: maskPhone(user.phoneNumber) };
   }
 
-  /** spec 01 §4: verify code, set none, remove all trusted devices, then log out (every session). */
-  async function disable(client: Client, userId: string, code: string): Promise<WithCookies<{ ok: true }>> {
+  /**
+   * spec 01 §4: verify code, set none, remove all trusted devices, then log out (every session). The
+   * password first (ASVS 7.5.1: a session left open is not enough), its guesses limited as a password change's.
+   */
+  async function disable(
+    client: Client,
+    userId: string,
+    { password, code }: { password: string; code: string },
+  ): Promise<WithCookies<{ ok: true }>> {
     const user = await userOf(userId);
     if (user.mfaType === 'none') throw refuse.invalid(messages.invalidRequest);
+    await limit(`password-check:${userId}`, RATE_LIMITS.changePasswordPerUser, messages.attemptLimitChange);
+    await passwordAgain(client, password);
     await limit(`code:${user.id}`, RATE_LIMITS.codePerUser, messages.attemptLimitForgot);
     try {
       if (user.mfaType === 'sms') await auth.api.verifyTwoFactorOTP({ body: { code }, headers: client.headers });

@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { hashPassword } from 'better-auth/crypto';
 import { endpoints, MAX_FAILED_SIGN_INS, messages, PASSWORD_TOO_COMMON, type BodyOf } from '@portal/contracts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { signedInAs, testClient, type TestClient } from '../../../test/client.ts';
 import { codeIn, lastMailTo } from '../../../test/builders.ts';
 import { DEMO_PASSWORD } from '../../seed/people.ts';
 import { mailOutbox } from '../../adapters/outbox-schema.ts';
+import { accounts, users } from '../users/schema.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -147,5 +149,29 @@ describe('sign out everywhere (issue 3 §4)', () => {
     const res = await client().call(endpoints.auth.signOutEverywhere);
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ detail: messages.signInRequired });
+  });
+});
+
+describe('password hashes (ASVS 11.4.2)', () => {
+  it("an older hash signs in and is made again at OWASP's cost", async () => {
+    const email = 'accountant@demo.test';
+    const [user] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    const storedHash = async () =>
+      (await t.db.select({ hash: accounts.password }).from(accounts).where(eq(accounts.userId, user!.id)))[0]!.hash!;
+    // better-auth's own format (`salt:key`, N = 2^14, r = 16), as every hash was made before.
+    await t.db
+      .update(accounts)
+      .set({ password: await hashPassword(DEMO_PASSWORD) })
+      .where(eq(accounts.userId, user!.id));
+    const production = await t.anotherInstance({ PASSWORD_SCRYPT_LOG_N: '17' });
+    expect((await testClient(production).signIn(email, 'Wrong#Pass99')).statusCode).toBe(401);
+    expect((await testClient(production).signIn(email)).json()).toEqual({ status: 'signed-in' });
+    const rehashed = await storedHash();
+    expect(rehashed).toMatch(/^\$scrypt\$ln=17,r=8,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/);
+    // A hash at the current cost is kept; an instance at a lower cost (the test run's) verifies it as it is.
+    expect((await testClient(production).signIn(email)).json()).toEqual({ status: 'signed-in' });
+    expect(await storedHash()).toBe(rehashed);
+    expect((await client().signIn(email)).json()).toEqual({ status: 'signed-in' });
+    expect(await storedHash()).toBe(rehashed);
   });
 });

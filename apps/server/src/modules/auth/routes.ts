@@ -7,7 +7,7 @@ import { clientOf, type WithCookies } from './client.ts';
 import { RATE_LIMITS } from './limits.ts';
 import type { AuthService } from './service.ts';
 
-function send<T>(reply: FastifyReply, result: WithCookies<T>) {
+export function send<T>(reply: FastifyReply, result: WithCookies<T>) {
   if (result.cookies.length) reply.header('set-cookie', result.cookies);
   // API clients read their token here; a browser keeps it in the HttpOnly cookie only, where no script
   // (ours or an injected one) can read it (ASVS 3.3.4). Browsers say they are one (Fetch Metadata).

@@ -15,14 +15,27 @@ import { RATE_LIMITS } from './limits.ts';
 import { createLockout } from './lockout.ts';
 import { createOneTimeCodes } from './one-time-codes.ts';
 import { e164, maskPhone } from './phone.ts';
+import { createSessionRotation } from './session-rotation.ts';
 
 /**
  * spec 01 §4, §8: password sign-in with its lockout (lockout.ts), and the second factor that may
  * follow. The limit per address is the route's (routes.ts); the ones per user are counted here.
  */
-export function createSignInService(ctx: AppContext, auth: Auth, { audit, limit }: { audit: Audit; limit: Limit }) {
+export interface SignInOptions {
+  audit: Audit;
+  limit: Limit;
+  /** ASVS 6.3.3: whether this user must set up a second factor before anything else (modules/acting). */
+  mustEnrolSecondFactor: (userId: string) => Promise<boolean>;
+}
+
+export function createSignInService(
+  ctx: AppContext,
+  auth: Auth,
+  { audit, limit, mustEnrolSecondFactor }: SignInOptions,
+) {
   const lockout = createLockout(ctx.db);
   const oneTimeCodes = createOneTimeCodes(ctx.db);
+  const { endEarlierSession } = createSessionRotation(auth);
 
   async function signIn(
     client: Client,
@@ -68,11 +81,19 @@ export function createSignInService(ctx: AppContext, auth: Auth, { audit, limit 
     }
 
     await attempt.succeeded();
+    if (user) await rehashIfOlder(user.id, input.password);
+    // ASVS 7.2.4: the password was right; a session this browser had before (anyone's) ends here.
+    await endEarlierSession(client);
     const cookies = setCookiesOf(result.headers);
     if (!('twoFactorRedirect' in result.response)) {
       if (user?.twoFactorEnabled) await deviceUsed(ctx.db, client, user.id, cookies);
       await audit('sign-in', client, { userId: user?.id, email, details: { rememberMe: input.rememberMe } });
-      return { body: { status: 'signed-in' }, cookies, authToken: result.headers.get('set-auth-token') };
+      const enrol = user ? await mustEnrolSecondFactor(user.id) : false;
+      return {
+        body: { status: enrol ? 'enrol-second-factor' : 'signed-in' },
+        cookies,
+        authToken: result.headers.get('set-auth-token'),
+      };
     }
     // spec 01 §4: an MFA challenge. The user's preferred type decides which one.
     if (user?.mfaType === 'sms' && user.phoneNumber) {
@@ -84,6 +105,14 @@ export function createSignInService(ctx: AppContext, auth: Auth, { audit, limit 
       return { body: { status: 'second-factor', method: 'sms', destination: maskPhone(user.phoneNumber) }, cookies };
     }
     return { body: { status: 'second-factor', method: 'totp', destination: null }, cookies };
+  }
+
+  /** ASVS 11.4.2: a hash below the current scrypt cost is made again from the password just proven right. */
+  async function rehashIfOlder(userId: string, password: string) {
+    const context = await auth.$context;
+    const credential = await context.internalAdapter.findCredentialAccount(userId);
+    if (!credential?.password || ctx.passwords.isCurrent(credential.password)) return;
+    await context.internalAdapter.updatePassword(userId, await ctx.passwords.hash(password));
   }
 
   /** NIST SP 800-63B §5.2.2: the owner hears that password sign-in was paused, and how to get back in. */

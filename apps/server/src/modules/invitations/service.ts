@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { hashPassword, signJWT } from 'better-auth/crypto';
+import { signJWT } from 'better-auth/crypto';
 import {
   DEALER_TEXTS,
   INVITATION_TEXTS,
@@ -214,7 +214,7 @@ export function createInvitationService(ctx: AppContext) {
   /** POST user/set-password: accepting an invitation creates the installer's account, in one transaction. */
   async function setPassword(token: string, input: { password: string; first_name?: string; last_name?: string }) {
     const read = await readToken(token);
-    const hash = await hashPassword(input.password);
+    const hash = await ctx.passwords.hash(input.password);
     if (read.kind === 'registration') {
       const { user } = read;
       await ctx.db.transaction((tx) => completeRegistration(tx, user.id, hash));

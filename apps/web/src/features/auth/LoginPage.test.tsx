@@ -57,4 +57,15 @@ describe('sign-in forms (spec 01 §4)', () => {
     await waitFor(() => expect(alertTexts()).toEqual(['code: Enter the 6-digit code']));
     expect(signInCalls()).toHaveLength(1);
   });
+
+  it('an admin or sales rep without a second factor is asked to set one up (ASVS 6.3.3)', async () => {
+    server.use(answer(endpoints.auth.signIn, { status: 'enrol-second-factor' }));
+    renderLogin();
+    fireEvent.input(screen.getByLabelText('Email'), { target: { value: 'admin@demo.test' } });
+    fireEvent.input(screen.getByLabelText('Password', { exact: true }), { target: { value: 'Portal!2026' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await screen.findByRole('heading', { name: 'Set up two-step verification' });
+    expect(screen.getByLabelText('Current password')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Sign out' })).toBeTruthy();
+  });
 });

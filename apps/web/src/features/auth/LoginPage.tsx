@@ -11,6 +11,7 @@ import { CodeField } from '../../components/form/CodeField.tsx';
 import { showErrorsAsAlert } from '../../components/form/showErrorsAsAlert.ts';
 import { VALIDATE_ON_SUBMIT } from '../../components/form/validateOnSubmit.ts';
 import { useAfterSignIn, useResendCode, useSecondFactor, useSignIn } from './api.ts';
+import { EnableTotp } from './two-step/EnableTotp.tsx';
 
 type Challenge = Extract<SignInResponse, { status: 'second-factor' }>;
 
@@ -32,6 +33,7 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const afterSignIn = useAfterSignIn();
   const [challenge, setChallenge] = useState<Challenge | null>(null);
+  const [mustEnrol, setMustEnrol] = useState(false);
   // A page that signed the user out may leave a word for them (alerts are cleared on navigation).
   const notice = (useLocation().state as { notice?: string } | null)?.notice;
   const verified = params.get('verified');
@@ -53,10 +55,12 @@ export default function LoginPage() {
           <EmailConfirmationNotice confirmed={verified === '1'} />
         </Suspense>
       )}
-      {challenge ? (
+      {mustEnrol ? (
+        <EnrolSecondFactorStep onDone={finish} />
+      ) : challenge ? (
         <SecondFactorStep challenge={challenge} onDone={finish} onBack={() => setChallenge(null)} />
       ) : (
-        <PasswordStep onSignedIn={finish} onChallenge={setChallenge} />
+        <PasswordStep onSignedIn={finish} onChallenge={setChallenge} onMustEnrol={() => setMustEnrol(true)} />
       )}
     </div>
   );
@@ -65,9 +69,11 @@ export default function LoginPage() {
 function PasswordStep({
   onSignedIn,
   onChallenge,
+  onMustEnrol,
 }: {
   onSignedIn: () => Promise<void>;
   onChallenge: (c: Challenge) => void;
+  onMustEnrol: () => void;
 }) {
   const signIn = useSignIn();
   const form = useForm({
@@ -82,6 +88,7 @@ function PasswordStep({
       try {
         const result = await signIn.mutateAsync(values);
         if (result.status === 'signed-in') await onSignedIn();
+        else if (result.status === 'enrol-second-factor') onMustEnrol();
         else onChallenge(result);
       } catch (error) {
         alerts.showError(error);
@@ -132,6 +139,23 @@ function PasswordStep({
         <Link to="/dealer-request">Become a dealer</Link>
       </p>
     </form>
+  );
+}
+
+/** ASVS 6.3.3: an admin or sales rep without a second factor sets one up before going on. */
+function EnrolSecondFactorStep({ onDone }: { onDone: () => Promise<void> }) {
+  return (
+    <section className="form auth-form" aria-labelledby="enrol-title">
+      <h1 id="enrol-title">Set up two-step verification</h1>
+      <p className="auth-lead">
+        Admins and sales reps act for every dealer, so they sign in with a code from an authenticator app as well as
+        their password. Set it up now to continue.
+      </p>
+      <EnableTotp onDone={() => void onDone()} />
+      <p className="auth-links">
+        <Link to="/logout">Sign out</Link>
+      </p>
+    </section>
   );
 }
 

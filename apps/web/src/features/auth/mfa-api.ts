@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { EnableSmsRequest } from '@portal/contracts';
+import type { DisableMfaRequest, EnableSmsRequest } from '@portal/contracts';
 import { routes } from '@portal/contracts/endpoints/routes';
 import { call } from '../../lib/api.ts';
 
@@ -22,5 +22,5 @@ export const useConfirmTotp = () => useMfaMutation((body: Code) => call(routes.m
 export const useEnableSms = () => useMfaMutation((body: EnableSmsRequest) => call(routes.mfa.enableSms, { body }));
 export const useConfirmSms = () => useMfaMutation((body: Code) => call(routes.mfa.confirmSms, { body }));
 export const useSendDisableCode = () => useMfaMutation((_: void) => call(routes.mfa.sendDisableCode));
-export const useDisableMfa = () => useMfaMutation((body: Code) => call(routes.mfa.disable, { body }));
+export const useDisableMfa = () => useMfaMutation((body: DisableMfaRequest) => call(routes.mfa.disable, { body }));
 export const useForgetDevice = () => useMfaMutation((id: string) => call(routes.mfa.forgetDevice, { params: { id } }));

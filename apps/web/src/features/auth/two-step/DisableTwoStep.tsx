@@ -6,9 +6,9 @@ import { alerts } from '../../../components/alerts.ts';
 import { Button } from '../../../components/Button.tsx';
 import { clearClientStores } from '../../../lib/clientStores.ts';
 import { useDisableMfa, useSendDisableCode } from '../mfa-api.ts';
-import { CodeStep } from './steps.tsx';
+import { PasswordAndCodeStep } from './steps.tsx';
 
-/** Turning two-step verification off: a code (texted first for SMS), then a fresh sign-in. */
+/** Turning two-step verification off: the password and a code (texted first for SMS), then a fresh sign-in. */
 export function DisableTwoStep({ status, onCancel }: { status: MfaStatus; onCancel: () => void }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -33,15 +33,15 @@ export function DisableTwoStep({ status, onCancel }: { status: MfaStatus; onCanc
   return (
     <div className="mfa-setup">
       <p>
-        Turning it off forgets every remembered device and signs you out everywhere.{' '}
-        {sent ? `Enter the code we sent to ${sent}.` : 'Enter a code from your authenticator app.'}
+        Turning it off forgets every remembered device and signs you out everywhere. Enter your current password and{' '}
+        {sent ? `the code we sent to ${sent}.` : 'a code from your authenticator app.'}
       </p>
-      <CodeStep
+      <PasswordAndCodeStep
         label="Verification code"
         action="Turn off"
         busy={disable.isPending}
-        onSubmit={(code) =>
-          disable.mutateAsync({ code }).then(async () => {
+        onSubmit={(body) =>
+          disable.mutateAsync(body).then(async () => {
             // spec 01 §4: set none, remove all trusted devices, then log out.
             clearClientStores(queryClient);
             await navigate('/login', {

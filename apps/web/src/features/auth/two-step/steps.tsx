@@ -1,6 +1,11 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { confirmCodeRequestSchema, enableTotpRequestSchema } from '@portal/contracts/mfa';
+import {
+  confirmCodeRequestSchema,
+  disableMfaRequestSchema,
+  enableTotpRequestSchema,
+  type DisableMfaRequest,
+} from '@portal/contracts/mfa';
 import { alerts } from '../../../components/alerts.ts';
 import { Button } from '../../../components/Button.tsx';
 import { CodeField } from '../../../components/form/CodeField.tsx';
@@ -46,6 +51,32 @@ export function CodeStep({ onSubmit, busy, action, label }: StepProps & { label:
   });
   return (
     <form className="form" noValidate onSubmit={form.handleSubmit(({ code }) => onSubmit(code), showErrorsAsAlert)}>
+      <CodeField id="mfa-code" label={label} form={form} name="code" />
+      <Button type="submit" loading={busy}>
+        {action}
+      </Button>
+    </form>
+  );
+}
+
+/** ASVS 7.5.1: the current password again and a code of the factor, before two-step verification goes off. */
+export function PasswordAndCodeStep({
+  onSubmit,
+  busy,
+  action,
+  label,
+}: Omit<StepProps, 'onSubmit'> & { label: string; onSubmit: (value: DisableMfaRequest) => void }) {
+  const form = useForm({
+    resolver: zodResolver(disableMfaRequestSchema),
+    defaultValues: { password: '', code: '' },
+    ...VALIDATE_ON_SUBMIT,
+  });
+  return (
+    <form className="form" noValidate onSubmit={form.handleSubmit(onSubmit, showErrorsAsAlert)}>
+      <div className="field">
+        <label htmlFor="mfa-password">Current password</label>
+        <input id="mfa-password" type="password" autoComplete="current-password" {...form.register('password')} />
+      </div>
       <CodeField id="mfa-code" label={label} form={form} name="code" />
       <Button type="submit" loading={busy}>
         {action}
