@@ -35,8 +35,16 @@ self.addEventListener('install', (event) => {
 });
 self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
 
+/**
+ * Sign-out's forgetting counts: an answer that was on its way when the person signed out (the session read
+ * that a /logout page load starts beside the sign-out, say) is not kept after the store was emptied.
+ */
+let forgotten = 0;
+
 self.addEventListener('message', (event) => {
-  if (event.data?.type === SW_MESSAGES.forget) event.waitUntil(caches.delete(CACHES.data));
+  if (event.data?.type !== SW_MESSAGES.forget) return;
+  forgotten += 1;
+  event.waitUntil(caches.delete(CACHES.data));
 });
 
 self.addEventListener('fetch', (event) => {
@@ -83,11 +91,13 @@ async function asset(request: Request): Promise<Response> {
 }
 
 async function read(request: Request, key: string): Promise<Response> {
+  const asked = forgotten;
   const store = await caches.open(CACHES.data);
   try {
     const response = await fetch(request);
-    // Only a good answer is kept (a 401 after sign-out, a 404 or a 5xx never replaces one).
-    if (response.ok) void store.put(key, response.clone());
+    // Only a good answer is kept (a 401 after sign-out, a 404 or a 5xx never replaces one), and only when no
+    // sign-out came while it was on its way.
+    if (response.ok && asked === forgotten) void store.put(key, response.clone());
     return response;
   } catch {
     const kept = await store.match(key);
