@@ -1,0 +1,308 @@
+// Issue 32 §3: a soak. Ten minutes of a busy Monday's mixed traffic against the built server on PostgreSQL
+// (database bench_soak, the demo seed): searches, wiring look-ups, carts, checkouts, invoice lists and
+// payments, device commands and histories, from the demo roles who make them. Open loop: call i is due at
+// start + i / rate whatever the answers before it, and its latency counts from when it was due (a call that
+// waits for the machine counts its wait). Prints the rate held, p50/p99 per call, every error, and the server's
+// memory (resident set and V8 heap, from /metrics) at the start and the end.
+// SOAK_FIND=1 first climbs in 30 s steps (SOAK_RATE, ×1.25 each) until a step has an error or its p99 passes
+// SOAK_P99_MS (1,000), then soaks at the last rate that held.
+// Environment: SOAK_SECONDS (600), SOAK_RATE (calls/s, 40), SOAK_FIND, SOAK_P99_MS, BENCH_PG_URL
+// (postgres://postgres@127.0.0.1:5432), BENCH_DB (bench_soak), BENCH_RESEED=1, BENCH_SKIP_BUILD=1.
+import { spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { cpuPer, cpuReading, npm, printTable, report, root, startBuiltServer } from './lib.mjs';
+
+const SECONDS = Number(process.env.SOAK_SECONDS ?? 600);
+const START_RATE = Number(process.env.SOAK_RATE ?? 40);
+const P99_LIMIT_MS = Number(process.env.SOAK_P99_MS ?? 1000);
+const PG_URL = (process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/$/, '');
+const DB_NAME = process.env.BENCH_DB ?? 'bench_soak';
+const PASSWORD = 'Portal!2026';
+const env = {
+  ...process.env,
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'warn',
+  DATABASE_URL: `${PG_URL}/${DB_NAME}`,
+  // A fast device clock: a command's answer comes back in milliseconds of simulated car.
+  DEVICE_SIM_SPEED: '1000',
+  // One owner sends every command of the mix: the per-device limit (a person's, not a shop's) is not measured.
+  DEVICE_COMMANDS_PER_MINUTE: '100000',
+};
+
+async function prepare() {
+  const admin = new pg.Client({ connectionString: `${PG_URL}/postgres` });
+  await admin.connect();
+  if (process.env.BENCH_RESEED === '1') await admin.query(`drop database if exists "${DB_NAME}" with (force)`);
+  const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [DB_NAME]);
+  if (!rowCount) await admin.query(`create database "${DB_NAME}"`);
+  await admin.end();
+  const db = new pg.Client({ connectionString: env.DATABASE_URL });
+  await db.connect();
+  if ((await db.query("select to_regclass('public.orders') as t")).rows[0].t === null) {
+    const seeded = spawnSync(process.execPath, [path.join(root, 'apps/server/dist/seed.js')], {
+      cwd: root,
+      env: { ...env, SEED: 'demo' },
+      stdio: 'inherit',
+    });
+    if (seeded.status !== 0) throw new Error('seeding failed');
+  }
+  // An earlier run's sign-ins and limit counts must not refuse this one's.
+  await db.query('delete from rate_limits');
+  await db.end();
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+
+/** One signed-in person: call(method, url, body?, headers?) → { status, json }. */
+async function person(base, email) {
+  let cookie = '';
+  const call = (method, url, body, headers = {}) =>
+    new Promise((resolve) => {
+      const payload = body === undefined ? undefined : JSON.stringify(body);
+      const request = http.request(
+        base + url,
+        {
+          method,
+          agent,
+          headers: {
+            ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
+            ...(cookie ? { cookie } : {}),
+            ...headers,
+          },
+        },
+        (response) => {
+          const chunks = [];
+          response.on('data', (chunk) => chunks.push(chunk));
+          response.on('end', () => {
+            const set = (response.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]);
+            if (set.length) cookie = set.join('; ');
+            let json = null;
+            try {
+              json = JSON.parse(Buffer.concat(chunks).toString());
+            } catch {
+              // not JSON: the status says what happened
+            }
+            resolve({ status: response.statusCode, json });
+          });
+        },
+      );
+      request.on('error', (error) => resolve({ status: 0, json: { detail: error.message } }));
+      request.end(payload);
+    });
+  const signedIn = await call('POST', '/api/auth/sign-in', { email, password: PASSWORD, rememberMe: false });
+  if (signedIn.status !== 200) throw new Error(`${email} could not sign in: ${signedIn.status}`);
+  return call;
+}
+
+const TERMS = ['remote start', 'starter', 'antenna', 'harness', 'bypass', 'module', 'security', 'gps', 'relay'];
+const TYPOS = ['remot start', 'atenna', 'harnes', 'bypas', 'secruity'];
+const SORTS = ['price-desc', 'price-asc', 'name-asc', 'name-desc'];
+const VEHICLES = [
+  [2019, 'toyota', 'toyota-camry'],
+  [2018, 'honda', 'honda-civic'],
+  [2020, 'ford', 'ford-f-150'],
+  [2017, 'chevrolet', 'chevrolet-silverado-1500'],
+  [2021, 'jeep', 'jeep-wrangler'],
+];
+const DEVICE = '10230000240'; // Northside's device on a plan (DEMO-DATA.md)
+const pick = (list) => list[Math.floor(Math.random() * list.length)];
+
+/** The mix: name, weight, and the call (answers the status; 2xx is success). */
+function mixOf(people, catalog, card) {
+  const { installer, purchaser, accountant, owner } = people;
+  const lines = () => [{ variantId: pick(catalog), quantity: 1 + Math.floor(Math.random() * 3) }];
+  return [
+    [
+      'search',
+      30,
+      () =>
+        purchaser('POST', '/api/search-products', {
+          filters: { sort: pick(SORTS), search: pick(Math.random() < 0.8 ? TERMS : TYPOS) },
+        }),
+    ],
+    [
+      'search (filters, page 2)',
+      8,
+      () =>
+        installer('POST', '/api/search-products', {
+          limit: 20,
+          filters: { sort: pick(SORTS), categories: [], brands: [] },
+        }),
+    ],
+    ['year-make-model', 8, () => installer('POST', '/api/year-make-model', { year: pick(VEHICLES)[0] })],
+    [
+      'vehicle-info',
+      10,
+      () => {
+        const [year, makeId, modelId] = pick(VEHICLES);
+        return installer('POST', '/api/vehicle-info', { year, makeId, modelId });
+      },
+    ],
+    ['session', 10, () => pick([installer, purchaser, accountant, owner])('GET', '/api/session')],
+    ['cart (create)', 8, () => purchaser('POST', '/api/products-checkout/create-b2b', { lines: lines() })],
+    [
+      'checkout (cart + complete, COD)',
+      4,
+      async () => {
+        const cart = await purchaser('POST', '/api/products-checkout/create-b2b', { lines: lines() });
+        if (cart.status >= 300) return cart;
+        return purchaser(
+          'POST',
+          `/api/products-checkout/${cart.json.token}/complete-b2b-checkout`,
+          { selectedPayment: 'COD' },
+          { 'idempotency-key': randomUUID() },
+        );
+      },
+    ],
+    ['invoices (open)', 6, () => accountant('POST', '/api/invoices', { status: 'open' })],
+    [
+      'pay-invoice ($1.00 by card)',
+      2,
+      async () => {
+        const open = await accountant('POST', '/api/invoices', { status: 'open' });
+        const invoice = open.json?.edges?.find(({ node }) => node.payoffAmount.amount >= 100)?.node;
+        if (!invoice) return { status: 599, json: { detail: 'no open invoice left to pay' } };
+        return accountant(
+          'POST',
+          '/api/pay-invoice',
+          { invoices: [{ id: invoice.id, paymentAmount: 100 }], paymentMethodId: card },
+          { 'idempotency-key': randomUUID() },
+        );
+      },
+    ],
+    [
+      'send-command',
+      6,
+      () => owner('POST', '/api/iot/send-command', { device_key: DEVICE, command: 'query_status', wait_ms: 0 }),
+    ],
+    ['device history', 8, () => owner('GET', `/api/device/${DEVICE}/history`)],
+  ];
+}
+
+/** The server's memory now, from its /metrics: resident set and V8 heap in use, in MB. */
+async function memoryOf(base) {
+  const text = await (await fetch(`${base}/metrics`)).text();
+  const value = (name) => Number(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)$`, 'm').exec(text)?.[1] ?? NaN);
+  return {
+    rss: Math.round(value('process_resident_memory_bytes') / 1e6),
+    heap: Math.round(value('nodejs_heap_size_used_bytes') / 1e6),
+  };
+}
+
+/** Runs the mix at `rate` calls a second for `seconds`; answers per-call latencies, errors, and the rate held. */
+async function run(mix, rate, seconds) {
+  const total = mix.reduce((sum, [, weight]) => sum + weight, 0);
+  const choose = () => {
+    let roll = Math.random() * total;
+    for (const entry of mix) if ((roll -= entry[1]) < 0) return entry;
+    return mix[0];
+  };
+  const byCall = new Map(mix.map(([name]) => [name, []]));
+  const errors = new Map();
+  const started = performance.now();
+  const count = Math.round(rate * seconds);
+  const inFlight = new Set();
+  for (let i = 0; i < count; i++) {
+    const due = started + (i * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+    const [name, , send] = choose();
+    const call = send().then((answer) => {
+      if (answer.status >= 200 && answer.status < 300) byCall.get(name).push(performance.now() - due);
+      else {
+        const key = `${name}: ${answer.status} ${answer.json?.detail ?? ''}`.trim();
+        errors.set(key, (errors.get(key) ?? 0) + 1);
+      }
+      inFlight.delete(call);
+    });
+    inFlight.add(call);
+  }
+  await Promise.all(inFlight);
+  const elapsed = (performance.now() - started) / 1000;
+  const all = [...byCall.values()].flat();
+  return { byCall, errors, held: Math.round(count / elapsed), count, p99: percentile(all, 0.99) };
+}
+
+function percentile(values, q) {
+  if (!values.length) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+}
+
+if (!process.env.BENCH_SKIP_BUILD) npm(['run', 'build', '-w', '@portal/server']);
+await prepare();
+const { child, base } = await startBuiltServer(env);
+try {
+  const people = Object.fromEntries(
+    await Promise.all(
+      ['installer', 'purchaser', 'accountant', 'owner'].map(async (role) => [
+        role,
+        await person(base, `${role}@demo.test`),
+      ]),
+    ),
+  );
+  const catalog = (await people.purchaser('POST', '/api/search-products', { limit: 100 })).json.results
+    .filter((product) => product.price && product.isAvailable)
+    .map((product) => product.id);
+  const cards = (await people.accountant('GET', '/api/card')).json;
+  const card = cards.find((method) => method.type === 'CARD')?.id;
+  if (!catalog.length || !card) throw new Error('the demo seed has no products to buy or no card to pay with');
+  const mix = mixOf(people, catalog, card);
+  console.log(
+    `machine: ${os.cpus().length} × ${os.cpus()[0]?.model}; load average ${os.loadavg()[0].toFixed(2)}; ` +
+      `${mix.length} calls in the mix\n`,
+  );
+
+  let rate = START_RATE;
+  if (process.env.SOAK_FIND === '1') {
+    for (let step = rate; ; step = Math.round(step * 1.25)) {
+      const trial = await run(mix, step, 30);
+      const held = trial.errors.size === 0 && trial.p99 <= P99_LIMIT_MS && trial.held >= step * 0.95;
+      console.log(
+        `  ${step} calls/s for 30 s: held ${trial.held}/s, p99 ${Math.round(trial.p99)} ms, ` +
+          `${[...trial.errors.values()].reduce((a, b) => a + b, 0)} errors${held ? '' : '  <<< does not hold'}`,
+      );
+      if (!held) break;
+      rate = step;
+    }
+    console.log(`soaking at ${rate} calls/s\n`);
+  }
+
+  const memoryBefore = await memoryOf(base);
+  const cpuBefore = cpuReading(child.pid);
+  const soak = await run(mix, rate, SECONDS);
+  const cpuAfter = cpuReading(child.pid);
+  const memoryAfter = await memoryOf(base);
+  const rows = [...soak.byCall].map(([name, latencies]) => [
+    name,
+    latencies.length,
+    Math.round(percentile(latencies, 0.5)),
+    Math.round(percentile(latencies, 0.99)),
+  ]);
+  printTable(['call', 'n', 'p50 ms', 'p99 ms'], rows, ['l', 'r', 'r', 'r']);
+  const cpu = cpuPer(cpuBefore, cpuAfter, soak.count);
+  console.log(
+    `\n${soak.count} calls in ${SECONDS} s at ${rate}/s asked, ${soak.held}/s held; CPU per call: server ` +
+      `${cpu.server.toFixed(1)} ms, PostgreSQL ${cpu.postgres.toFixed(1)} ms, this script ${cpu.bench.toFixed(1)} ms`,
+  );
+  console.log(
+    `server memory: resident ${memoryBefore.rss} → ${memoryAfter.rss} MB, V8 heap in use ` +
+      `${memoryBefore.heap} → ${memoryAfter.heap} MB`,
+  );
+  for (const [error, times] of soak.errors) console.log(`  error ×${times}: ${error}`);
+  report({ figure: 'soak rate held (mixed traffic, PostgreSQL)', value: soak.held, unit: 'calls/s' });
+  report({
+    figure: 'soak errors',
+    value: [...soak.errors.values()].reduce((a, b) => a + b, 0),
+    unit: 'calls',
+    budget: 0,
+  });
+  report({ figure: 'soak server resident memory growth', value: memoryAfter.rss - memoryBefore.rss, unit: 'MB' });
+} finally {
+  agent.destroy();
+  child.kill('SIGTERM');
+}
