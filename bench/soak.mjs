@@ -114,6 +114,18 @@ const pick = (list) => list[Math.floor(Math.random() * list.length)];
 /** The mix: name, weight, and the call (answers the status; 2xx is success). */
 function mixOf(people, catalog, card) {
   const { installer, purchaser, accountant, owner } = people;
+  // A person does one thing at a time where it matters: the purchaser works one cart (one open cart each), the
+  // accountant one payment (two at once would pick the same invoice). Their calls wait for each other.
+  const oneAtATime = () => {
+    let busy = Promise.resolve();
+    return (work) => {
+      const turn = busy.then(work, work);
+      busy = turn.catch(() => undefined);
+      return turn;
+    };
+  };
+  const inTurn = oneAtATime();
+  const accountantInTurn = oneAtATime();
   const lines = () => [{ variantId: pick(catalog), quantity: 1 + Math.floor(Math.random() * 3) }];
   return [
     [
@@ -143,36 +155,42 @@ function mixOf(people, catalog, card) {
       },
     ],
     ['session', 10, () => pick([installer, purchaser, accountant, owner])('GET', '/api/session')],
-    ['cart (create)', 8, () => purchaser('POST', '/api/products-checkout/create-b2b', { lines: lines() })],
+    [
+      'cart (create)',
+      8,
+      () => inTurn(() => purchaser('POST', '/api/products-checkout/create-b2b', { lines: lines() })),
+    ],
     [
       'checkout (cart + complete, COD)',
       4,
-      async () => {
-        const cart = await purchaser('POST', '/api/products-checkout/create-b2b', { lines: lines() });
-        if (cart.status >= 300) return cart;
-        return purchaser(
-          'POST',
-          `/api/products-checkout/${cart.json.token}/complete-b2b-checkout`,
-          { selectedPayment: 'COD' },
-          { 'idempotency-key': randomUUID() },
-        );
-      },
+      () =>
+        inTurn(async () => {
+          const cart = await purchaser('POST', '/api/products-checkout/create-b2b', { lines: lines() });
+          if (cart.status >= 300) return cart;
+          return purchaser(
+            'POST',
+            `/api/products-checkout/${cart.json.token}/complete-b2b-checkout`,
+            { selectedPayment: 'COD' },
+            { 'idempotency-key': randomUUID() },
+          );
+        }),
     ],
     ['invoices (open)', 6, () => accountant('POST', '/api/invoices', { status: 'open' })],
     [
-      'pay-invoice ($1.00 by card)',
+      'pay-invoice (in full, by card)',
       2,
-      async () => {
-        const open = await accountant('POST', '/api/invoices', { status: 'open' });
-        const invoice = open.json?.edges?.find(({ node }) => node.payoffAmount.amount >= 100)?.node;
-        if (!invoice) return { status: 599, json: { detail: 'no open invoice left to pay' } };
-        return accountant(
-          'POST',
-          '/api/pay-invoice',
-          { invoices: [{ id: invoice.id, paymentAmount: 100 }], paymentMethodId: card },
-          { 'idempotency-key': randomUUID() },
-        );
-      },
+      () =>
+        accountantInTurn(async () => {
+          const open = await accountant('POST', '/api/invoices', { status: 'open' });
+          const invoice = open.json?.edges?.find(({ node }) => node.payoffAmount.amount > 0)?.node;
+          if (!invoice) return { status: 599, json: { detail: 'no open invoice left to pay' } };
+          return accountant(
+            'POST',
+            '/api/pay-invoice',
+            { invoices: [{ id: invoice.id, paymentAmount: invoice.payoffAmount.amount }], paymentMethodId: card },
+            { 'idempotency-key': randomUUID() },
+          );
+        }),
     ],
     [
       'send-command',
@@ -248,6 +266,14 @@ try {
   const catalog = (await people.purchaser('POST', '/api/search-products', { limit: 100 })).json.results
     .filter((product) => product.price && product.isAvailable)
     .map((product) => product.id);
+  const buyable = [];
+  for (const id of catalog) {
+    const probe = await people.purchaser('POST', '/api/products-checkout/create-b2b', {
+      lines: [{ variantId: id, quantity: 1 }],
+    });
+    if (probe.status < 300) buyable.push(id);
+  }
+  catalog.splice(0, catalog.length, ...buyable);
   const cards = (await people.accountant('GET', '/api/card')).json;
   const card = cards.find((method) => method.type === 'CARD')?.id;
   if (!catalog.length || !card) throw new Error('the demo seed has no products to buy or no card to pay with');
