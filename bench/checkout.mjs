@@ -8,11 +8,9 @@
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import pg from 'pg';
-import { npm, printTable, report, root, startBuiltServer } from './lib.mjs';
+import { ensureDatabase, npm, printTable, report, root, signedInBrowser, startBuiltServer } from './lib.mjs';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
 const BUYERS = 20;
@@ -49,12 +47,7 @@ function postgresCpuMs() {
 const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK']).stdout.toString().trim()) || 100;
 
 async function prepare() {
-  const admin = new pg.Client({ connectionString: `${PG_URL}/postgres` });
-  await admin.connect();
-  if (process.env.BENCH_RESEED === '1') await admin.query(`drop database if exists "${DB_NAME}" with (force)`);
-  const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [DB_NAME]);
-  if (!rowCount) await admin.query(`create database "${DB_NAME}"`);
-  await admin.end();
+  await ensureDatabase(PG_URL, DB_NAME);
   const db = new pg.Client({ connectionString: URL_ });
   await db.connect();
   const seeded = (await db.query("select to_regclass('public.orders') as t")).rows[0].t !== null;
@@ -131,64 +124,6 @@ async function addOrders(db) {
   await db.query('analyze orders');
 }
 
-/**
- * The phones' HTTP: node:http with kept-alive connections (cheaper for this script than fetch, so the
- * machine's CPU goes to the server and the database), asking for compressed answers as a browser does.
- */
-const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
-function send(method, url, headers, body) {
-  return new Promise((resolve, reject) => {
-    const request = http.request(url, { method, headers, agent }, (response) => {
-      const chunks = [];
-      response.on('data', (chunk) => chunks.push(chunk));
-      response.on('end', () => {
-        const raw = Buffer.concat(chunks);
-        const encoding = response.headers['content-encoding'];
-        const text = (
-          encoding === 'br' ? zlib.brotliDecompressSync(raw) : encoding === 'gzip' ? zlib.gunzipSync(raw) : raw
-        ).toString();
-        resolve({ status: response.statusCode, headers: response.headers, text });
-      });
-      response.on('error', reject);
-    });
-    request.on('error', reject);
-    request.end(body);
-  });
-}
-
-/** A signed-in browser of one account: call(method, url, body, headers) → { status, json, ms }. */
-async function browser(base, email) {
-  let cookie = '';
-  const call = async (method, url, body, headers = {}) => {
-    const started = performance.now();
-    const payload = body ? JSON.stringify(body) : undefined;
-    const response = await send(
-      method,
-      base + url,
-      {
-        'accept-encoding': 'br, gzip',
-        ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
-        ...(cookie ? { cookie } : {}),
-        ...headers,
-      },
-      payload,
-    );
-    let json = null;
-    try {
-      json = JSON.parse(response.text);
-    } catch {
-      // not JSON: the status says what happened
-    }
-    const ms = performance.now() - started;
-    const set = (response.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]);
-    if (set.length) cookie = set.join('; ');
-    return { status: response.status, json, ms };
-  };
-  const signedIn = await call('POST', '/api/auth/sign-in', { email, password: 'Portal!2026', rememberMe: false });
-  if (signedIn.status !== 200) throw new Error(`${email} could not sign in: ${signedIn.status}`);
-  return call;
-}
-
 const percentile = (values, p) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
@@ -200,13 +135,13 @@ const { child, base } = await startBuiltServer(env);
 try {
   const products = (
     await (
-      await browser(base, buyerEmail(1))
+      await signedInBrowser(base, buyerEmail(1))
     )('POST', '/api/search-products', { limit: 20 })
   ).json.results
     .filter((p) => p.price)
     .slice(0, 3)
     .map((p) => p.id);
-  const buyers = await Promise.all(Array.from({ length: BUYERS }, (_, i) => browser(base, buyerEmail(i + 1))));
+  const buyers = await Promise.all(Array.from({ length: BUYERS }, (_, i) => signedInBrowser(base, buyerEmail(i + 1))));
   const times = [];
   let failures = 0;
   const serverCpuMs = { user: 0, system: 0 };
@@ -261,7 +196,7 @@ try {
     );
     if (result.status === 201) alone.push(result.ms);
   }
-  const owner = await browser(base, 'owner@demo.test');
+  const owner = await signedInBrowser(base, 'owner@demo.test');
   const listTimes = [];
   let cursor = null;
   for (let i = 0; i < 200; i++) {

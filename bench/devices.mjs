@@ -16,7 +16,17 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { cpuPer, cpuReading, npm, pacedLoad, printTable, report, root, startBuiltServer } from './lib.mjs';
+import {
+  cpuPer,
+  cpuReading,
+  ensureDatabase,
+  npm,
+  pacedLoad,
+  printTable,
+  report,
+  root,
+  startBuiltServer,
+} from './lib.mjs';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const CONNECTIONS = 50;
@@ -41,12 +51,7 @@ const env = {
 };
 
 async function prepare() {
-  const admin = new pg.Client({ connectionString: `${PG_URL}/postgres` });
-  await admin.connect();
-  if (process.env.BENCH_RESEED === '1') await admin.query(`drop database if exists "${DB_NAME}" with (force)`);
-  const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [DB_NAME]);
-  if (!rowCount) await admin.query(`create database "${DB_NAME}"`);
-  await admin.end();
+  await ensureDatabase(PG_URL, DB_NAME);
   const db = new pg.Client({ connectionString: URL_ });
   await db.connect();
   const seeded = (await db.query("select to_regclass('public.device_installations') as t")).rows[0].t !== null;

@@ -2,6 +2,8 @@
 // headline figures that run.mjs gathers into its closing summary.
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
+import http from 'node:http';
+import zlib from 'node:zlib';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -49,6 +51,93 @@ export function report({ figure, value, unit, budget }) {
   const against = budget === undefined ? 'for information' : `budget ${budget} ${unit}`;
   console.log(`${figure}: ${value} ${unit}  (${against})${over ? '  <<< OVER BUDGET' : ''}`);
   process.send?.({ figure, value, unit, budget, over });
+}
+
+/**
+ * The bench's own database on the PostgreSQL at `pgUrl` (no trailing slash): made when missing, and dropped
+ * first with BENCH_RESEED=1. Answers its URL.
+ */
+export async function ensureDatabase(pgUrl, name) {
+  const { default: pg } = await import('pg');
+  const admin = new pg.Client({ connectionString: `${pgUrl}/postgres` });
+  await admin.connect();
+  if (process.env.BENCH_RESEED === '1') await admin.query(`drop database if exists "${name}" with (force)`);
+  const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [name]);
+  if (!rowCount) await admin.query(`create database "${name}"`);
+  await admin.end();
+  return `${pgUrl}/${name}`;
+}
+
+/** Demo vehicles as [year, makeId, modelId] (the seed's ids): the wiring look-ups the benches ask. */
+export const DEMO_VEHICLE_IDS = [
+  [2019, 'toyota', 'toyota-camry'],
+  [2018, 'honda', 'honda-civic'],
+  [2020, 'ford', 'ford-f-150'],
+  [2017, 'chevrolet', 'chevrolet-silverado-1500'],
+  [2021, 'jeep', 'jeep-wrangler'],
+  [2016, 'nissan', 'nissan-altima'],
+  [2022, 'hyundai', 'hyundai-tucson'],
+  [2015, 'subaru', 'subaru-outback'],
+  [2019, 'ram', 'ram-1500'],
+  [2020, 'kia', 'kia-telluride'],
+];
+
+/**
+ * The phones' HTTP: node:http with kept-alive connections (cheaper for this script than fetch, so the
+ * machine's CPU goes to the server and the database), asking for compressed answers as a browser does.
+ */
+const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+function send(method, url, headers, body) {
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, { method, headers, agent }, (response) => {
+      const chunks = [];
+      response.on('data', (chunk) => chunks.push(chunk));
+      response.on('end', () => {
+        const raw = Buffer.concat(chunks);
+        const encoding = response.headers['content-encoding'];
+        const text = (
+          encoding === 'br' ? zlib.brotliDecompressSync(raw) : encoding === 'gzip' ? zlib.gunzipSync(raw) : raw
+        ).toString();
+        resolve({ status: response.statusCode, headers: response.headers, text });
+      });
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+/** A signed-in browser of one account: call(method, url, body, headers) → { status, json, ms }. */
+export async function signedInBrowser(base, email) {
+  let cookie = '';
+  const call = async (method, url, body, headers = {}) => {
+    const started = performance.now();
+    const payload = body ? JSON.stringify(body) : undefined;
+    const response = await send(
+      method,
+      base + url,
+      {
+        'accept-encoding': 'br, gzip',
+        ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
+        ...(cookie ? { cookie } : {}),
+        ...headers,
+      },
+      payload,
+    );
+    let json = null;
+    try {
+      json = JSON.parse(response.text);
+    } catch {
+      // not JSON: the status says what happened
+    }
+    const ms = performance.now() - started;
+    const set = (response.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]);
+    if (set.length) cookie = set.join('; ');
+    return { status: response.status, json, ms };
+  };
+  const signedIn = await call('POST', '/api/auth/sign-in', { email, password: 'Portal!2026', rememberMe: false });
+  if (signedIn.status !== 200) throw new Error(`${email} could not sign in: ${signedIn.status}`);
+  return call;
 }
 
 /**
@@ -119,7 +208,6 @@ export const cpuPer = (before, after, units) =>
  * Answers { requests, rate, p50, p99, failed } (latencies in ms).
  */
 export async function pacedLoad({ base, path: requestPath, headers, body, rate, seconds, connections = 50 }) {
-  const http = await import('node:http');
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const total = Math.max(1, Math.round(rate * seconds));
   const latencies = [];

@@ -10,18 +10,27 @@
 // (postgres://postgres@127.0.0.1:5432), BENCH_DB (bench_soak), BENCH_RESEED=1, BENCH_SKIP_BUILD=1.
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { cpuPer, cpuReading, npm, printTable, report, root, startBuiltServer } from './lib.mjs';
+import {
+  DEMO_VEHICLE_IDS,
+  cpuPer,
+  cpuReading,
+  ensureDatabase,
+  npm,
+  printTable,
+  report,
+  root,
+  signedInBrowser,
+  startBuiltServer,
+} from './lib.mjs';
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 600);
 const START_RATE = Number(process.env.SOAK_RATE ?? 40);
 const P99_LIMIT_MS = Number(process.env.SOAK_P99_MS ?? 1000);
 const PG_URL = (process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/$/, '');
 const DB_NAME = process.env.BENCH_DB ?? 'bench_soak';
-const PASSWORD = 'Portal!2026';
 const env = {
   ...process.env,
   NODE_ENV: 'production',
@@ -34,12 +43,7 @@ const env = {
 };
 
 async function prepare() {
-  const admin = new pg.Client({ connectionString: `${PG_URL}/postgres` });
-  await admin.connect();
-  if (process.env.BENCH_RESEED === '1') await admin.query(`drop database if exists "${DB_NAME}" with (force)`);
-  const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [DB_NAME]);
-  if (!rowCount) await admin.query(`create database "${DB_NAME}"`);
-  await admin.end();
+  await ensureDatabase(PG_URL, DB_NAME);
   const db = new pg.Client({ connectionString: env.DATABASE_URL });
   await db.connect();
   if ((await db.query("select to_regclass('public.orders') as t")).rows[0].t === null) {
@@ -55,59 +59,10 @@ async function prepare() {
   await db.end();
 }
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
-
-/** One signed-in person: call(method, url, body?, headers?) → { status, json }. */
-async function person(base, email) {
-  let cookie = '';
-  const call = (method, url, body, headers = {}) =>
-    new Promise((resolve) => {
-      const payload = body === undefined ? undefined : JSON.stringify(body);
-      const request = http.request(
-        base + url,
-        {
-          method,
-          agent,
-          headers: {
-            ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
-            ...(cookie ? { cookie } : {}),
-            ...headers,
-          },
-        },
-        (response) => {
-          const chunks = [];
-          response.on('data', (chunk) => chunks.push(chunk));
-          response.on('end', () => {
-            const set = (response.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]);
-            if (set.length) cookie = set.join('; ');
-            let json = null;
-            try {
-              json = JSON.parse(Buffer.concat(chunks).toString());
-            } catch {
-              // not JSON: the status says what happened
-            }
-            resolve({ status: response.statusCode, json });
-          });
-        },
-      );
-      request.on('error', (error) => resolve({ status: 0, json: { detail: error.message } }));
-      request.end(payload);
-    });
-  const signedIn = await call('POST', '/api/auth/sign-in', { email, password: PASSWORD, rememberMe: false });
-  if (signedIn.status !== 200) throw new Error(`${email} could not sign in: ${signedIn.status}`);
-  return call;
-}
-
 const TERMS = ['remote start', 'starter', 'antenna', 'harness', 'bypass', 'module', 'security', 'gps', 'relay'];
 const TYPOS = ['remot start', 'atenna', 'harnes', 'bypas', 'secruity'];
 const SORTS = ['price-desc', 'price-asc', 'name-asc', 'name-desc'];
-const VEHICLES = [
-  [2019, 'toyota', 'toyota-camry'],
-  [2018, 'honda', 'honda-civic'],
-  [2020, 'ford', 'ford-f-150'],
-  [2017, 'chevrolet', 'chevrolet-silverado-1500'],
-  [2021, 'jeep', 'jeep-wrangler'],
-];
+const VEHICLES = DEMO_VEHICLE_IDS.slice(0, 5);
 const DEVICE = '10230000240'; // Northside's device on a plan (DEMO-DATA.md)
 const pick = (list) => list[Math.floor(Math.random() * list.length)];
 
@@ -229,14 +184,16 @@ async function run(mix, rate, seconds) {
     const wait = due - performance.now();
     if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
     const [name, , send] = choose();
-    const call = send().then((answer) => {
-      if (answer.status >= 200 && answer.status < 300) byCall.get(name).push(performance.now() - due);
-      else {
-        const key = `${name}: ${answer.status} ${answer.json?.detail ?? ''}`.trim();
-        errors.set(key, (errors.get(key) ?? 0) + 1);
-      }
-      inFlight.delete(call);
-    });
+    const call = send()
+      .catch((error) => ({ status: 0, json: { detail: error.message } }))
+      .then((answer) => {
+        if (answer.status >= 200 && answer.status < 300) byCall.get(name).push(performance.now() - due);
+        else {
+          const key = `${name}: ${answer.status} ${answer.json?.detail ?? ''}`.trim();
+          errors.set(key, (errors.get(key) ?? 0) + 1);
+        }
+        inFlight.delete(call);
+      });
     inFlight.add(call);
   }
   await Promise.all(inFlight);
@@ -259,7 +216,7 @@ try {
     await Promise.all(
       ['installer', 'purchaser', 'accountant', 'owner'].map(async (role) => [
         role,
-        await person(base, `${role}@demo.test`),
+        await signedInBrowser(base, `${role}@demo.test`),
       ]),
     ),
   );
@@ -329,6 +286,5 @@ try {
   });
   report({ figure: 'soak server resident memory growth', value: memoryAfter.rss - memoryBefore.rss, unit: 'MB' });
 } finally {
-  agent.destroy();
   child.kill('SIGTERM');
 }

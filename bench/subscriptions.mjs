@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { cpuPer, cpuReading, npm, printTable, report, root, startBuiltServer } from './lib.mjs';
+import { cpuPer, cpuReading, ensureDatabase, npm, printTable, report, root, startBuiltServer } from './lib.mjs';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const BUYERS = 20;
@@ -25,12 +25,7 @@ const buyerEmail = (i) => `bench-buyer-${i}@demo.test`;
 const NORTHSIDE = "(select id from business_partners where sap_bp_code = 'C100234')";
 
 async function prepare() {
-  const admin = new pg.Client({ connectionString: `${PG_URL}/postgres` });
-  await admin.connect();
-  if (process.env.BENCH_RESEED === '1') await admin.query(`drop database if exists "${DB_NAME}" with (force)`);
-  const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [DB_NAME]);
-  if (!rowCount) await admin.query(`create database "${DB_NAME}"`);
-  await admin.end();
+  await ensureDatabase(PG_URL, DB_NAME);
   const db = new pg.Client({ connectionString: URL_ });
   await db.connect();
   const seeded = (await db.query("select to_regclass('public.plan_purchases') as t")).rows[0].t !== null;

@@ -10,7 +10,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { npm, printTable, report, root, startBuiltServer } from './lib.mjs';
+import { DEMO_VEHICLE_IDS, npm, printTable, report, root, startBuiltServer } from './lib.mjs';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 20);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -83,18 +83,7 @@ const { child, base } = await startBuiltServer(env);
 try {
   const cookie = await signIn(base, 'installer@demo.test');
   const years = Array.from({ length: new Date().getUTCFullYear() + 1 - 1940 + 1 }, (_, k) => 1940 + k);
-  const demo = [
-    [2019, 'toyota', 'toyota-camry'],
-    [2018, 'honda', 'honda-civic'],
-    [2020, 'ford', 'ford-f-150'],
-    [2017, 'chevrolet', 'chevrolet-silverado-1500'],
-    [2021, 'jeep', 'jeep-wrangler'],
-    [2016, 'nissan', 'nissan-altima'],
-    [2022, 'hyundai', 'hyundai-tucson'],
-    [2015, 'subaru', 'subaru-outback'],
-    [2019, 'ram', 'ram-1500'],
-    [2020, 'kia', 'kia-telluride'],
-  ];
+  const demo = DEMO_VEHICLE_IDS;
   const ymm = [...years.map((year) => ({ year })), ...demo.map(([year, makeId]) => ({ year, makeId }))];
   const info = demo.flatMap(([year, makeId, modelId]) => [
     { year, makeId, modelId },
