@@ -279,3 +279,57 @@ test.describe('the B2B product checkout (spec 02 §4)', () => {
     });
   });
 });
+
+// issue 33 item 3: a dealer pastes a 50-line order from a spreadsheet or an e-mail, fixes nothing but reads what
+// was not found, adds the rest in one go and buys it. On a 360 px phone, where the counter order is typed.
+test.describe('quick order from a pasted list', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test('a purchaser pastes 50 lines, sees the two unknown SKUs, adds the 48 others and places the order', async ({
+    page,
+  }) => {
+    await signInAs(page, 'purchaser@demo.test');
+    await emptyCart(page);
+    const res = await page.request.post('/api/search-products', {
+      data: { limit: 100, filters: { sort: 'name-asc', brands: ['northwind'], categories: [] } },
+    });
+    const { results } = (await res.json()) as { results: { sku: string; isAvailableForPurchase: boolean }[] };
+    const skus = results.filter((p) => p.isAvailableForPurchase).map((p) => p.sku);
+    expect(skus.length).toBeGreaterThanOrEqual(48);
+    // Every way a line comes: a spreadsheet's tab, a CSV's comma, an e-mail's "2 x sku", a SKU alone (1).
+    const known = skus.slice(0, 48).map((sku, i) => [`${sku}\t2`, `${sku},1`, `2 x ${sku.toLowerCase()}`, sku][i % 4]!);
+    const units = 12 * 2 + 12 + 12 * 2 + 12;
+    const text = ['SKU\tQty', ...known.slice(0, 20), '', 'NW-NOPE-0001 2', ...known.slice(20), 'ZZ-NOT-A-SKU'].join(
+      '\n',
+    );
+
+    await page.goto('/search?qo=1');
+    await page.getByRole('button', { name: 'Paste a list' }).click();
+    await page.getByLabel('Paste SKUs and quantities').fill(text);
+    await page.getByRole('button', { name: 'Check list' }).click();
+    await expect(page.getByRole('status').filter({ hasText: '48 lines ready to add · 2 lines to fix' })).toBeVisible();
+    const problems = page.getByRole('region', { name: 'Not added: check these lines' });
+    await expect(problems.getByRole('listitem')).toHaveText([
+      'NW-NOPE-0001: Not found in the catalog',
+      'ZZ-NOT-A-SKU: Not found in the catalog',
+    ]);
+    await expect(page.getByRole('table', { name: 'Lines found' }).locator('tbody tr')).toHaveCount(48);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await expectAccessible(page);
+
+    // One more of the first line, then all in one go.
+    await page.getByLabel(`Quantity of ${skus[0]}`).fill('3');
+    await page.getByRole('button', { name: `Add ${units + 1} items to cart` }).click();
+    const result = page.getByRole('status').filter({ hasText: `Added 48 lines (${units + 1} items) to your cart.` });
+    await expect(result).toBeVisible();
+    await expect(page.locator('.mobile-bar').getByRole('link', { name: `Cart, ${units + 1} items` })).toBeVisible();
+
+    await result.getByRole('link', { name: 'Check out' }).click();
+    await expect(page).toHaveURL(CHECKOUT);
+    await expect(
+      page.getByRole('complementary', { name: 'Order summary' }).getByRole('table').locator('tbody tr'),
+    ).toHaveCount(48);
+    await payWith(page, 'Cash on delivery');
+    await placeOrder(page);
+  });
+});

@@ -1,9 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -21,6 +18,7 @@ import { DEMO_PASSWORD } from '../src/seed/people.ts';
 import { openPglite } from '../src/db/client.ts';
 import { withDatabase } from './global-setup.ts';
 import { createFromTemplate } from './helpers.ts';
+import { browser, exited, startServerProcess } from './server-process.ts';
 
 /**
  * The fault test of the attempt machine (issues 18, 19, 26), one harness for every kind: the server process
@@ -29,7 +27,6 @@ import { createFromTemplate } from './helpers.ts';
  * database holds exactly one record and one charge. A real child process on its own copy of the test
  * database (a PGlite data folder, or a PostgreSQL clone, where the jobs run on pg-boss).
  */
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 let workDir: string;
 let env: Record<string, string>;
 let dropDatabase = async () => {};
@@ -61,72 +58,9 @@ afterAll(async () => {
   fs.rmSync(workDir, { recursive: true, force: true });
 });
 
-/** Starts the server from source in a child process; resolves with it and its origin once ready. */
-async function startServer(extra: Record<string, string> = {}) {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(serverDir, 'src/main.ts')], {
-    cwd: serverDir,
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      SEED: 'never',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      WEB_DIST: path.join(workDir, 'no-web'),
-      VPIC_UNAVAILABLE: '1',
-      CHECKOUT_RECOVERY_AFTER_MS: '0',
-      ...env,
-      ...extra,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const origin = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the server did not start:\n${output}`)), 60_000);
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      output += `${line}\n`;
-      const match = /ready on http:\/\/localhost:(\d+)/.exec(line);
-      if (match) {
-        clearTimeout(timer);
-        resolve(`http://127.0.0.1:${match[1]}`);
-      }
-    });
-    child.once('exit', (code, signal) => reject(new Error(`the server exited (${code ?? signal}):\n${output}`)));
-  });
-  return { child, origin, output: () => output };
-}
-
-const exited = (child: ChildProcess) =>
-  new Promise<NodeJS.Signals | number | null>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) resolve(child.signalCode ?? child.exitCode);
-    else child.once('exit', (code, signal) => resolve(signal ?? code));
-  });
-
-/** A browser of one origin: keeps the session cookie. */
-function browser(origin: string) {
-  let cookie = '';
-  return async (method: string, url: string, body?: object, headers: Record<string, string> = {}) => {
-    const response = await fetch(origin + url, {
-      method,
-      headers: { ...(body ? { 'content-type': 'application/json' } : {}), cookie, ...headers },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    // Each Set-Cookie replaces the cookie of its name.
-    const jar = new Map(
-      cookie
-        .split('; ')
-        .filter(Boolean)
-        .map((c) => [c.split('=')[0]!, c]),
-    );
-    for (const set of response.headers.getSetCookie()) {
-      const pair = set.split(';')[0]!;
-      jar.set(pair.split('=')[0]!, pair);
-    }
-    cookie = [...jar.values()].join('; ');
-    return response;
-  };
-}
+/** Starts the server from source in a child process on this file's database copy. */
+const startServer = (extra: Record<string, string> = {}) =>
+  startServerProcess({ CHECKOUT_RECOVERY_AFTER_MS: '0', ...env, ...extra }, workDir);
 
 type Call = ReturnType<typeof browser>;
 

@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { MAX_LINE_QUANTITY } from './constants.ts';
 import { CART_TEXTS } from './cart-rules.ts';
-import { productSchema } from './search.ts';
+import { productSchema, productSummarySchema } from './search.ts';
+import {
+  MAX_PASTED_LINES,
+  MAX_PASTED_QUANTITY,
+  MAX_PASTED_SKU_LENGTH,
+  PASTED_LINE_STATUSES,
+  PASTED_ORDER_TEXTS,
+} from './pasted-order.ts';
 import { addressSchema } from './business-partners.ts';
 import { PAYMENT_GATEWAYS } from './payment-methods.ts';
 import { CHECKOUT_TEXTS, PO_NUMBER_MAX, PO_NUMBER_PATTERN, SHIPPING_METHODS } from './checkout-rules.ts';
@@ -170,3 +177,63 @@ export const completeCheckoutRequestSchema = z.object({
 export const completedCheckoutSchema = z.object({ order: orderSchema });
 export type CompletedCheckout = z.infer<typeof completedCheckoutSchema>;
 export type SetPaymentRequest = z.infer<typeof setPaymentRequestSchema>;
+
+/*
+ * Quick order from a pasted list (issue 33 item 3): the lines `parsePastedOrder` read, matched on the server for the
+ * session's business and then added to its cart in one go.
+ */
+const pastedLineSchema = z.object({
+  sku: z
+    .string()
+    .trim()
+    .min(1, PASTED_ORDER_TEXTS.skuRequired)
+    .max(MAX_PASTED_SKU_LENGTH, PASTED_ORDER_TEXTS.skuRequired),
+  quantity: z
+    .number(PASTED_ORDER_TEXTS.quantityWhole)
+    .int(PASTED_ORDER_TEXTS.quantityWhole)
+    .min(1, PASTED_ORDER_TEXTS.quantityWhole)
+    .max(MAX_PASTED_QUANTITY, PASTED_ORDER_TEXTS.quantityWhole),
+});
+
+/** POST /api/quick-order/match: the pasted lines, at most MAX_PASTED_LINES. */
+export const matchPastedRequestSchema = z.object({
+  lines: z
+    .array(pastedLineSchema)
+    .min(1, PASTED_ORDER_TEXTS.nothingPasted)
+    .max(MAX_PASTED_LINES, PASTED_ORDER_TEXTS.tooMany),
+});
+export type MatchPastedRequest = z.infer<typeof matchPastedRequestSchema>;
+
+/** POST /api/quick-order/add-to-cart: the reviewed lines; each quantity must fit a cart line. */
+export const addPastedRequestSchema = z.object({
+  lines: z
+    .array(pastedLineSchema.extend({ quantity: quantitySchema }))
+    .min(1, PASTED_ORDER_TEXTS.nothingPasted)
+    .max(MAX_PASTED_LINES, PASTED_ORDER_TEXTS.tooMany),
+});
+export type AddPastedRequest = z.infer<typeof addPastedRequestSchema>;
+
+/** A pasted line as the server found it: for sale (in stock or backordered), unknown, not for sale, too many. */
+export const pastedLineResultSchema = z.object({
+  sku: z.string(),
+  quantity: z.number().int(),
+  status: z.enum(PASTED_LINE_STATUSES),
+  product: productSummarySchema
+    .pick({ id: true, sku: true, name: true, price: true, isAvailable: true, caseQty: true })
+    .nullable(),
+});
+export type PastedLineResult = z.infer<typeof pastedLineResultSchema>;
+
+export const matchPastedResponseSchema = z.object({ lines: z.array(pastedLineResultSchema) });
+export type MatchPastedResponse = z.infer<typeof matchPastedResponseSchema>;
+
+/** What adding answers: how many lines and units went in, every line as found, and the cart. */
+export const addPastedResponseSchema = z.object({
+  addedLines: z.number().int(),
+  addedUnits: z.number().int(),
+  lines: z.array(pastedLineResultSchema),
+  /** A repeat under the same Idempotency-Key (a double click): nothing was added again. */
+  replayed: z.boolean(),
+  checkout: checkoutSchema,
+});
+export type AddPastedResponse = z.infer<typeof addPastedResponseSchema>;

@@ -29,6 +29,7 @@ export * from './cart.ts';
 export * from './plans.ts';
 export * from './subscriptions.ts';
 export * from './cart-rules.ts';
+export * from './pasted-order.ts';
 export * from './payment-methods.ts';
 export * from './checkout-rules.ts';
 export * from './orders.ts';

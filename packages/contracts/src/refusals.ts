@@ -11,6 +11,8 @@ export const REFUSAL_CODES = {
   IDEMPOTENCY_KEY_REQUIRED: 'IDEMPOTENCY_KEY_REQUIRED',
   IDEMPOTENCY_KEY_REUSED: 'IDEMPOTENCY_KEY_REUSED',
   IN_PROGRESS: 'IN_PROGRESS',
+  // Quick order from a pasted list (issue 33 item 3): no line of it can go into the cart.
+  NOTHING_TO_ADD: 'NOTHING_TO_ADD',
   CHANGED_SINCE_SHOWN: 'CHANGED_SINCE_SHOWN',
   // How something is paid: shown beside the payment choice.
   PAYMENT_METHOD_REQUIRED: 'PAYMENT_METHOD_REQUIRED',

@@ -153,7 +153,8 @@ export interface AttemptRunner<Actor, Input, Result> {
   pendingCount(before: Date): Promise<number>;
 }
 
-const KEY_PATTERN = /^[\w-]{8,100}$/;
+/** What an Idempotency-Key may be (any idempotent write of the portal takes the same). */
+export const KEY_PATTERN = /^[\w-]{8,100}$/;
 /** How long a retry waits for the try it repeats to finish before answering "in progress". */
 const REPLAY_WAIT_MS = 10_000;
 

@@ -77,7 +77,7 @@ describe.runIf(inject('postgresTemplate'))('the pg-boss job runner (PostgreSQL),
   afterAll(async () => {
     for (const drop of drops) await drop();
   });
-  behavesAsARunner(async () => {
+  const twoOnAFreshDatabase = async () => {
     const template = inject('postgresTemplate')!;
     const name = `portal_jobs_${randomBytes(6).toString('hex')}`;
     const admin = await createFromTemplate(template, name);
@@ -87,5 +87,21 @@ describe.runIf(inject('postgresTemplate'))('the pg-boss job runner (PostgreSQL),
     });
     const url = withDatabase(template, name);
     return [createPgBossRunner(url, quiet), createPgBossRunner(url, quiet)];
+  };
+  behavesAsARunner(twoOnAFreshDatabase);
+
+  // Two instances started together on a database whose queues do not exist yet (a first deploy of two): each
+  // creates every queue, and PostgreSQL's locks on pg-boss's partitioned job table deadlocked one start (issue 32 §2).
+  it('starts two instances at once on a database without its queues', async () => {
+    const runners = await twoOnAFreshDatabase();
+    const ran: string[] = [];
+    for (const runner of runners)
+      for (const queue of ['mail', 'recovery', 'payouts', 'backups', 'relay', 'expiry'])
+        runner.define(queue, async () => void ran.push(queue));
+    await Promise.all(runners.map((runner) => runner.start()));
+    await runners[1]!.send('payouts', {});
+    await until(5_000, () => ran.length > 0);
+    for (const runner of runners) await runner.stop();
+    expect(ran).toEqual(['payouts']);
   });
 });

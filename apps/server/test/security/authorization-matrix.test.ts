@@ -527,6 +527,14 @@ const HOW: Record<string, How> = {
     call: ({ ref }) => ({ url: `/api/products-checkout/${ref.id}/delete-lines`, payload: { lineId: ref.lineId } }),
   },
 
+  'POST /api/quick-order/match': { call: () => ({ payload: { lines: [{ sku: fx.product.sku, quantity: 1 }] } }) },
+  'POST /api/quick-order/add-to-cart': {
+    call: ({ n }) => ({
+      payload: { lines: [{ sku: fx.product.sku, quantity: 1 }] },
+      headers: { 'idempotency-key': `matrix-paste-${n}-${Date.now()}` },
+    }),
+  },
+
   // Cards and bank accounts: each cell gets a card or bank account of its own, made by the dealer's owner.
   'GET /api/card': { call: () => ({}) },
   'POST /api/card': { call: () => ({ payload: CARD }) },

@@ -214,6 +214,9 @@ export const AUTHORIZATION_TABLE: readonly Row[] = [
   ['POST /api/products-checkout/:token/complete-b2b-checkout', '401',  'deny',      'ok/404',    'ok/404',   'deny',      'deny',      '400',      'ok/404',      '400',       'ok/404',       'deny',  'deny',     'ok/404'],
   // Subscription lines (issue 30 item 2): the plans' buyers (canBuyPlans: a consumer too) first, then the devices module's (own: the caller's business's installed device; other: the other dealer's, 404).
   // A device not in one's cart has no line to take out (404 for every buyer: the request names a device nobody put in a cart).
+  // issue 33 item 3: quick order from a pasted list, for the cart's buyers (the same rule as the cart).
+  ['POST /api/quick-order/match',                     '401',  '403',       'ok',        'ok',       '403',       '403',       '400',      'ok',          '400',       'ok',           '403',   '403',      'ok'],
+  ['POST /api/quick-order/add-to-cart',               '401',  '403',       'ok',        'ok',       '403',       '403',       '400',      'ok',          '400',       'ok',           '403',   '403',      'ok'],
   ['PUT /api/cart/subscription-lines',                '401',  '403',       'ok/404',    'ok/404',   '403',       '403',       '400',      'ok/404',      '400',       'ok/404',       '403',   '404',      'ok/404'],
   ['DELETE /api/cart/subscription-lines/:device_key', '401',  '403',       '404',       '404',      '403',       '403',       '400',      '404',         '400',       '404',          '403',   '404',      '404'],
 

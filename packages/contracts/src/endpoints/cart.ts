@@ -14,6 +14,10 @@ import {
   updateLinesRequestSchema,
   putSubscriptionLineSchema,
   subscriptionLineParamsSchema,
+  matchPastedRequestSchema,
+  matchPastedResponseSchema,
+  addPastedRequestSchema,
+  addPastedResponseSchema,
 } from '../cart.ts';
 import { endpoint } from './endpoint.ts';
 
@@ -144,6 +148,26 @@ export const cart = {
     params: subscriptionLineParamsSchema,
     response: checkoutSchema,
     summary: 'Take a device’s plan out of the cart',
+    tags,
+  }),
+  // issue 33 item 3: quick order from a pasted list.
+  matchPasted: endpoint({
+    method: 'POST',
+    path: '/api/quick-order/match',
+    body: matchPastedRequestSchema,
+    response: matchPastedResponseSchema,
+    readOnly: true,
+    summary:
+      'Match pasted SKUs and quantities against the catalog at the session’s prices: in stock, backordered, unknown, not for sale, too many',
+    tags,
+  }),
+  addPasted: endpoint({
+    method: 'POST',
+    path: '/api/quick-order/add-to-cart',
+    body: addPastedRequestSchema,
+    response: addPastedResponseSchema,
+    summary:
+      'Add every pasted line that can be bought to the cart in one transaction (the others are answered, not added); idempotent by the Idempotency-Key header',
     tags,
   }),
 };

@@ -437,6 +437,14 @@ export const routes = {
       method: 'DELETE',
       path: '/api/cart/subscription-lines/:device_key',
     },
+    matchPasted: {
+      method: 'POST',
+      path: '/api/quick-order/match',
+    },
+    addPasted: {
+      method: 'POST',
+      path: '/api/quick-order/add-to-cart',
+    },
   },
   orders: {
     list: {

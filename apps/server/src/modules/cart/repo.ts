@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { checkoutAttempts, checkoutLines, checkouts, checkoutSubscriptionLines } from './schema.ts';
+import { checkoutAttempts, checkoutLines, checkoutPastedAdds, checkouts, checkoutSubscriptionLines } from './schema.ts';
 
 export type OpenCheckout = typeof checkouts.$inferSelect;
 
@@ -271,3 +271,17 @@ export async function deleteSubscriptionLinesOf(
     .returning({ id: checkoutSubscriptionLines.id });
   return deleted.length;
 }
+
+/** issue 33 item 3: the pasted list a user added under an Idempotency-Key, if any. */
+export async function pastedAddByKey(tx: Tx, userId: string, key: string) {
+  const [row] = await tx
+    .select({ requestHash: checkoutPastedAdds.requestHash, checkoutId: checkoutPastedAdds.checkoutId })
+    .from(checkoutPastedAdds)
+    .where(and(eq(checkoutPastedAdds.userId, userId), eq(checkoutPastedAdds.idempotencyKey, key)));
+  return row ?? null;
+}
+
+export const insertPastedAdd = (
+  tx: Tx,
+  row: { userId: string; idempotencyKey: string; requestHash: string; checkoutId: string },
+) => tx.insert(checkoutPastedAdds).values(row);

@@ -46,6 +46,14 @@ export const cartRoutes =
     route(app, cart.payment, buyers, async (request) =>
       service.setPayment(signedIn(request), request.params.token, request.body),
     );
+    // issue 33 item 3: quick order from a pasted list; the same Idempotency-Key again answers the first add.
+    route(app, cart.matchPasted, buyers, async (request, reply) =>
+      reply.headers(noStore).send(await service.matchPasted(signedIn(request), request.body.lines)),
+    );
+    route(app, cart.addPasted, buyers, async (request) => {
+      const key = request.headers['idempotency-key'];
+      return service.addPasted(signedIn(request), request.body.lines, typeof key === 'string' ? key : undefined);
+    });
     // issue 30 item 2: a device's plan line, beside the products — for the plans' buyers (a consumer too).
     const planBuyers = { guard: requirePermission('buyPlans', purchaseDenied) };
     route(app, cart.putSubscriptionLine, planBuyers, async (request) =>

@@ -71,6 +71,18 @@ export const checkoutLines = pgTable(
   ],
 );
 
+/** A write of a user's cart under an Idempotency-Key: who sent it, the key, what it asked (its hash), which cart. */
+const keyedWriteColumns = () => ({
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  idempotencyKey: text('idempotency_key').notNull(),
+  requestHash: text('request_hash').notNull(),
+  checkoutId: uuid('checkout_id')
+    .notNull()
+    .references(() => checkouts.id, { onDelete: 'cascade' }),
+});
+
 /**
  * One try to complete a checkout under an Idempotency-Key (issue 18): what was asked (its hash), what it
  * will charge and write (the snapshot), and how it ended. Its id is the processor's idempotency key, so a
@@ -80,14 +92,7 @@ export const checkoutAttempts = pgTable(
   'checkout_attempts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    idempotencyKey: text('idempotency_key').notNull(),
-    requestHash: text('request_hash').notNull(),
-    checkoutId: uuid('checkout_id')
-      .notNull()
-      .references(() => checkouts.id, { onDelete: 'cascade' }),
+    ...keyedWriteColumns(),
     /** 'charging' (the order is not written yet), 'completed' or 'failed'. */
     status: text('status').notNull(),
     /** The order to write: priced lines, addresses, totals, payment (what completion decided). */
@@ -135,4 +140,19 @@ export const checkoutSubscriptionLines = pgTable(
       sql`${t.duration} in ('month_to_month', '1_year', '2_year', '3_year', '4_year', '5_year', '6_year')`,
     ),
   ],
+);
+
+/**
+ * issue 33 item 3: a pasted list added to a cart under an Idempotency-Key, so that a double click or a retry after no
+ * answer adds it once. Written in the transaction that adds the lines; a repeat with the same key finds this row
+ * (the user's lock makes it wait for the first) and answers without adding; another body under the key is refused.
+ */
+export const checkoutPastedAdds = pgTable(
+  'checkout_pasted_adds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ...keyedWriteColumns(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('checkout_pasted_adds_key').on(t.userId, t.idempotencyKey)],
 );

@@ -8,7 +8,14 @@ import {
   type UpdateLinesRequest,
   PLAN_TEXTS,
   type PutSubscriptionLine,
+  type AddPastedRequest,
+  type AddPastedResponse,
+  type MatchPastedRequest,
+  PASTED_ORDER_TEXTS,
+  REFUSAL_CODES,
+  isAddable,
 } from '@portal/contracts';
+import { createHash } from 'node:crypto';
 import { createDeviceAccess, type DeviceAccessFor } from '../devices/index.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -20,10 +27,11 @@ import { checkoutFactsOf } from '../business-partners/index.ts';
 import { priceCheckout, type Buyer } from './pricing.ts';
 import { createPaymentRules } from './payment.ts';
 import { createCompletion } from './complete.ts';
-import type { AttemptMachine } from '../../attempts/machine.ts';
+import { KEY_PATTERN, type AttemptMachine } from '../../attempts/machine.ts';
 import * as repo from './repo.ts';
 import { clearOpenCheckouts, lockUser } from './selection.ts';
 import { buyerOf, isPlanBuyer, planBuyerOf } from './buyer.ts';
+import { findPasted, mergePasted } from './pasted.ts';
 
 export function createCartService(
   ctx: AppContext,
@@ -261,6 +269,55 @@ export function createCartService(
     return present(buyer, row);
   }
 
+  /** POST /api/quick-order/match (issue 33 item 3): each pasted line as the catalog has it for this business. */
+  async function matchPasted(actor: Actor, lines: MatchPastedRequest['lines']) {
+    return { lines: await findPasted(ctx.db, buyerOf(actor), lines) };
+  }
+
+  /**
+   * POST /api/quick-order/add-to-cart: every line that can be bought goes into the cart in one transaction (a total
+   * over the line cap refuses them all, as adding does); the others are answered, not added. A repeat under the
+   * same Idempotency-Key (a double click: the user's lock makes it wait for the first) adds nothing again.
+   */
+  async function addPasted(
+    actor: Actor,
+    lines: AddPastedRequest['lines'],
+    key: string | undefined,
+  ): Promise<AddPastedResponse> {
+    const buyer = buyerOf(actor);
+    if (!key || !KEY_PATTERN.test(key))
+      throw refuse.invalid(CHECKOUT_TEXTS.idempotencyKeyRequired, REFUSAL_CODES.IDEMPOTENCY_KEY_REQUIRED);
+    const merged = mergePasted(lines);
+    const requestHash = createHash('sha256').update(JSON.stringify(merged)).digest('hex');
+    const outcome = await ctx.db.transaction(async (tx) => {
+      await lockUser(tx, buyer.user.id);
+      const earlier = await repo.pastedAddByKey(tx, buyer.user.id, key);
+      if (earlier) {
+        if (earlier.requestHash !== requestHash)
+          throw refuse.unprocessable(CHECKOUT_TEXTS.idempotencyKeyReused, REFUSAL_CODES.IDEMPOTENCY_KEY_REUSED);
+        return { checkoutId: earlier.checkoutId, found: await findPasted(tx, buyer, merged), replayed: true };
+      }
+      if (buyer.selected && !(await stillSelected(tx, buyer))) throw refuse.conflict(CART_TEXTS.businessChanged);
+      const found = await findPasted(tx, buyer, merged);
+      const addable = found.filter((line) => isAddable(line.status));
+      if (addable.length === 0)
+        throw refuse.unprocessable(PASTED_ORDER_TEXTS.nothingToAdd, REFUSAL_CODES.NOTHING_TO_ADD);
+      const open = (await openCheckoutOf(tx, buyer, true)) ?? (await openNew(tx, buyer));
+      const toAdd = addable.map((line) => ({ variantId: line.product!.id, quantity: line.quantity }));
+      await addLinesTo(tx, open.id, toAdd, buyer.channelSlug);
+      await repo.insertPastedAdd(tx, { userId: buyer.user.id, idempotencyKey: key, requestHash, checkoutId: open.id });
+      return { checkoutId: open.id, found, replayed: false };
+    });
+    const added = outcome.found.filter((line) => isAddable(line.status));
+    return {
+      addedLines: added.length,
+      addedUnits: added.reduce((sum, line) => sum + line.quantity, 0),
+      lines: outcome.found,
+      replayed: outcome.replayed,
+      checkout: await present(buyer, { id: outcome.checkoutId }),
+    };
+  }
+
   const completion = createCompletion(ctx, attempts, {
     payment,
     buyerOf,
@@ -281,6 +338,8 @@ export function createCartService(
     complete: completion.complete,
     putSubscriptionLine,
     deleteSubscriptionLine,
+    matchPasted,
+    addPasted,
   };
 }
 export type CartService = ReturnType<typeof createCartService>;

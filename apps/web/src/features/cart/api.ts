@@ -1,5 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { AddLinesRequest, Checkout, PutSubscriptionLine } from '@portal/contracts';
+import type {
+  AddLinesRequest,
+  AddPastedRequest,
+  Checkout,
+  MatchPastedRequest,
+  PutSubscriptionLine,
+} from '@portal/contracts';
 import { cartItemCount } from '@portal/contracts/cart';
 import { routes } from '@portal/contracts/endpoints/routes';
 import { CART_TEXTS } from '@portal/contracts/cart-rules';
@@ -168,4 +174,29 @@ export function useSubscriptionLines() {
     onError: () => void queryClient.invalidateQueries({ queryKey: cartQuery(scope).queryKey }),
   });
   return { put, remove };
+}
+
+/**
+ * issue 33 item 3: quick order from a pasted list. `match` asks what each pasted line is for the session's business
+ * (its prices, stock and what may be bought: the server decides); `add` puts every line that can be bought into the
+ * cart in one call, under the attempt's Idempotency-Key (a double click adds once), and keeps the cart it answers.
+ */
+export function usePastedOrder() {
+  const queryClient = useQueryClient();
+  const scope = usePriceScope();
+  const { needsBusiness } = useCartAccess();
+  const match = useMutation({
+    mutationFn: (lines: MatchPastedRequest['lines']) => call(routes.cart.matchPasted, { body: { lines } }),
+  });
+  const add = useMutation({
+    mutationFn: ({ lines, key }: { lines: AddPastedRequest['lines']; key: string }) =>
+      call(routes.cart.addPasted, { body: { lines }, headers: { 'idempotency-key': key } }),
+    onSuccess: (answer) => storeCart(queryClient, scope, answer.checkout),
+    onError: (error) => {
+      // The business changed under this tab (spec 02 §4): show the session and cart as they are now.
+      if (error instanceof ApiError && error.status === 409)
+        void queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey });
+    },
+  });
+  return { match, add, needsBusiness };
 }

@@ -1,2 +1,10 @@
 // The cart's door: adding to the cart and who may.
-export { isConsumer, noPurchaseText, useAddToCart, useCart, useCartAccess, useSubscriptionLines } from './api.ts';
+export {
+  isConsumer,
+  noPurchaseText,
+  useAddToCart,
+  useCart,
+  useCartAccess,
+  usePastedOrder,
+  useSubscriptionLines,
+} from './api.ts';

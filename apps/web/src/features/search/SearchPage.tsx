@@ -17,6 +17,7 @@ import { Pager } from './Pager.tsx';
 import { Filters } from './Filters.tsx';
 import { QuickOrderTable } from './QuickOrderTable.tsx';
 import { AddSelectedToCart } from './AddSelectedToCart.tsx';
+import { PasteOrder } from './PasteOrder.tsx';
 import { parseSearchParams, searchHeading, searchPath, type SearchState } from './params.ts';
 import { usePageSize, type PageSize } from './pageSize.ts';
 import { clearQuickOrder, useQuickOrder } from './quickOrder.ts';
@@ -34,7 +35,10 @@ export default function SearchPage() {
   const { data: session } = useSession();
   const menu = useCatalogMenu();
   const lines = useQuickOrder();
-  const [showSelected, setShowSelected] = useState(false);
+  // The quick order shows the results, the selection, or the box for a pasted list (issue 33 item 3).
+  const [view, setView] = useState<'all' | 'selected' | 'paste'>('all');
+  const showSelected = view === 'selected';
+  const pasting = state.quickOrder && view === 'paste';
   // Filters start open beside the results on large screens, folded above them on phones.
   const [filtersOpen, setFiltersOpen] = useState(() => window.matchMedia('(min-width: 992px)').matches);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -180,22 +184,27 @@ export default function SearchPage() {
           {state.quickOrder && (
             <div className="quick-order-bar">
               <div className="segmented" role="group" aria-label="Show">
-                <button type="button" aria-pressed={!showSelected} onClick={() => setShowSelected(false)}>
+                <button type="button" aria-pressed={view === 'all'} onClick={() => setView('all')}>
                   All
                 </button>
-                <button type="button" aria-pressed={showSelected} onClick={() => setShowSelected(true)}>
+                <button type="button" aria-pressed={showSelected} onClick={() => setView('selected')}>
                   Selected ({selected.length})
                 </button>
+                <button type="button" aria-pressed={pasting} onClick={() => setView('paste')}>
+                  Paste a list
+                </button>
               </div>
-              <p aria-live="polite">
-                {selected.length
-                  ? `${selected.length} selected · ${countOf(
-                      selected.reduce((n, l) => n + l.quantity, 0),
-                      'unit',
-                    )} · ${formatMoney(selected.reduce((sum, l) => sum + l.quantity * l.product.price.cents, 0))}`
-                  : 'Tick products and set quantities to build an order.'}
-              </p>
-              {selected.length > 0 && (
+              {!pasting && (
+                <p aria-live="polite">
+                  {selected.length
+                    ? `${selected.length} selected · ${countOf(
+                        selected.reduce((n, l) => n + l.quantity, 0),
+                        'unit',
+                      )} · ${formatMoney(selected.reduce((sum, l) => sum + l.quantity * l.product.price.cents, 0))}`
+                    : 'Tick products and set quantities to build an order.'}
+                </p>
+              )}
+              {!pasting && selected.length > 0 && (
                 <>
                   <button type="button" className="button-link" onClick={clearQuickOrder}>
                     Clear selection
@@ -206,7 +215,10 @@ export default function SearchPage() {
             </div>
           )}
 
-          {search.error ? (
+          {pasting ? (
+            // The pasted list needs no search: it stands whatever the results are.
+            <PasteOrder />
+          ) : search.error ? (
             <div className="empty-state" role="alert">
               <h2>Search is not available right now</h2>
               <p>{alertLinesFor(search.error).join(' ')}</p>
@@ -261,7 +273,7 @@ export default function SearchPage() {
             />
           )}
 
-          {!search.pastEnd && !(state.quickOrder && showSelected) && (
+          {!search.pastEnd && !(state.quickOrder && view !== 'all') && (
             <Pager page={state.page} pages={search.pages} onPage={(page) => go({ page })} />
           )}
         </section>
