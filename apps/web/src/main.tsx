@@ -1,3 +1,4 @@
+import './lib/zodJitless.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
@@ -9,12 +10,6 @@ import './styles/app.css';
 import { clearClientStores } from './lib/clientStores.ts';
 import { sessionQuery } from './features/session/api.ts';
 import { registerServiceWorker } from './offline/register.ts';
-
-// Zod (loaded with the forms) probes `new Function` for its fast path; the CSP forbids eval, so the probe
-// shows as a CSP issue on every form page (Lighthouse best practices). Jitless mode skips the probe. Zod
-// keeps its settings on this global so that every copy of it shares them.
-const zodGlobal = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
-Object.assign((zodGlobal.__zod_globalConfig ??= {}), { jitless: true });
 
 // Issue 17: the session read starts now, beside the first page's chunk, not after React mounts.
 void queryClient.prefetchQuery(sessionQuery);
