@@ -73,10 +73,12 @@ export const PAGE_PRELOADS_FILE = '.vite/page-preloads.json';
  */
 function pagePreloads(): Plugin {
   let routesFile = '';
+  let root = '';
   return {
     name: 'portal:page-preloads',
     apply: 'build',
     configResolved(config) {
+      root = config.root;
       routesFile = path.resolve(config.root, 'src/app/routes.ts');
     },
     // Last, after Vite's own generateBundle hooks: its CSS plugin drops the chunks that held only CSS
@@ -99,6 +101,23 @@ function pagePreloads(): Plugin {
           return into;
         };
         const initial = new Set(chunks.filter((chunk) => chunk.isEntry).flatMap((chunk) => [...loadedWith(chunk)]));
+        // Issue 31 item 3: the first page builds no wire schema. Zod and the contract modules that define schemas
+        // cost a phone a long task at start (their module bodies run before the first render); one runtime
+        // import of a helper from such a module (cart.ts's badge count did it) pulls them all in, so it fails
+        // the build, naming the modules.
+        const formsOnFirstPage = chunks
+          .filter((chunk) => initial.has(chunk.fileName))
+          .flatMap((chunk) => Object.keys(chunk.modules))
+          .filter(usesForms);
+        if (formsOnFirstPage.length)
+          this.error(
+            `the first page's code holds the form libraries (import from a schema-free module instead): ` +
+              formsOnFirstPage
+                .slice(0, 5)
+                .map((id) => path.relative(root, id))
+                .join(', ') +
+              (formsOnFirstPage.length > 5 ? ` and ${formsOnFirstPage.length - 5} more` : ''),
+          );
         const screens = [
           ...readFileSync(routesFile, 'utf8').matchAll(/^\s*'(\/[^']*)': \(\) => import\('([^']+)'\),$/gm),
         ];

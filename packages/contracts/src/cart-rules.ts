@@ -1,3 +1,4 @@
+import type { Checkout } from './cart.ts';
 import { MAX_LINE_QUANTITY } from './constants.ts';
 
 /* The cart's rules without zod, so the product page and quick order can use them (cart.ts has the wire schemas). */
@@ -20,3 +21,10 @@ export function clampQuantity(raw: string | number): number {
   if (!Number.isFinite(n) || n < 1) return 1;
   return Math.min(Math.floor(n), MAX_LINE_QUANTITY);
 }
+
+/**
+ * The cart badge (spec 01 §9, spec 02 §9): product items plus subscription lines. Here, not in cart.ts: the shell
+ * shows it on every page, and importing cart.ts would put every wire schema and zod in the first page's code.
+ */
+export const cartItemCount = (checkout: Pick<Checkout, 'quantity' | 'subscriptionLines'> | null | undefined) =>
+  checkout ? checkout.quantity + (checkout.subscriptionLines?.length ?? 0) : 0;

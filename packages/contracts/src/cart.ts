@@ -99,10 +99,6 @@ export const subscriptionLineParamsSchema = z.object({
   device_key: planUpgradeQuerySchema.shape.device_key,
 });
 
-/** The cart badge (spec 01 §9, spec 02 §9): product items plus subscription lines. */
-export const cartItemCount = (checkout: Pick<Checkout, 'quantity' | 'subscriptionLines'> | null | undefined) =>
-  checkout ? checkout.quantity + (checkout.subscriptionLines?.length ?? 0) : 0;
-
 /**
  * spec 02 §3 product checkout (B2B): token, lines, quantity, shippingAddress, currentShippingMethod,
  * shippingMethods and the totals (totalPrice.tax.amount in dollars, as the spec names it; every other

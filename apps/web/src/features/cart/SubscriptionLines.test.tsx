@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { endpoints } from '@portal/contracts/endpoints/index';
-import { cartItemCount } from '@portal/contracts/cart';
+import { cartItemCount } from '@portal/contracts/cart-rules';
 import { planPriceCents } from '@portal/contracts/plans';
 import type { Checkout } from '@portal/contracts';
 import { answer, signedInAs } from '../../test/handlers.ts';

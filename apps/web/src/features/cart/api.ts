@@ -6,9 +6,8 @@ import type {
   MatchPastedRequest,
   PutSubscriptionLine,
 } from '@portal/contracts';
-import { cartItemCount } from '@portal/contracts/cart';
 import { routes } from '@portal/contracts/endpoints/routes';
-import { CART_TEXTS } from '@portal/contracts/cart-rules';
+import { CART_TEXTS, cartItemCount } from '@portal/contracts/cart-rules';
 import { messages } from '@portal/contracts/messages';
 import { canBuyPlans, canPurchase, isConsumer, type PortalUser } from '@portal/contracts/permissions';
 import { useNavigate } from 'react-router';
