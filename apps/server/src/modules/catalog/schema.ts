@@ -108,8 +108,11 @@ export const productPrices = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.productId, t.channelSlug] }),
-    // Price sorts of a term read these in order (keyset: price, then product id; see priceSplitSql).
+    // Price sorts of a term read these in order (keyset: price, then product id; see priceWalks): the
+    // channel price, and the list price, which is the whole rule for visitors, retired users and dealers
+    // without approved brands (and for the brands a dealer is not approved for).
     index('product_prices_channel_idx').on(t.channelSlug, t.discountedCents, t.productId),
+    index('product_prices_list_idx').on(t.channelSlug, t.listCents, t.productId),
     index('product_prices_brand_discounted_idx').on(t.channelSlug, t.brandId, t.discountedCents, t.productId),
     index('product_prices_brand_list_idx').on(t.channelSlug, t.brandId, t.listCents, t.productId),
     index('product_prices_category_discounted_idx').on(

@@ -5,7 +5,7 @@ import { refuse } from '../../../refusal.ts';
 import { productPrices, products } from '../schema.ts';
 import { decodeCursor, INVALID_CURSOR } from '../cursors.ts';
 import { filterOf, type SearchInput } from './filters.ts';
-import { priceCentsSql, priceSplitSql, priceWalks, type Prices } from './pricing.ts';
+import { priceCentsSql, priceWalks, type Prices } from './pricing.ts';
 import { productSelect, type ProductRow } from './products.ts';
 
 /** A search matching at most this many products is sorted after it is found, not found along a sort. */
@@ -36,7 +36,7 @@ export const WALK_CAP = 1000;
  * `limit` rows of its brand (and category), so the cost follows the number of brands and categories,
  * not where in the price order the matches are. A term's matches follow no brand or category, so a
  * price sort of a term walks the whole catalog's price instead, once per side of the rule
- * (priceSplitSql): the channel price index and the list price (msrp_cents, id) index.
+ * (termPriceSides): the channel price index and the list price index of `product_prices`.
  */
 export async function searchQueries(
   db: Db,
@@ -81,6 +81,28 @@ export async function searchQueries(
           ${cursor ? sql`and ${after(column, productPrices.productId)}` : sql``}
         order by ${column} ${order}, ${productPrices.productId} ${order}
         limit ${input.limit}) w`;
+  };
+
+  /**
+   * The price rule of a term's price sort as at most two walks, each along one column of
+   * `product_prices` that is the price of every row it may return (priceWalks): the list price for the
+   * brands priced at it, the channel price for the others; a brand condition only when both walk. Every
+   * row a walk reads can be a match, so a term matching a share of the catalog fills a page in about
+   * limit ÷ share rows. (The split by msrp it replaces walked the products without an msrp, 4 % of the
+   * catalog, along the channel price, and the msrp walk read every null msrp first when descending: both
+   * walks hit WALK_CAP and all matches were sorted.)
+   */
+  const termPriceSides = () => {
+    const split = priceWalks(pricing, filter.brandIds, filter.approvedBrandIds);
+    const both = split.discounted.length > 0 && split.list.length > 0;
+    return (
+      [
+        [productPrices.discountedCents, split.discounted],
+        [productPrices.listCents, split.list],
+      ] as const
+    ).flatMap(([column, ids]) =>
+      ids.length ? [[column, both ? inArray(productPrices.brandId, ids) : undefined] as const] : [],
+    );
   };
 
   /**
@@ -131,14 +153,12 @@ export async function searchQueries(
     if (how === 'sort' || !filter.termWhere) return read(how);
     let walked: ({ id: string; key: number | string }[] | null)[];
     if (!byPrice) walked = [await boundedSide(sql`lower(${products.name})`, products.id, and(...where)!, cap)];
-    else {
-      const split = priceSplitSql(pricing, filter.approvedBrandIds);
-      walked = await Promise.all([
-        split.discounted &&
-          boundedSide(productPrices.discountedCents, productPrices.productId, and(...where, split.discounted)!, cap),
-        split.msrp && boundedSide(products.msrpCents, products.id, and(...where, split.msrp)!, cap),
-      ]);
-    }
+    else
+      walked = await Promise.all(
+        termPriceSides().map(([column, condition]) =>
+          boundedSide(column, productPrices.productId, and(...where, condition)!, cap),
+        ),
+      );
     if (walked.some((marks) => marks === null)) return read('sort');
     const sign = descending ? -1 : 1;
     const page = walked
@@ -173,13 +193,10 @@ export async function searchQueries(
     if (!byPrice) return side(sql`lower(${products.name})`, products.id, and(...where));
     if (filter.termWhere) {
       // A term's matches follow no brand or category: walks per brand would read every product of a
-      // brand with no match. Two walks along the whole catalog's price instead, one per side of the rule.
-      const split = priceSplitSql(pricing, filter.approvedBrandIds);
-      const sides = [
-        split.discounted &&
-          side(productPrices.discountedCents, productPrices.productId, and(...where, split.discounted)),
-        split.msrp && side(products.msrpCents, products.id, and(...where, split.msrp)),
-      ].filter((q) => q !== null);
+      // brand with no match. At most two walks along the whole catalog's price instead (termPriceSides).
+      const sides = termPriceSides().map(([column, condition]) =>
+        side(column, productPrices.productId, and(...where, condition)),
+      );
       if (sides.length === 1) return sides[0]!;
       const order = descending ? 'desc' : 'asc';
       return unionAll(sides[0]!, sides[1]!)

@@ -1,0 +1,1 @@
+CREATE INDEX "product_prices_list_idx" ON "product_prices" USING btree ("channel_slug","list_cents","product_id");
