@@ -42,6 +42,8 @@ export async function searchQueries(
   db: Db,
   { pricing, channelSlug }: Pick<Prices, 'pricing' | 'channelSlug'>,
   input: { limit: number; cursor?: string; filters: SearchInput },
+  /** The count stops at one more than this (SEARCH_EXACT_COUNT_UP_TO): `count` answers at most that. */
+  countUpTo = 10_000,
 ) {
   const filter = await filterOf(db, pricing, input.filters);
   const { where } = filter;
@@ -219,10 +221,15 @@ export async function searchQueries(
       .orderBy(direction(price), direction(products.id))
       .limit(input.limit);
   };
-  const count = db
-    .select({ n: sql<number>`count(*)::int` })
+  // Counted up to one past the bound: a broad term at 1M products would otherwise read every one of its
+  // 150,000 matches on every new filter set, for a number the pager shows as '10,000+'.
+  const matching = db
+    .select({ one: sql`1` })
     .from(products)
-    .where(and(...where));
+    .where(and(...where))
+    .limit(countUpTo + 1)
+    .as('matching');
+  const count = db.select({ n: sql<number>`count(*)::int` }).from(matching);
   /**
    * Few matches are sorted after finding; but a price sort without a term always walks: its walks
    * read at most `limit` rows per brand and category, less than sorting even a few hundred matches. A
@@ -230,8 +237,9 @@ export async function searchQueries(
    * the price order (dash cameras are dear), which a walk from the other end reads its way to.
    */
   const few = byPrice && filter.termWhere ? FEW_TERM_MATCHES : FEW_MATCHES;
+  // A count past the bound says only "many": walk.
   const plan = (matchCount: number) =>
-    where.length > 0 && matchCount <= few && (!byPrice || filter.termWhere) ? 'sort' : 'walk';
+    where.length > 0 && matchCount <= Math.min(few, countUpTo) && (!byPrice || filter.termWhere) ? 'sort' : 'walk';
   /** The page query `plan` chooses, whole (what EXPLAIN shows); the server reads `pageRows`. */
   const page = (matchCount: number) => read(plan(matchCount));
   return { page, pageRows, read, count, countKey: filter.key, byPrice };
