@@ -82,6 +82,8 @@ export const products = pgTable(
     index('products_popularity_idx').on(t.popularity),
     // The keyset orders of search: name (case-insensitive) and list price, each with the id tiebreak.
     index('products_name_sort_idx').on(sql`lower(${t.name})`, t.id),
+    // Name sorts within a brand filter walk one brand at a time (names start with the brand).
+    index('products_brand_name_sort_idx').on(t.brandId, sql`lower(${t.name})`, t.id),
     index('products_msrp_sort_idx').on(t.msrpCents, t.id),
   ],
 );

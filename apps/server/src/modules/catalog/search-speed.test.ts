@@ -142,6 +142,11 @@ describe('the price walks behind index-served price sorts (spec 01 §6)', () => 
     ['installer@demo.test', 'price-asc', { search: 'remote start' }],
     ['retired@demo.test', 'price-desc', { search: 'camera' }],
     [null, 'name-desc', { search: 'harness' }],
+    // Name walks one brand at a time (several, repeated, with a category, approved only).
+    [null, 'name-asc', { brands: ['sentinel', 'voltline', 'northwind'] }],
+    ['retired@demo.test', 'name-desc', { categories: ['security'], brands: ['sentinel', 'sentinel'] }],
+    ['installer@demo.test', 'name-asc', { brands: ['approved-brands'] }],
+    [null, 'name-desc', { brands: ['voltline'] }],
   ] as const)('a walked page equals the sorted page, page after page: %s %s %j', async (email, sort, filters) => {
     const { pricing, channelSlug } = email
       ? await pricingOfEmail(email)

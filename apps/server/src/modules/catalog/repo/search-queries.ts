@@ -192,7 +192,20 @@ export async function searchQueries(
         and(...where),
       );
     }
-    if (!byPrice) return side(sql`lower(${products.name})`, products.id, and(...where));
+    if (!byPrice) {
+      const name = sql`lower(${products.name})`;
+      // Product names start with their brand: a walk along the whole catalog's names reads every brand before
+      // the wanted one ("t-harnesses" of StealthCam at 1M: 6.9 s). With a brand filter, one walk per brand
+      // along (brand, lower(name), id) instead, merged.
+      const wanted = input.filters.brands.length > 0 ? [...new Set(filter.brandIds)] : [];
+      if (!wanted.length) return side(name, products.id, and(...where));
+      const perBrand = wanted.map((id) => side(name, products.id, and(...where, eq(products.brandId, id))));
+      if (perBrand.length === 1) return perBrand[0]!;
+      const order = descending ? 'desc' : 'asc';
+      return unionAll(perBrand[0]!, perBrand[1]!, ...perBrand.slice(2))
+        .orderBy(sql.raw(`"sort_key" ${order}`), sql.raw(`"id" ${order}`))
+        .limit(input.limit);
+    }
     if (filter.termWhere) {
       // A term's matches follow no brand or category: walks per brand would read every product of a
       // brand with no match. At most two walks along the whole catalog's price instead (termPriceSides).

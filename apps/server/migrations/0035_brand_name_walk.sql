@@ -1,0 +1,1 @@
+CREATE INDEX "products_brand_name_sort_idx" ON "products" USING btree ("brand_id",lower("name"),"id");
