@@ -1,23 +1,26 @@
 // POST /api/search-products under load: the built server on a catalog of N generated products, 50 connections
-// of autocannon for 30 s, a mix of terms (typos, SKUs and short codes), category and brand filters, the four
-// sorts and cursor pages, signed in as several kinds of user (each prices differently). Runs on PostgreSQL
-// (127.0.0.1:5432, one database per size: bench_search_10k, _100k, _1m) and on the embedded PGlite, prints
-// requests/s, p50 and p99 per database and size, and EXPLAIN ANALYZE of the term, filter and price-sort
-// queries on PostgreSQL with whether an index serves them.
+// of autocannon for 30 s (on the same machine: the load generator shares its cores), over a mix of at least
+// BENCH_DISTINCT (6,000) distinct requests drawn like real traffic: terms from product names (a popular head
+// and a long tail), typos of them, SKUs, short codes and SKU prefixes, category and brand filters alone and
+// with terms, the four sorts, page sizes 8–100, next pages up to page 5 and page jumps, asked by a visitor and
+// five demo users who price differently. Most requests of a 30 s run are asked once: as in real traffic,
+// most searches are cache misses.
 //
-// Seeded catalogs are kept between runs (PostgreSQL databases, PGlite folders under the temp directory) and
-// reused while their product count matches; BENCH_RESEED=1 loads them again. A catalog seeded before a newer
-// migration needs no reseed: the server migrates at start, and migration 0009 fills the search dictionary
-// (search_words) from the products already there.
+// Per size the headline is the server with its caches off (SEARCH_PAGE_CACHE_MS=0, IDENTITY_CACHE_MS=0;
+// counts and term corrections stay shared as they are per filter set), budget p99 ≤ 50 ms at 100k and
+// ≤ 100 ms at 1M (issue 33); beside it the same load on a cached server after a warm-up. Before the load, a
+// sample of the mix (BENCH_ALONE, 400) is timed one at a time through HTTP and as bare SQL (the count and the
+// page query the server runs, catalog/repo/explain.ts), and the server ÷ SQL ratio printed. Every figure
+// carries the load average: the machine is shared.
+//
+// Runs on PostgreSQL (127.0.0.1:5432, one database per size: bench_search_10k, _100k, _1m), and on PGlite for
+// BENCH_PGLITE_SIZES (none by default). Seeded catalogs are kept between runs and reused while their product
+// count matches; BENCH_RESEED=1 loads them again, and the run prints how long loading took (rows, indexes). A
+// catalog seeded before a newer migration needs no reseed: the server migrates at start.
 // Environment: BENCH_DURATION (s, 30), BENCH_CONNECTIONS (50), BENCH_PG_SIZES (10000,100000,1000000),
-// BENCH_PGLITE_SIZES (100000), BENCH_PG_URL (postgres://postgres@127.0.0.1:5432), BENCH_RESEED,
-// BENCH_PROFILE=1 (time each request shape alone, in the run without caches at 100k on PostgreSQL),
-// BENCH_UNCACHED=0 (skip the run without the server's in-memory caches).
-//
-// Each run first sends every distinct request of the mix once (10 at a time: the warm-up, whose latencies are
-// printed as the cold figures: every one is a cache miss), then measures the 30 s of load. At 100k on
-// PostgreSQL a second server runs the same load with SEARCH_PAGE_CACHE_MS=0 and IDENTITY_CACHE_MS=0, so the
-// figures show what the database work costs without the shared pages and the identity cache.
+// BENCH_PGLITE_SIZES, BENCH_PG_URL (postgres://postgres@127.0.0.1:5432), BENCH_RESEED, BENCH_DISTINCT,
+// BENCH_ALONE, BENCH_PROFILE=1 (the sample alone grouped by shape and sort, slowest first), BENCH_CACHED=0
+// (skip the cached run), BENCH_EXPLAIN=0 (skip EXPLAIN ANALYZE of the server's plans at 100k).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -36,14 +39,17 @@ const sizesOf = (value, fallback) =>
     .filter(Boolean)
     .map(Number);
 const PG_SIZES = sizesOf(process.env.BENCH_PG_SIZES, '10000,100000,1000000');
-const PGLITE_SIZES = sizesOf(process.env.BENCH_PGLITE_SIZES, '100000');
+const PGLITE_SIZES = sizesOf(process.env.BENCH_PGLITE_SIZES, '');
 const PG_URL = (process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/$/, '');
 const RESEED = process.env.BENCH_RESEED === '1';
-/** The issue's budget: p99 on PostgreSQL at 100,000 products. */
-const BUDGET_P99_MS = 50;
+/** The issue's budgets (issue 33): p99 with caches off on PostgreSQL, by catalog size. */
+const BUDGETS_P99_MS = { 100_000: 50, 1_000_000: 100 };
+/** The size whose plans are explained. */
 const BUDGET_SIZE = 100_000;
 const PASSWORD = 'Portal!2026';
-const USERS = ['installer@demo.test', 'retired@demo.test', 'insiderep@demo.test'];
+// Who searches, each priced differently (spec 01 §6). Staff (the inside rep) must enrol a second factor in
+// production before a session is theirs, so a rep's searches are not in the mix.
+const USERS = ['installer@demo.test', 'retired@demo.test', 'owner@demo.test', 'purchaser@demo.test'];
 
 const serverDir = path.join(root, 'apps/server');
 const mainJs = path.join(serverDir, 'dist/main.js');
@@ -52,6 +58,8 @@ const pgliteCache = path.join(os.tmpdir(), 'portal-bench-search');
 const READY_LINE = /ready on http:\/\/localhost:(\d+)/;
 
 const live = new Set();
+/** How long each catalog seeded in this run took: the whole seed, its rows and its indexes. */
+const loadTimes = [];
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));
 process.on('exit', () => {
   for (const child of live) child.kill('SIGKILL');
@@ -97,10 +105,17 @@ function seed(env, count) {
     cwd: root,
     // The demo accounts sign the searches in; production refuses them unless asked for by name.
     env: envWith({ NODE_ENV: 'production', LOG_LEVEL: 'warn', SEED: 'demo', ...env }),
-    stdio: 'inherit',
+    stdio: ['ignore', 'pipe', 'inherit'],
+    encoding: 'utf8',
+    maxBuffer: 16 * 1024 * 1024,
   });
+  process.stdout.write(result.stdout ?? '');
   if (result.status !== 0) throw new Error(`seeding ${count} products failed (${result.signal ?? result.status})`);
-  console.log(`seeded in ${Math.round((performance.now() - started) / 1000)} s`);
+  const seconds = Math.round((performance.now() - started) / 1000);
+  console.log(`seeded in ${seconds} s (load average ${loadAverage()})`);
+  // The seed's own phases of the catalog: rows loaded, indexes built (seedProducts prints them).
+  const phase = (what) => new RegExp(`${what} in ([\\d.]+) s`).exec(result.stdout ?? '')?.[1];
+  loadTimes.push({ count, seconds, rows: phase('rows loaded'), indexes: phase('indexes built'), load: loadAverage() });
 }
 
 async function withPg(url, work) {
@@ -226,96 +241,218 @@ function random(seed) {
 }
 
 const SORTS = ['price-desc', 'price-asc', 'name-asc', 'name-desc'];
-const TERMS = ['remote start', 'dash camera', 'bypass module', 'shock sensor', 't-harness toyota', 'rf kit'];
-const TYPOS = ['remte start', 'shok sensor', 'bypas modul', 'dash camra', 'harnes'];
-const CATEGORIES = [['remote-start'], ['dash-cameras'], ['security', 'accessories'], ['t-harnesses']];
-const BRANDS = [['northwind'], ['sentinel', 'voltline'], ['approved-brands']];
+const PAGE_SIZES = [8, 8, 8, 8, 20, 20, 40, 100];
+/** How many distinct requests the mix holds at least (the issue asks ≥ 5,000: most searches are misses). */
+const DISTINCT = Number(process.env.BENCH_DISTINCT ?? 6000);
 
 /**
- * The request mix: who asks (anonymous or one of USERS, each priced differently) and what. Cursor pages
- * continue a first page fetched here, by the same user (a cursor holds that user's price).
+ * Words dealers type for a catalog of installers' parts: the words of product names, drawn from products
+ * sampled through the search itself (every category, both ends of both orders), so the mix follows the
+ * catalog whatever its size and database.
+ */
+async function sampleCatalog(base) {
+  const menu = await (await fetch(`${base}/api/catalog/menu`)).json();
+  const slugs = menu.categories.map((c) => c.slug);
+  const products = new Map();
+  for (const categorySlugs of [[], ...slugs.map((slug) => [slug])])
+    for (const sort of SORTS) {
+      const page = await search(base, null, { limit: 100, filters: { sort, categories: categorySlugs } });
+      for (const p of page.results) products.set(p.sku, p);
+    }
+  return { products: [...products.values()], categories: slugs, brands: menu.brands.map((b) => b.slug) };
+}
+
+/** A typo of a word as people make them: a letter left out, doubled, swapped with the next or struck wrong. */
+function typoOf(word, next) {
+  const at = 1 + Math.floor(next() * (word.length - 2));
+  const kind = Math.floor(next() * 4);
+  if (kind === 0) return word.slice(0, at) + word.slice(at + 1);
+  if (kind === 1) return word.slice(0, at) + word[at] + word.slice(at);
+  if (kind === 2) return word.slice(0, at - 1) + word[at] + word[at - 1] + word.slice(at + 1);
+  const keys = 'qwertyuiopasdfghjklzxcvbnm';
+  return word.slice(0, at) + keys[Math.floor(next() * keys.length)] + word.slice(at + 1);
+}
+
+/**
+ * The request mix, drawn like real traffic: who asks (a visitor or one of USERS, each priced differently),
+ * terms of one to three words from product names (a few popular, a long tail: Zipf-like), typos of them,
+ * whole SKUs, short codes and SKU prefixes, category and brand filters alone and with terms, the four
+ * sorts, page sizes, next pages up to page 5 and page jumps (the pager's cursor call). At least DISTINCT
+ * distinct requests; cursor pages continue a first page fetched here by the same user (a cursor holds
+ * that user's price).
  */
 async function buildWorkload(base) {
   const sessions = [null, ...(await Promise.all(USERS.map((email) => signIn(base, email))))];
   const whoOf = new Map(sessions.map((cookie, i) => [cookie, i ? USERS[i - 1].split('@')[0] : 'visitor']));
-  const sample = await search(base, null, { limit: 100, filters: { sort: 'name-asc' } });
-  const skus = sample.results.map((p) => p.sku);
+  const catalog = await sampleCatalog(base);
   const next = random(2026);
   const pick = (items) => items[Math.floor(next() * items.length)];
-  const sort = () => pick(SORTS);
+  // Zipf-like: item i drawn with weight about 1/(i+1), so a few terms are asked often and most rarely.
+  const zipf = (items) =>
+    items[Math.min(items.length - 1, Math.floor(Math.exp(next() * Math.log(items.length + 1)) - 1))];
+  const nameWords = (p) => p.name.split(/[^\p{L}\p{N}-]+/u).filter((w) => w.length > 1);
+  const phrases = new Set();
+  for (const p of catalog.products) {
+    const words = nameWords(p).filter((w) => !/\d/.test(w));
+    for (let length = 1; length <= 3; length++)
+      for (let i = 0; i + length <= words.length; i++)
+        phrases.add(
+          words
+            .slice(i, i + length)
+            .join(' ')
+            .toLowerCase(),
+        );
+  }
+  const terms = [...phrases].sort();
+  // The popular head first, then the rest in a fixed shuffled order.
+  for (let i = terms.length - 1; i > 0; i--) {
+    const j = Math.floor(next() * (i + 1));
+    [terms[i], terms[j]] = [terms[j], terms[i]];
+  }
+  const typo = () => {
+    const words = zipf(terms).split(' ');
+    const long = words.map((w, i) => [w, i]).filter(([w]) => w.length >= 4);
+    if (!long.length) return words.join(' ');
+    const [word, i] = pick(long);
+    words[i] = typoOf(word, next);
+    return words.join(' ');
+  };
+  const skus = catalog.products.map((p) => p.sku);
+  const brandSlugs = catalog.brands;
+  const brandsFilter = () =>
+    next() < 0.3 ? ['approved-brands'] : next() < 0.7 ? [pick(brandSlugs)] : [pick(brandSlugs), pick(brandSlugs)];
+  const categoriesFilter = () =>
+    next() < 0.8 ? [pick(catalog.categories)] : [pick(catalog.categories), pick(catalog.categories)];
+  const filters = (extra) => ({ sort: pick(SORTS), categories: [], brands: [], ...extra });
   const shapes = [
-    ['all products', 20, () => ({ filters: { sort: sort() } })],
-    ['term', 12, () => ({ filters: { sort: sort(), search: pick(TERMS) } })],
-    ['typo', 8, () => ({ filters: { sort: sort(), search: pick(TYPOS) } })],
-    ['short code', 5, () => ({ filters: { sort: sort(), search: pick(skus).split('-').at(-1) } })],
-    ['sku', 3, () => ({ filters: { sort: sort(), search: pick(skus) } })],
-    ['categories', 15, () => ({ filters: { sort: sort(), categories: pick(CATEGORIES) } })],
-    ['brands', 10, () => ({ filters: { sort: sort(), brands: pick(BRANDS) } })],
-    [
-      'categories + brands',
-      7,
-      () => ({ filters: { sort: sort(), categories: pick(CATEGORIES), brands: pick(BRANDS) } }),
-    ],
-    ['term + categories', 5, () => ({ filters: { sort: sort(), search: pick(TERMS), categories: pick(CATEGORIES) } })],
+    ['all products', 8, () => filters()],
+    ['term', 30, () => filters({ search: zipf(terms) })],
+    ['typo', 12, () => filters({ search: typo() })],
+    ['sku', 6, () => filters({ search: pick(skus) })],
+    ['short code', 5, () => filters({ search: pick(skus).split('-').at(-1) })],
+    ['sku prefix', 3, () => filters({ search: pick(skus).split('-').slice(0, 2).join('-') })],
+    ['categories', 14, () => filters({ categories: categoriesFilter() })],
+    ['brands', 8, () => filters({ brands: brandsFilter() })],
+    ['categories + brands', 6, () => filters({ categories: categoriesFilter(), brands: brandsFilter() })],
+    ['term + categories', 5, () => filters({ search: zipf(terms), categories: categoriesFilter() })],
+    ['term + brands', 3, () => filters({ search: zipf(terms), brands: brandsFilter() })],
   ];
   const weight = shapes.reduce((sum, [, w]) => sum + w, 0);
   const shape = () => {
     let roll = next() * weight;
-    for (const [name, w, make] of shapes) if ((roll -= w) < 0) return { name, body: make() };
-    return { name: shapes[0][0], body: shapes[0][2]() };
+    for (const [name, w, make] of shapes) if ((roll -= w) < 0) return { name, filters: make() };
+    return { name: shapes[0][0], filters: shapes[0][2]() };
   };
-  const requests = [];
-  for (let i = 0; i < 400; i++) {
+  const requests = new Map();
+  const add = (request) =>
+    requests.set(`${request.cookie ?? ''}\n${request.path}\n${JSON.stringify(request.body)}`, request);
+  const firsts = [];
+  while (requests.size < DISTINCT) {
     const cookie = pick(sessions);
-    const { name, body } = shape();
-    requests.push({ cookie, name, body: { limit: pick([8, 8, 8, 20, 40]), ...body } });
+    const { name, filters: f } = shape();
+    const body = { limit: pick(PAGE_SIZES), filters: f };
+    add({ cookie, name, path: '/api/search-products', body });
+    if (next() < 0.12) firsts.push({ cookie, body });
+    // A jump to a far page asks its cursor first (spec 01 §4), then the page.
+    if (next() < 0.03)
+      add({
+        cookie,
+        name: 'page jump',
+        path: '/api/search-products/cursor',
+        body: { ...body, page: 2 + Math.floor(next() * 9) },
+      });
   }
-  // Cursor pages: page 2 and 3 of a fifth of them, fetched as that user (15 % of the mix or so).
-  for (const { cookie, body } of requests.slice(0, 80)) {
-    const first = await search(base, cookie, body);
-    if (!first.endCursor) continue;
-    requests.push({ cookie, name: 'next page', body: { ...body, cursor: first.endCursor } });
-    const second = await search(base, cookie, { ...body, cursor: first.endCursor });
-    if (second.endCursor) requests.push({ cookie, name: 'next page', body: { ...body, cursor: second.endCursor } });
-  }
-  return requests.map(({ cookie, name, body }) => ({
+  // Next pages: 2 to 5 of an eighth of the searches, fetched as that user, 8 at a time.
+  let cursorAt = 0;
+  const follow = async () => {
+    while (cursorAt < firsts.length) {
+      const { cookie, body } = firsts[cursorAt++];
+      let page = await search(base, cookie, body);
+      const pages = 1 + Math.floor(next() * 4);
+      for (let i = 0; i < pages && page.endCursor; i++) {
+        const deeper = { ...body, cursor: page.endCursor };
+        add({ cookie, name: 'next page', path: '/api/search-products', body: deeper });
+        if (i + 1 < pages) page = await search(base, cookie, deeper);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, follow));
+  return [...requests.values()].map(({ cookie, name, path: url, body }) => ({
     name,
     who: whoOf.get(cookie),
+    email: cookie ? USERS[sessions.indexOf(cookie) - 1] : null,
     sort: body.filters.sort,
+    path: url,
     headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+    parsed: body,
     body: JSON.stringify(body),
   }));
 }
 
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
+const quantile = (values, q) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+};
+const send = (base, r) => fetch(`${base}${r.path}`, { method: 'POST', headers: r.headers, body: r.body });
+/** The requests whose cost alone is measured (server and bare SQL): every ALONE-th of the mix. */
+const ALONE = Number(process.env.BENCH_ALONE ?? 400);
+const aloneSample = (workload) => workload.filter((_, i) => i % Math.max(1, Math.floor(workload.length / ALONE)) === 0);
+
 /**
- * BENCH_PROFILE=1: every request of the mix once more, one at a time, after a warm-up pass (the count and
- * correction caches filled, as under load), timed end to end and grouped by shape and sort: which
- * searches cost the time, without the queueing of 50 connections.
+ * A sample of the mix once more, one at a time, after a pass that fills the count and correction caches
+ * (as under load), timed end to end through HTTP: each request's cost without the queueing of 50
+ * connections. With BENCH_PROFILE=1, grouped by shape and sort, slowest first.
  */
-async function profile(base, workload) {
-  const send = (r) => fetch(`${base}/api/search-products`, { method: 'POST', headers: r.headers, body: r.body });
-  for (const r of workload) await (await send(r)).arrayBuffer();
-  const groups = new Map();
+async function alone(base, sample) {
+  for (const r of sample) await (await send(base, r)).arrayBuffer();
   const each = [];
-  for (const r of workload) {
+  for (const r of sample) {
     const started = performance.now();
-    await (await send(r)).arrayBuffer();
-    const ms = performance.now() - started;
-    const key = `${r.name}, ${r.sort}`;
-    groups.set(key, [...(groups.get(key) ?? []), ms]);
-    each.push({ ms, who: r.who, body: r.body });
+    await (await send(base, r)).arrayBuffer();
+    each.push({ ms: performance.now() - started, r });
   }
-  console.log('slowest requests alone:');
-  for (const { ms, who, body } of each.sort((a, b) => b.ms - a.ms).slice(0, 8))
-    console.log(`  ${ms.toFixed(1).padStart(7)} ms  ${who.padEnd(10)} ${body.slice(0, 110)}`);
-  const rows = [...groups].map(([key, times]) => [
-    key,
-    times.length,
-    (times.reduce((a, b) => a + b, 0) / times.length).toFixed(1),
-    Math.max(...times).toFixed(1),
-  ]);
-  rows.sort((a, b) => Number(b[2]) - Number(a[2]));
-  printTable(['shape, sort', 'requests', 'mean ms', 'max ms'], rows, 'lrrr');
+  if (process.env.BENCH_PROFILE === '1') {
+    console.log('slowest requests alone:');
+    for (const { ms, r } of [...each].sort((a, b) => b.ms - a.ms).slice(0, 10))
+      console.log(`  ${ms.toFixed(1).padStart(7)} ms  ${r.who.padEnd(10)} ${r.body.slice(0, 110)}`);
+    const groups = new Map();
+    for (const { ms, r } of each) {
+      const key = `${r.name}, ${r.sort}`;
+      groups.set(key, [...(groups.get(key) ?? []), ms]);
+    }
+    const rows = [...groups].map(([key, times]) => [
+      key,
+      times.length,
+      (times.reduce((a, b) => a + b, 0) / times.length).toFixed(1),
+      Math.max(...times).toFixed(1),
+    ]);
+    rows.sort((a, b) => Number(b[2]) - Number(a[2]));
+    printTable(['shape, sort', 'requests', 'mean ms', 'max ms'], rows, 'lrrr');
+  }
+  return each.map((e) => e.ms);
+}
+
+/** The bare SQL of the same sample, one at a time (catalog/repo/explain.ts runs it), in a child process. */
+function bareSql(url, sample) {
+  const file = path.join(os.tmpdir(), `bench-search-sample-${process.pid}.json`);
+  writeFileSync(file, JSON.stringify(sample.map(({ email, path: p, parsed }) => ({ email, path: p, body: parsed }))));
+  const script = `
+    const { readFileSync } = await import('node:fs');
+    const { timeSearchSql } = await import(${JSON.stringify(path.join(serverDir, 'src/modules/catalog/repo/explain.ts'))});
+    console.log(JSON.stringify(await timeSearchSql(${JSON.stringify(url)}, JSON.parse(readFileSync(${JSON.stringify(file)}, 'utf8')))));`;
+  const result = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    cwd: serverDir,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  rmSync(file, { force: true });
+  if (result.status !== 0) throw new Error(`bare SQL failed: ${result.stderr}`);
+  return JSON.parse(result.stdout.trim().split('\n').at(-1));
 }
 
 function load(base, workload) {
@@ -331,8 +468,8 @@ function load(base, workload) {
             method: 'POST',
             path: '/api/search-products',
             setupRequest: (request) => {
-              const { headers, body } = workload[Math.floor(next() * workload.length)];
-              return { ...request, headers, body };
+              const { path: url, headers, body } = workload[Math.floor(next() * workload.length)];
+              return { ...request, path: url, headers, body };
             },
           },
         ],
@@ -343,29 +480,30 @@ function load(base, workload) {
   });
 }
 
-/** Every distinct request once, `parallel` at a time: the cold reads (all cache misses), timed. */
+/**
+ * Distinct requests once each, `parallel` at a time, for at most BENCH_WARM_S (60) seconds: the cold reads
+ * (all cache misses), timed. The caches keep 1,000 pages: a mix of thousands of requests stays mostly misses.
+ */
 async function warm(base, workload, parallel = 10) {
-  const distinct = [...new Map(workload.map((r) => [`${r.headers.cookie ?? ''}\n${r.body}`, r])).values()];
   const times = [];
   const started = performance.now();
+  const until = started + Number(process.env.BENCH_WARM_S ?? 60) * 1000;
   let next = 0;
   const worker = async () => {
-    while (next < distinct.length) {
-      const r = distinct[next++];
+    while (next < workload.length && performance.now() < until) {
+      const r = workload[next++];
       const at = performance.now();
-      const response = await fetch(`${base}/api/search-products`, { method: 'POST', headers: r.headers, body: r.body });
+      const response = await send(base, r);
       await response.arrayBuffer();
       if (!response.ok) throw new Error(`warm-up: ${response.status} for ${r.body}`);
       times.push(performance.now() - at);
     }
   };
   await Promise.all(Array.from({ length: parallel }, worker));
-  times.sort((a, b) => a - b);
-  const at = (q) => Math.round(times[Math.min(times.length - 1, Math.floor(q * times.length))]);
   return {
     count: times.length,
-    p50: at(0.5),
-    p99: at(0.99),
+    p50: Math.round(quantile(times, 0.5)),
+    p99: Math.round(quantile(times, 0.99)),
     seconds: ((performance.now() - started) / 1000).toFixed(1),
   };
 }
@@ -393,30 +531,42 @@ function printPlans(plans) {
   }
 }
 
-/** Turns the server's in-memory caches off (shared search pages, sessions and pricing contexts). */
+/**
+ * The server's in-memory caches off: shared search pages and answers, sessions and pricing contexts. Counts
+ * and term corrections stay shared (as in production: they are per filter set and per term, not per page).
+ */
 const NO_CACHES = { SEARCH_PAGE_CACHE_MS: '0', IDENTITY_CACHE_MS: '0' };
 
-async function measure(kind, count, { uncached = false } = {}) {
-  const name = `${kind}${uncached ? ' (no caches)' : ''}`;
-  console.log(`\n# ${name}, ${count} products`);
-  const env = kind === 'postgres' ? await preparePostgres(count) : preparePglite(count);
+/** 30 s of load on a server, caches off or on; `workload` is built on the first server of the size. */
+async function run(kind, count, env, { uncached, workload }) {
+  const name = `${kind} ${uncached ? 'caches off' : 'cached'}`;
+  console.log(`\n# ${name}, ${count} products (load average ${loadAverage()})`);
   const { child, base } = await startServer({ ...env, ...(uncached ? NO_CACHES : {}) });
   try {
-    const workload = await buildWorkload(base);
-    // Alone, each shape's cost is the database's: profiled on the server without caches only (with them
-    // every request would be a hit, and the warm-up below would no longer see the misses).
-    if (process.env.BENCH_PROFILE === '1' && uncached) await profile(base, workload);
+    workload ??= await buildWorkload(base);
+    let aloneMs = null;
+    let sample = null;
+    if (uncached) {
+      sample = aloneSample(workload);
+      aloneMs = await alone(base, sample);
+    }
+    // With caches, every distinct request once first (all misses), so the load measures hits as a warm server.
     const cold = uncached ? null : await warm(base, workload);
     if (cold)
       console.log(
         `warm-up: ${cold.count} distinct requests once each, 10 at a time, in ${cold.seconds} s: p50 ${cold.p50} ms, p99 ${cold.p99} ms (every one a miss)`,
       );
-    console.log(`${workload.length} distinct requests; ${CONNECTIONS} connections for ${DURATION_S} s…`);
+    const shapes = new Set(workload.map((r) => r.name));
+    console.log(
+      `${workload.length} distinct requests (${shapes.size} shapes, ${new Set(workload.map((r) => r.who)).size} roles); ${CONNECTIONS} connections for ${DURATION_S} s…`,
+    );
+    const loadBefore = loadAverage();
     const result = await load(base, workload);
+    const loadAfter = loadAverage();
     const bad = result.non2xx + result.errors + result.timeouts;
     const row = {
       kind: name,
-      budgeted: kind === 'postgres' && count === BUDGET_SIZE && !uncached,
+      uncached,
       count,
       rps: Math.round(result.requests.average),
       p50: result.latency.p50,
@@ -425,35 +575,67 @@ async function measure(kind, count, { uncached = false } = {}) {
       total: result.requests.total,
       bad,
       cold,
+      load: `${loadBefore.split(' ')[0]}→${loadAfter.split(' ')[0]}`,
     };
     console.log(
-      `${row.rps} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, max ${row.max} ms, ${row.total} requests, ${bad} failed`,
+      `${row.rps} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, max ${row.max} ms, ${row.total} requests, ${bad} failed (load average ${loadBefore} before, ${loadAfter} after)`,
     );
-    let plans = [];
-    if (row.budgeted) {
-      try {
-        plans = explain(env.DATABASE_URL);
-        printPlans(plans);
-      } catch (error) {
-        console.error(error.message);
-        process.exitCode = 1;
-      }
-    }
-    return { ...row, plans };
+    return { row, workload, sample, aloneMs };
   } finally {
     await stopServer(child);
   }
 }
 
+/** One size on one database: caches off (the headline, with the bare-SQL ratio), then cached. */
+async function measure(kind, count) {
+  const env = kind === 'postgres' ? await preparePostgres(count) : preparePglite(count);
+  const rows = [];
+  const off = await run(kind, count, env, { uncached: true });
+  rows.push(off.row);
+  if (kind === 'postgres') {
+    const sql = bareSql(env.DATABASE_URL, off.sample);
+    const server = off.aloneMs;
+    const pages = sql.map((t) => t.pageMs);
+    const counts = sql.map((t) => t.countMs).filter((ms) => ms > 0);
+    const ratios = server.map((ms, i) => ms / Math.max(pages[i], 0.05));
+    off.row.alone = {
+      n: server.length,
+      serverP50: quantile(server, 0.5),
+      serverP99: quantile(server, 0.99),
+      sqlP50: quantile(pages, 0.5),
+      sqlP99: quantile(pages, 0.99),
+      countP50: quantile(counts, 0.5),
+      countP99: quantile(counts, 0.99),
+      ratio: server.reduce((a, b) => a + b, 0) / pages.reduce((a, b) => a + b, 0),
+      ratioP50: quantile(ratios, 0.5),
+    };
+    const a = off.row.alone;
+    console.log(
+      `alone, one at a time (${a.n} requests of the mix): server p50 ${a.serverP50.toFixed(1)} ms, p99 ${a.serverP99.toFixed(1)} ms; ` +
+        `bare SQL page p50 ${a.sqlP50.toFixed(1)} ms, p99 ${a.sqlP99.toFixed(1)} ms; first count of a filter set p50 ${a.countP50.toFixed(1)} ms, p99 ${a.countP99.toFixed(1)} ms; ` +
+        `server ÷ SQL ${a.ratio.toFixed(2)} (total), ${a.ratioP50.toFixed(2)} (median per request) (load average ${loadAverage()})`,
+    );
+  }
+  if (process.env.BENCH_CACHED !== '0')
+    rows.push((await run(kind, count, env, { uncached: false, workload: off.workload })).row);
+  if (kind === 'postgres' && count === BUDGET_SIZE && process.env.BENCH_EXPLAIN !== '0') {
+    try {
+      rows[0].plans = explain(env.DATABASE_URL);
+      printPlans(rows[0].plans);
+    } catch (error) {
+      console.error(error.message);
+      process.exitCode = 1;
+    }
+  }
+  return rows;
+}
+
 ensureBuilt();
+console.log(`machine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), load average ${loadAverage()}`);
 const rows = [];
 try {
-  for (const count of PG_SIZES) {
-    rows.push(await measure('postgres', count));
-    if (count === BUDGET_SIZE && process.env.BENCH_UNCACHED !== '0')
-      rows.push(await measure('postgres', count, { uncached: true }));
-  }
-  for (const count of PGLITE_SIZES) rows.push(await measure('pglite', count));
+  for (const count of PG_SIZES) rows.push(...(await measure('postgres', count)));
+  for (const count of PGLITE_SIZES) rows.push(...(await measure('pglite', count)));
 } catch (error) {
   console.error(`search: could not measure: ${error.stack ?? error.message}`);
   process.exitCode = 1;
@@ -461,7 +643,19 @@ try {
 
 console.log();
 printTable(
-  ['database', 'products', 'req/s', 'p50 ms', 'p99 ms', 'max ms', 'requests', 'failed', 'cold p50', 'cold p99'],
+  [
+    'database',
+    'products',
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    'max ms',
+    'requests',
+    'failed',
+    'SQL p50',
+    'server÷SQL',
+    'load avg',
+  ],
   rows.map((r) => [
     r.kind,
     label(r.count),
@@ -471,23 +665,35 @@ printTable(
     r.max,
     r.total,
     r.bad,
-    r.cold?.p50 ?? '-',
-    r.cold?.p99 ?? '-',
+    r.alone ? r.alone.sqlP50.toFixed(1) : '-',
+    r.alone ? r.alone.ratio.toFixed(2) : '-',
+    r.load,
   ]),
-  'lrrrrrrrrr',
+  'lrrrrrrrrrl',
 );
+for (const t of loadTimes)
+  console.log(
+    `loading ${label(t.count)} products: ${t.seconds} s in all, rows ${t.rows ?? '?'} s, indexes ${t.indexes ?? '?'} s (load average ${t.load})`,
+  );
 console.log();
+for (const t of loadTimes) {
+  report({ figure: `postgres ${label(t.count)}: seed (load and index)`, value: t.seconds, unit: 's' });
+  if (t.indexes) report({ figure: `postgres ${label(t.count)}: index build`, value: Number(t.indexes), unit: 's' });
+}
 for (const r of rows) {
   const name = `${r.kind} ${label(r.count)}`;
-  report({ figure: `${name}: p99`, value: r.p99, unit: 'ms', ...(r.budgeted ? { budget: BUDGET_P99_MS } : {}) });
-  if (r.budgeted || r.kind.endsWith('(no caches)')) {
-    report({ figure: `${name}: p50`, value: r.p50, unit: 'ms' });
-    report({ figure: `${name}: requests/s`, value: r.rps, unit: 'req/s' });
+  const budget = r.uncached && r.kind.startsWith('postgres') ? BUDGETS_P99_MS[r.count] : undefined;
+  report({ figure: `${name}: p99`, value: r.p99, unit: 'ms', ...(budget ? { budget } : {}) });
+  report({ figure: `${name}: p50`, value: r.p50, unit: 'ms' });
+  report({ figure: `${name}: requests/s`, value: r.rps, unit: 'req/s' });
+  if (r.alone) {
+    report({ figure: `${name}: bare SQL page p50 (alone)`, value: Number(r.alone.sqlP50.toFixed(1)), unit: 'ms' });
+    report({ figure: `${name}: server ÷ bare SQL (alone)`, value: Number(r.alone.ratio.toFixed(2)), unit: '×' });
   }
   if (r.cold) report({ figure: `${name}: cold p99 (warm-up, every request a miss)`, value: r.cold.p99, unit: 'ms' });
   if (r.bad) report({ figure: `${name}: failed requests`, value: r.bad, unit: 'requests', budget: 0 });
   // The issue asks an index for the term, the filter and the price sort; counts are shown, not judged.
-  for (const plan of r.plans.filter((p) => p.name.endsWith('(page)'))) {
+  for (const plan of (r.plans ?? []).filter((p) => p.name.endsWith('(page)'))) {
     const indexed = plan.indexes.length > 0 && plan.seqScans.length === 0;
     report({
       figure: `${name}: ${plan.name} reads without an index`,

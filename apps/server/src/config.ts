@@ -65,6 +65,11 @@ const envSchema = z.object({
    */
   SEARCH_PAGE_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).default(300_000),
   /**
+   * Searches count their matches exactly up to this many; above, the answer says this many and
+   * `totalCountIsExact: false` (shown '10,000+'), so a broad term at 1M products is not counted in full.
+   */
+  SEARCH_EXACT_COUNT_UP_TO: z.coerce.number().int().min(1).max(10_000_000).default(10_000),
+  /**
    * The longest a session read and its pricing context are kept in memory (ms); any change to the
    * user, the session or the business forgets them at once (change notices). 0 reads them on every request.
    */

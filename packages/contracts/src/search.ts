@@ -88,7 +88,10 @@ export const accountInformationSchema = z
 /** spec 01 §3 paged result. */
 export const searchProductsResponseSchema = z.object({
   results: z.array(productSchema),
+  /** Exact up to the server's bound (SEARCH_EXACT_COUNT_UP_TO, 10,000); above it, the bound itself. */
   totalCount: z.number().int(),
+  /** False when the search matches more products than the bound: shown as '10,000+' (ours, not in the spec). */
+  totalCountIsExact: z.boolean(),
   endCursor: z.string().nullable(),
   startCursor: z.string().nullable(),
   accountInformation: accountInformationSchema,

@@ -43,7 +43,9 @@ export async function seedDemoData(
     await stage('people and sign-ins', () =>
       seedPeople(tx, ref, bpIdByCode, authSecret, options.passwords ?? createPasswordHasher()),
     );
-    await stage(`${products.toLocaleString('en-US')} products with prices`, () => seedProducts(tx, ref, products));
+    await stage(`${products.toLocaleString('en-US')} products with prices`, () =>
+      seedProducts(tx, ref, products, options.progress),
+    );
     await stage('deals', () => seedDeals(tx));
     await stage('vehicles and wiring', () => seedVehicles(tx));
     await stage('cards and bank accounts', () => seedPaymentMethods(tx, bpIdByCode));

@@ -359,8 +359,16 @@ const BATCH = 5000;
  * JSON parameter (no bind-parameter limit, one round trip, the same on PGlite and PostgreSQL); for a
  * large catalog the secondary indexes (GIN above all) are built once at the end instead of row by row.
  */
-export async function seedProducts(db: Db, ref: Reference, count: number) {
+export async function seedProducts(db: Db, ref: Reference, count: number, progress?: (line: string) => void) {
+  // How long a large catalog takes to load and to index (the search bench prints both).
+  let phaseStarted = performance.now();
+  const phase = (what: string) => {
+    const now = performance.now();
+    progress?.(`      ${what} in ${((now - phaseStarted) / 1000).toFixed(1)} s`);
+    phaseStarted = now;
+  };
   const seeds = generateProducts(ref, count);
+  phase('catalog generated');
   const dropped = seeds.length > REINDEX_ABOVE ? await dropSecondaryIndexes(db) : [];
   for (let i = 0; i < seeds.length; i += BATCH) {
     const slice = seeds.slice(i, i + BATCH).map((s) => ({ ...s, id: randomUUID() }));
@@ -396,12 +404,15 @@ export async function seedProducts(db: Db, ref: Reference, count: number) {
       select product_id, channel_slug, discounted_cents
       from jsonb_to_recordset(${JSON.stringify(prices)}::jsonb) as x(product_id uuid, channel_slug text, discounted_cents int)`);
   }
+  phase('rows loaded');
   for (const definition of dropped) await db.execute(sql.raw(definition));
+  phase(`${dropped.length} indexes built`);
   // The trigger on products added every word already; the rebuild also drops words of a former catalog.
   await refreshSearchWords(db);
   await db.execute(sql`analyze ${products}`);
   await db.execute(sql`analyze ${productPrices}`);
   await db.execute(sql`analyze ${searchWords}`);
+  phase('dictionary rebuilt and analysed');
   return seeds.length;
 }
 

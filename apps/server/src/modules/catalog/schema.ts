@@ -82,6 +82,8 @@ export const products = pgTable(
     index('products_popularity_idx').on(t.popularity),
     // The keyset orders of search: name (case-insensitive) and list price, each with the id tiebreak.
     index('products_name_sort_idx').on(sql`lower(${t.name})`, t.id),
+    // Name sorts within a brand filter walk one brand at a time (names start with the brand).
+    index('products_brand_name_sort_idx').on(t.brandId, sql`lower(${t.name})`, t.id),
     index('products_msrp_sort_idx').on(t.msrpCents, t.id),
   ],
 );
@@ -108,8 +110,11 @@ export const productPrices = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.productId, t.channelSlug] }),
-    // Price sorts of a term read these in order (keyset: price, then product id; see priceSplitSql).
+    // Price sorts of a term read these in order (keyset: price, then product id; see priceWalks): the
+    // channel price, and the list price, which is the whole rule for visitors, retired users and dealers
+    // without approved brands (and for the brands a dealer is not approved for).
     index('product_prices_channel_idx').on(t.channelSlug, t.discountedCents, t.productId),
+    index('product_prices_list_idx').on(t.channelSlug, t.listCents, t.productId),
     index('product_prices_brand_discounted_idx').on(t.channelSlug, t.brandId, t.discountedCents, t.productId),
     index('product_prices_brand_list_idx').on(t.channelSlug, t.brandId, t.listCents, t.productId),
     index('product_prices_category_discounted_idx').on(

@@ -19,8 +19,9 @@ export async function searchProducts(
   input: { limit: number; cursor?: string; filters: SearchInput },
 ): Promise<string> {
   const session = pricingOf(actor);
+  const countUpTo = ctx.config.SEARCH_EXACT_COUNT_UP_TO;
   const read = async () => {
-    const queries = await searchQueries(ctx.db, session, input);
+    const queries = await searchQueries(ctx.db, session, input, countUpTo);
     // The count first: it is usually cached, and it decides how the page is read.
     const totalCount = await cached(ctx.db, 'count', queries.countKey, async () => (await queries.count)[0]!.n);
     return { totalCount, rows: await queries.pageRows(totalCount), byPrice: queries.byPrice };
@@ -33,7 +34,9 @@ export async function searchProducts(
       encodeCursor({ v: byPrice ? Number(row.key) : String(row.key), id: row.id });
     return serializeAnswer({
       results: rows.map((row) => toSummary(row, session.pricing)),
-      totalCount,
+      // The count stops one past the bound (searchQueries): above it, the bound and "not exact".
+      totalCount: Math.min(totalCount, countUpTo),
+      totalCountIsExact: totalCount <= countUpTo,
       startCursor: rows[0] ? cursorOf(rows[0]) : null,
       endCursor: rows.length ? cursorOf(rows.at(-1)!) : null,
       accountInformation: session.account,

@@ -12,8 +12,9 @@ import { ProductList } from '../product/index.ts';
 import { useSession } from '../session/index.ts';
 import { DeviceSearchHint } from '../devices/index.ts';
 import { alertLinesFor } from '../../lib/errors.ts';
-import { countOf, formatMoney, formatNumber } from '@portal/contracts/format';
+import { countOf, formatMoney } from '@portal/contracts/format';
 import { Pager } from './Pager.tsx';
+import { resultCountText } from './pager.ts';
 import { Filters } from './Filters.tsx';
 import { QuickOrderTable } from './QuickOrderTable.tsx';
 import { AddSelectedToCart } from './AddSelectedToCart.tsx';
@@ -76,9 +77,7 @@ export default function SearchPage() {
         </h1>
         <p className="search-count" aria-live="polite">
           {data && !search.pastEnd
-            ? `${countOf(data.totalCount, 'product')}${
-                search.pages > 1 ? ` · page ${state.page} of ${formatNumber(search.pages)}` : ''
-              }`
+            ? resultCountText(data.totalCount, data.totalCountIsExact, state.page, search.pages)
             : search.loading
               ? 'Searching…'
               : ''}

@@ -1,3 +1,5 @@
+import { countOf, formatNumber } from '@portal/contracts/format';
+
 export type PagerItem = number | 'gap-start' | 'gap-end';
 
 /**
@@ -20,3 +22,13 @@ export function pagerItems(current: number, total: number, radius = 1): PagerIte
 }
 
 export const pageCount = (totalCount: number, limit: number) => Math.max(1, Math.ceil(totalCount / limit));
+
+/**
+ * What the search heading says of the results: '1,234 products', or '10,000+ products' when the server
+ * stopped counting at its bound (`totalCountIsExact` false), and the page of how many.
+ */
+export function resultCountText(totalCount: number, isExact: boolean, page: number, pages: number) {
+  const more = isExact ? '' : '+';
+  const count = isExact ? countOf(totalCount, 'product') : `${formatNumber(totalCount)}+ products`;
+  return `${count}${pages > 1 ? ` · page ${formatNumber(page)} of ${formatNumber(pages)}${more}` : ''}`;
+}

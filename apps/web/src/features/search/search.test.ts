@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageCount, pagerItems } from './pager.ts';
+import { pageCount, pagerItems, resultCountText } from './pager.ts';
 import {
   addRecentSearch,
   parseRecentSearches,
@@ -124,5 +124,14 @@ describe('searchHeading (issue 15 §12)', () => {
 
   it('names the term first', () => {
     expect(heading(['remote-start'], [], 'starter')).toBe('Results for “starter”');
+  });
+});
+
+describe('resultCountText (a count with a bound, docs/decisions.md)', () => {
+  it('says an exact count as it is, and a bounded one with a plus', () => {
+    expect(resultCountText(1, true, 1, 1)).toBe('1 product');
+    expect(resultCountText(1234, true, 2, 155)).toBe('1,234 products · page 2 of 155');
+    expect(resultCountText(10_000, true, 1, 1250)).toBe('10,000 products · page 1 of 1,250');
+    expect(resultCountText(10_000, false, 3, 1250)).toBe('10,000+ products · page 3 of 1,250+');
   });
 });

@@ -3,8 +3,9 @@ import pg from 'pg';
 import { openDatabase } from '../../../db/client.ts';
 import { userIdByEmail } from '../../users/index.ts';
 import { readActor } from '../../acting/index.ts';
-import { pricingOf } from './pricing.ts';
-import { searchQueries } from './search-queries.ts';
+import type { SearchInput } from './filters.ts';
+import { pricingOf, type Prices } from './pricing.ts';
+import { pageStartRow, searchQueries } from './search-queries.ts';
 import { dictionaryLookup, wordsOf } from './spelling.ts';
 
 /** The searches `bench/search.mjs` explains: a term, a filter, a price sort (and a name sort). */
@@ -73,4 +74,53 @@ function planOf(name: string, text: string) {
   ];
   const ms = Number(/Execution Time: ([\d.]+) ms/.exec(text)?.[1] ?? NaN);
   return { name, text, indexes, seqScans, ms };
+}
+
+/** A request of the search bench's mix: who asks (null: a visitor), which call, its body. */
+type BenchRequest = {
+  email: string | null;
+  path: string;
+  body: { limit: number; cursor?: string; page?: number; filters: SearchInput };
+};
+
+/**
+ * The bare SQL of search requests, one at a time, on the PostgreSQL at `url`: for each, the count (its
+ * first ask) and the page the server reads (`pageRows`, after one untimed read, as the server's own
+ * timing is taken after a warm pass), or the cursor of a page jump. What the server adds is the rest.
+ * Bench-only.
+ */
+export async function timeSearchSql(url: string, requests: BenchRequest[]) {
+  const database = await openDatabase({ kind: 'postgres', url });
+  try {
+    const pricingByEmail = new Map<string | null, Prices>([[null, pricingOf(null)]]);
+    for (const email of new Set(requests.map((r) => r.email)))
+      if (email)
+        pricingByEmail.set(
+          email,
+          pricingOf(await readActor(database.db, (await userIdByEmail(database.db, email))!, 'bench')),
+        );
+    const times = [];
+    for (const { email, path, body } of requests) {
+      const pricing = pricingByEmail.get(email)!;
+      if (path.endsWith('/cursor')) {
+        const input = { limit: body.limit, page: body.page!, filters: body.filters };
+        await pageStartRow(database.db, pricing, input);
+        const started = performance.now();
+        await pageStartRow(database.db, pricing, input);
+        times.push({ countMs: 0, pageMs: performance.now() - started });
+        continue;
+      }
+      const queries = await searchQueries(database.db, pricing, body);
+      let started = performance.now();
+      const [{ n }] = (await queries.count) as [{ n: number }];
+      const countMs = performance.now() - started;
+      await queries.pageRows(n);
+      started = performance.now();
+      await queries.pageRows(n);
+      times.push({ countMs, pageMs: performance.now() - started });
+    }
+    return times;
+  } finally {
+    await database.close();
+  }
 }

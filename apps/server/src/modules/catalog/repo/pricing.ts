@@ -1,4 +1,4 @@
-import { inArray, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { ANONYMOUS_PRICING, type PricingContext } from '@portal/contracts';
 import type { Actor } from '../../../actor.ts';
 import { brands, productPrices, products } from '../schema.ts';
@@ -53,24 +53,4 @@ export function priceWalks(
     discounted: brandIds.filter((id) => approved.has(id)),
     list: brandIds.filter((id) => !approved.has(id)),
   };
-}
-
-/**
- * The same rule as two disjoint conditions: the rows priced at the channel's discounted price and
- * the rows priced at the list price (null: no row is). Each side sorts on one indexed column, so a
- * price sort reads two indexes instead of computing the price of every product. Needs `products` and
- * `product_prices` in the query. Tests prove it equals `priceFor` for every demo role.
- */
-export function priceSplitSql(
-  ctx: PricingContext,
-  /** The ids of `ctx.approvedBrandSlugs`. */
-  approvedBrandIds: readonly string[],
-): { discounted: SQL | null; msrp: SQL | null } {
-  const noMsrp = sql`${products.msrpCents} is null`;
-  const hasMsrp = sql`${products.msrpCents} is not null`;
-  if (!ctx.signedIn || ctx.isRetired) return { discounted: noMsrp, msrp: hasMsrp };
-  if (ctx.isSalesRep && !ctx.hasSelectedBusiness) return { discounted: sql`true`, msrp: null };
-  if (ctx.approvedBrandSlugs.length === 0) return { discounted: noMsrp, msrp: hasMsrp };
-  const approved = inArray(products.brandId, [...approvedBrandIds]);
-  return { discounted: sql`(${approved} or ${noMsrp})`, msrp: sql`(not ${approved} and ${hasMsrp})` };
 }

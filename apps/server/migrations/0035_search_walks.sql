@@ -1,0 +1,2 @@
+CREATE INDEX "product_prices_list_idx" ON "product_prices" USING btree ("channel_slug","list_cents","product_id");--> statement-breakpoint
+CREATE INDEX "products_brand_name_sort_idx" ON "products" USING btree ("brand_id",lower("name"),"id");
