@@ -6,7 +6,7 @@
 // memory (resident set and V8 heap, from /metrics) at the start and the end.
 // SOAK_FIND=1 first climbs in 30 s steps (SOAK_RATE, ×1.25 each) until a step has an error or its p99 passes
 // SOAK_P99_MS (1,000), then soaks at the last rate that held.
-// Environment: SOAK_SECONDS (600), SOAK_RATE (calls/s, 40), SOAK_FIND, SOAK_P99_MS, SOAK_INVOICES (1,500), BENCH_PG_URL
+// Environment: SOAK_SECONDS (600), SOAK_RATE (calls/s, 40), SOAK_FIND, SOAK_P99_MS, SOAK_INVOICES (4,000), BENCH_PG_URL
 // (postgres://postgres@127.0.0.1:5432), BENCH_DB (bench_soak), BENCH_RESEED=1, BENCH_SKIP_BUILD=1.
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -31,7 +31,7 @@ const START_RATE = Number(process.env.SOAK_RATE ?? 40);
 const P99_LIMIT_MS = Number(process.env.SOAK_P99_MS ?? 1000);
 const PG_URL = (process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/$/, '');
 const DB_NAME = process.env.BENCH_DB ?? 'bench_soak';
-const INVOICES = Number(process.env.SOAK_INVOICES ?? 1500);
+const INVOICES = Number(process.env.SOAK_INVOICES ?? 4000);
 const env = {
   ...process.env,
   NODE_ENV: 'production',
@@ -59,7 +59,7 @@ async function prepare() {
   await db.query('delete from rate_limits');
   // The accountant pays an invoice in full about 0.8 times a second at 40 calls/s: the demo's three open ones last
   // seconds. Northside gets open invoices as its ERP would send them (no portal order behind them, as the seed's
-  // history), topped up to SOAK_INVOICES, enough for the climb and ten minutes at 100 calls/s.
+  // history), topped up to SOAK_INVOICES, enough for the climb and ten minutes at 250 calls/s.
   const { rows } = await db.query(
     `with partner as (select id from business_partners where sap_bp_code = 'C100234'),
      added as (
