@@ -6,7 +6,7 @@
 // memory (resident set and V8 heap, from /metrics) at the start and the end.
 // SOAK_FIND=1 first climbs in 30 s steps (SOAK_RATE, ×1.25 each) until a step has an error or its p99 passes
 // SOAK_P99_MS (1,000), then soaks at the last rate that held.
-// Environment: SOAK_SECONDS (600), SOAK_RATE (calls/s, 40), SOAK_FIND, SOAK_P99_MS, SOAK_INVOICES (4,000), BENCH_PG_URL
+// Environment: SOAK_SECONDS (600), SOAK_RATE (calls/s, 40), SOAK_FIND, SOAK_P99_MS, SOAK_INVOICES (4,000), SOAK_PURCHASERS (6), BENCH_PG_URL
 // (postgres://postgres@127.0.0.1:5432), BENCH_DB (bench_soak), BENCH_RESEED=1, BENCH_SKIP_BUILD=1.
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -32,6 +32,7 @@ const P99_LIMIT_MS = Number(process.env.SOAK_P99_MS ?? 1000);
 const PG_URL = (process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/$/, '');
 const DB_NAME = process.env.BENCH_DB ?? 'bench_soak';
 const INVOICES = Number(process.env.SOAK_INVOICES ?? 4000);
+const PURCHASERS = Number(process.env.SOAK_PURCHASERS ?? 6);
 const env = {
   ...process.env,
   NODE_ENV: 'production',
@@ -75,6 +76,39 @@ async function prepare() {
     [INVOICES],
   );
   console.log(`open invoices topped up to ${INVOICES} (${rows[0].added} added)`);
+  // One person works one cart at a time (one open cart each), so one purchaser caps the carts a second the mix
+  // can ask for (about 8 a second here) and its queue, not the server, sets their latency. A busy Monday has many
+  // shops' purchasers: the bench's own database gets SOAK_PURCHASERS copies of the demo purchaser (same business,
+  // rights and password; e-mail purchaser+N@bench.test), made once.
+  for (let n = 1; n < PURCHASERS; n++) {
+    const email = `purchaser+${n}@bench.test`;
+    await db.query(
+      `with source as (select * from users where email = 'purchaser@demo.test'),
+       added as (
+         insert into users (id, name, email, email_verified, created_at, updated_at, first_name, last_name,
+                            access_type, is_retired, phone_number, business_partner_id, mfa_type,
+                            two_factor_enabled, role, sign_in_epoch)
+         select gen_random_uuid()::text, name, $1, email_verified, now(), now(), first_name, last_name || ' ' || $2,
+                access_type, is_retired, phone_number, business_partner_id, mfa_type, two_factor_enabled, role,
+                sign_in_epoch
+         from source where not exists (select 1 from users where email = $1)
+         returning id),
+       credential as (
+         insert into accounts (id, account_id, provider_id, user_id, password, created_at, updated_at)
+         select gen_random_uuid()::text, added.id, 'credential', added.id, a.password, now(), now()
+         from added, accounts a, source where a.user_id = source.id and a.provider_id = 'credential'),
+       types as (
+         insert into user_types (user_id, type, is_owner)
+         select added.id, t.type, t.is_owner from added, user_types t, source where t.user_id = source.id),
+       groups as (
+         insert into user_permission_groups (user_id, group_id)
+         select added.id, g.group_id from added, user_permission_groups g, source where g.user_id = source.id)
+       insert into installers (user_id, dealer_id, is_owner, is_retired, is_purchaser)
+       select added.id, i.dealer_id, i.is_owner, i.is_retired, i.is_purchaser
+       from added, installers i, source where i.user_id = source.id`,
+      [email, String(n)],
+    );
+  }
   await db.end();
 }
 
@@ -88,8 +122,9 @@ const pick = (list) => list[Math.floor(Math.random() * list.length)];
 /** The mix: name, weight, and the call (answers the status; 2xx is success). */
 function mixOf(people, catalog, card) {
   const { installer, purchaser, accountant, owner } = people;
-  // A person does one thing at a time where it matters: the purchaser works one cart (one open cart each), the
-  // accountant one payment (two at once would pick the same invoice). Their calls wait for each other.
+  // A person does one thing at a time where it matters: a purchaser works one cart (one open cart each), the
+  // accountant one payment (two at once would pick the same invoice). Their calls wait for each other; carts and
+  // checkouts go to one of the purchasers at random.
   const oneAtATime = () => {
     let busy = Promise.resolve();
     return (work) => {
@@ -98,7 +133,7 @@ function mixOf(people, catalog, card) {
       return turn;
     };
   };
-  const inTurn = oneAtATime();
+  const buyers = people.purchasers.map((call) => ({ call, inTurn: oneAtATime() }));
   const accountantInTurn = oneAtATime();
   const lines = () => [{ variantId: pick(catalog), quantity: 1 + Math.floor(Math.random() * 3) }];
   return [
@@ -132,22 +167,27 @@ function mixOf(people, catalog, card) {
     [
       'cart (create)',
       8,
-      () => inTurn(() => purchaser('POST', '/api/products-checkout/create-b2b', { lines: lines() })),
+      () => {
+        const buyer = pick(buyers);
+        return buyer.inTurn(() => buyer.call('POST', '/api/products-checkout/create-b2b', { lines: lines() }));
+      },
     ],
     [
       'checkout (cart + complete, COD)',
       4,
-      () =>
-        inTurn(async () => {
-          const cart = await purchaser('POST', '/api/products-checkout/create-b2b', { lines: lines() });
+      () => {
+        const buyer = pick(buyers);
+        return buyer.inTurn(async () => {
+          const cart = await buyer.call('POST', '/api/products-checkout/create-b2b', { lines: lines() });
           if (cart.status >= 300) return cart;
-          return purchaser(
+          return buyer.call(
             'POST',
             `/api/products-checkout/${cart.json.token}/complete-b2b-checkout`,
             { selectedPayment: 'COD' },
             { 'idempotency-key': randomUUID() },
           );
-        }),
+        });
+      },
     ],
     ['invoices (open)', 6, () => accountant('POST', '/api/invoices', { status: 'open' })],
     [
@@ -239,6 +279,8 @@ try {
       ]),
     ),
   );
+  people.purchasers = [people.purchaser];
+  for (let n = 1; n < PURCHASERS; n++) people.purchasers.push(await signedInBrowser(base, `purchaser+${n}@bench.test`));
   const catalog = (await people.purchaser('POST', '/api/search-products', { limit: 100 })).json.results
     .filter((product) => product.price && product.isAvailable)
     .map((product) => product.id);

@@ -1,4 +1,3 @@
-import type { Checkout } from './cart.ts';
 import { MAX_LINE_QUANTITY } from './constants.ts';
 
 /* The cart's rules without zod, so the product page and quick order can use them (cart.ts has the wire schemas). */
@@ -26,5 +25,6 @@ export function clampQuantity(raw: string | number): number {
  * The cart badge (spec 01 §9, spec 02 §9): product items plus subscription lines. Here, not in cart.ts: the shell
  * shows it on every page, and importing cart.ts would put every wire schema and zod in the first page's code.
  */
-export const cartItemCount = (checkout: Pick<Checkout, 'quantity' | 'subscriptionLines'> | null | undefined) =>
-  checkout ? checkout.quantity + (checkout.subscriptionLines?.length ?? 0) : 0;
+export const cartItemCount = (
+  checkout: { quantity: number; subscriptionLines?: readonly unknown[] | null } | null | undefined,
+) => (checkout ? checkout.quantity + (checkout.subscriptionLines?.length ?? 0) : 0);
