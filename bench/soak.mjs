@@ -318,7 +318,16 @@ try {
 
   const memoryBefore = await memoryOf(base);
   const cpuBefore = cpuReading(child.pid);
+  // The memory every minute: a warm-up (caches filling) levels off, a leak keeps climbing.
+  const memorySeries = [];
+  const sampler = setInterval(() => {
+    memoryOf(base).then(
+      (memory) => memorySeries.push(memory),
+      () => undefined,
+    );
+  }, 60_000);
   const soak = await run(mix, rate, SECONDS);
+  clearInterval(sampler);
   const cpuAfter = cpuReading(child.pid);
   const memoryAfter = await memoryOf(base);
   const rows = [...soak.byCall].map(([name, latencies]) => [
@@ -337,6 +346,10 @@ try {
     `server memory: resident ${memoryBefore.rss} → ${memoryAfter.rss} MB, V8 heap in use ` +
       `${memoryBefore.heap} → ${memoryAfter.heap} MB`,
   );
+  if (memorySeries.length)
+    console.log(
+      `  each minute (resident / heap MB): ${memorySeries.map(({ rss, heap }) => `${rss}/${heap}`).join(', ')}`,
+    );
   for (const [error, times] of soak.errors) console.log(`  error ×${times}: ${error}`);
   report({ figure: 'soak rate held (mixed traffic, PostgreSQL)', value: soak.held, unit: 'calls/s' });
   report({
