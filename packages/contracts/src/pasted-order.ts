@@ -123,14 +123,28 @@ export function parsePastedOrder(text: string): PastedOrder {
       unreadable.push({ row, text: trimmed });
       return;
     }
-    const sku = read.sku.toUpperCase();
+    const sku = pastedSkuKey(read.sku);
     const line = bySku.get(sku);
     if (line) {
-      line.quantity = Math.min(line.quantity + read.quantity, MAX_PASTED_QUANTITY);
+      line.quantity = sumPasted(line.quantity, read.quantity);
       line.rows.push(row);
     } else bySku.set(sku, { sku, quantity: read.quantity, rows: [row] });
   });
   return { lines: [...bySku.values()], unreadable };
+}
+
+/** The one rule for the same SKU on several lines (the browser's reading and the server's): its key, its sum. */
+export const pastedSkuKey = (sku: string) => sku.trim().toUpperCase();
+const sumPasted = (a: number, b: number) => Math.min(a + b, MAX_PASTED_QUANTITY);
+
+/** One line per SKU, quantities summed, in the order first named: what a caller of the API sent, merged as pasted. */
+export function mergePastedLines<T extends { sku: string; quantity: number }>(lines: readonly T[]) {
+  const bySku = new Map<string, number>();
+  for (const { sku, quantity } of lines) {
+    const key = pastedSkuKey(sku);
+    bySku.set(key, sumPasted(bySku.get(key) ?? 0, quantity));
+  }
+  return [...bySku].map(([sku, quantity]) => ({ sku, quantity }));
 }
 
 /** Whether a pasted line's quantity fits one cart line (the review asks for a smaller one otherwise). */

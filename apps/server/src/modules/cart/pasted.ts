@@ -1,6 +1,6 @@
 import {
   MAX_LINE_QUANTITY,
-  MAX_PASTED_QUANTITY,
+  mergePastedLines,
   type MatchPastedRequest,
   type PastedLineResult,
   type PastedLineStatus,
@@ -18,16 +18,6 @@ import type { Buyer } from './pricing.ts';
 
 type PastedLines = MatchPastedRequest['lines'];
 
-/** One line per SKU (upper-cased, trimmed), quantities summed, in the order first named. */
-export function mergePasted(lines: PastedLines): PastedLines {
-  const bySku = new Map<string, number>();
-  for (const { sku, quantity } of lines) {
-    const key = sku.trim().toUpperCase();
-    bySku.set(key, Math.min((bySku.get(key) ?? 0) + quantity, MAX_PASTED_QUANTITY));
-  }
-  return [...bySku].map(([sku, quantity]) => ({ sku, quantity }));
-}
-
 function statusOf(product: Product | undefined, quantity: number): PastedLineStatus {
   // A product without a price in the business's channel is not in its catalog (search does not show it either).
   if (!product) return 'unknown';
@@ -42,7 +32,7 @@ function statusOf(product: Product | undefined, quantity: number): PastedLineSta
  * in one query. Read in the caller's transaction when it adds them.
  */
 export async function findPasted(db: Db | Tx, buyer: Buyer, lines: PastedLines): Promise<PastedLineResult[]> {
-  const merged = mergePasted(lines);
+  const merged = mergePastedLines(lines);
   // Inside a transaction the Tx is the one connection productsBySkus reads through (as priceCheckout does).
   const found = await productsBySkus(
     db as Db,

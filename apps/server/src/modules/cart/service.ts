@@ -8,6 +8,7 @@ import {
   type UpdateLinesRequest,
   PLAN_TEXTS,
   type PutSubscriptionLine,
+  mergePastedLines,
   type AddPastedRequest,
   type AddPastedResponse,
   type MatchPastedRequest,
@@ -31,7 +32,7 @@ import { KEY_PATTERN, type AttemptMachine } from '../../attempts/machine.ts';
 import * as repo from './repo.ts';
 import { clearOpenCheckouts, lockUser } from './selection.ts';
 import { buyerOf, isPlanBuyer, planBuyerOf } from './buyer.ts';
-import { findPasted, mergePasted } from './pasted.ts';
+import { findPasted } from './pasted.ts';
 
 export function createCartService(
   ctx: AppContext,
@@ -287,7 +288,7 @@ export function createCartService(
     const buyer = buyerOf(actor);
     if (!key || !KEY_PATTERN.test(key))
       throw refuse.invalid(CHECKOUT_TEXTS.idempotencyKeyRequired, REFUSAL_CODES.IDEMPOTENCY_KEY_REQUIRED);
-    const merged = mergePasted(lines);
+    const merged = mergePastedLines(lines);
     const requestHash = createHash('sha256').update(JSON.stringify(merged)).digest('hex');
     const outcome = await ctx.db.transaction(async (tx) => {
       await lockUser(tx, buyer.user.id);
