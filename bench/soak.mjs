@@ -427,7 +427,7 @@ try {
     console.log(`  +${from}–${to} s: worst ${worst} ms; ${[...calls].map(([name, n]) => `${name} ×${n}`).join(', ')}`);
   const busy = database.waits.reduce((sum, [, n]) => sum + n, 0);
   console.log(
-    `\ndatabase, ${database.samples} samples every 100 ms: ${(busy / database.samples).toFixed(2)} busy sessions on average`,
+    `\ndatabase, ${database.samples} samples every 100 ms: ${(busy / Math.max(database.samples, 1)).toFixed(2)} busy sessions on average`,
   );
   for (const [wait, n] of database.waits.slice(0, 12))
     console.log(`  ${wait}: ${((100 * n) / busy).toFixed(1)} % of busy session-samples`);
