@@ -11,6 +11,7 @@ export default defineConfig({
       'packages/contracts/vitest.config.ts',
       'packages/device-sim/vitest.config.ts',
       'apps/server/vitest.config.ts',
+      'apps/server/vitest.isolated.config.ts',
       'apps/web/vitest.config.ts',
       'apps/web/vitest.node.config.ts',
     ],

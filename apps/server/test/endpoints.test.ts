@@ -29,6 +29,9 @@ for (const entry of endpointList())
 let t: TestContext;
 beforeAll(async () => {
   t = await createTestApp();
+  // The mock takes effect only where the app's modules load afresh (this file runs isolated: the project
+  // server-isolated). Without it nothing is collected, and "every route …" would hold of no route.
+  if (registered.length === 0) throw new Error('the fastify mock collected no route: is this file isolated?');
 });
 afterAll(() => t.close());
 

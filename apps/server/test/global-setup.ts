@@ -25,12 +25,35 @@ declare module 'vitest' {
   }
 }
 
+interface Template {
+  pgliteTemplate: string;
+  postgresTemplate: string;
+  teardown?: () => void;
+}
+
+/**
+ * Both server projects (`server`, `server-isolated`) run this setup, one after the other in Vitest's process:
+ * they share one template, made by the first (a second would reset the schema and drop the databases the
+ * first project's files are using).
+ */
+const shared = globalThis as { portalTestTemplate?: Promise<Template> };
+
+export default async function setup(project: TestProject) {
+  const template = await (shared.portalTestTemplate ??= makeTemplate());
+  project.provide('pgliteTemplate', template.pgliteTemplate);
+  project.provide('postgresTemplate', template.postgresTemplate);
+  return () => {
+    template.teardown?.();
+    delete shared.portalTestTemplate;
+  };
+}
+
 /**
  * Migrate and seed ONCE per run into a template; every test file then gets its own copy
  * (CONVENTIONS 8). On PGlite the template is a data-folder dump; on PostgreSQL a database
  * that files clone with CREATE DATABASE … TEMPLATE.
  */
-export default async function setup(project: TestProject) {
+async function makeTemplate(): Promise<Template> {
   const url = process.env.DATABASE_URL;
   if (url) {
     const admin = new pg.Client({ connectionString: url });
@@ -51,9 +74,7 @@ export default async function setup(project: TestProject) {
     await migrateDatabase(database);
     await seedDemoData(database.db, await getAuthSecret(database.db), { passwords });
     await database.close();
-    project.provide('postgresTemplate', templateUrl);
-    project.provide('pgliteTemplate', '');
-    return;
+    return { postgresTemplate: templateUrl, pgliteTemplate: '' };
   }
   const client = openPglite();
   await client.waitReady;
@@ -64,9 +85,11 @@ export default async function setup(project: TestProject) {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-')), 'template.tar');
   fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   await client.close();
-  project.provide('pgliteTemplate', file);
-  project.provide('postgresTemplate', '');
-  return () => fs.rmSync(path.dirname(file), { recursive: true, force: true });
+  return {
+    pgliteTemplate: file,
+    postgresTemplate: '',
+    teardown: () => fs.rmSync(path.dirname(file), { recursive: true, force: true }),
+  };
 }
 
 export function withDatabase(url: string, name: string) {

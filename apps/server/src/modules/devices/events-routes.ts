@@ -45,8 +45,8 @@ export interface DeviceStreamSettings {
 }
 
 /**
- * The settings every stream opened from now on follows. A test shortens the heartbeat here (each test file
- * has its own module state); the app may pass its own to `deviceEventRoutes`.
+ * The settings every stream opened from now on follows. A test shortens the poll here and puts it back after
+ * its file (the server's test files share a worker's modules); the app may pass its own to `deviceEventRoutes`.
  */
 export const deviceStreamSettings: DeviceStreamSettings = {
   heartbeatMs: 15_000,

@@ -139,6 +139,8 @@ async function startFirmwareUpdate(client: TestClient, deviceKey: string) {
   expect(started.statusCode, started.body).toBeLessThan(300);
 }
 
+// The module's own setting, put back after the file: the next file in this worker loads the same module.
+const defaultPollMs = deviceStreamSettings.pollMs;
 beforeAll(async () => {
   // Set before any stream opens: the streams' timers start with the first.
   deviceStreamSettings.pollMs = 200;
@@ -150,6 +152,7 @@ afterAll(async () => {
   // keep-alive timeout (72 s), as it leaves them out of closeIdleConnections. Every stream has ended here.
   t?.app.server.closeAllConnections();
   await t?.close();
+  deviceStreamSettings.pollMs = defaultPollMs;
 });
 
 describe('GET /api/device/:key/events', () => {
