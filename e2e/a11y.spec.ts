@@ -58,7 +58,7 @@ test.describe('the first pages keep their own CSP', () => {
       await page.waitForLoadState('networkidle');
       expect(await violations()).toEqual([]);
     }
-    await signInAs(page, 'owner@demo.test');
+    await signInAs(page, 'owner@demo.test', null);
     for (const path of ['/', '/wiring']) {
       await page.goto(path);
       await page.getByRole('heading', { level: 1 }).first().waitFor();

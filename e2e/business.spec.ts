@@ -36,9 +36,8 @@ async function profileLinks(page: Page, firstName: string) {
 
 test.describe('an inside sales rep acts for a business', () => {
   test('selects Northside: prices become the dealer’s, the selector shows it, Clear resets', async ({ page }) => {
-    await signInAs(page, 'insiderep@demo.test');
     // spec 01 §6: a rep without a business sees the discounted price, on any brand.
-    await page.goto('/search?b=sentinel&so=name-asc');
+    await signInAs(page, 'insiderep@demo.test', '/search?b=sentinel&so=name-asc');
     await expect(cards(page)).toHaveCount(8);
     await expect(priceLabels(page).first()).toHaveText('Your price');
     await expect(priceLabels(page).filter({ hasText: 'MSRP' })).toHaveCount(0);

@@ -68,7 +68,7 @@ test.describe('the B2B product checkout (spec 02 §4)', () => {
     page,
     baseURL,
   }) => {
-    await signInAs(page, 'purchaser@demo.test');
+    await signInAs(page, 'purchaser@demo.test', null);
     const ids = await productIds(page, 3);
     await fillCart(page, ids);
 
@@ -217,7 +217,7 @@ test.describe('the B2B product checkout (spec 02 §4)', () => {
   test('the keyboard stays on a choice while it saves: ArrowDown twice chooses the third method (issue 27 §4)', async ({
     page,
   }) => {
-    await signInAs(page, 'purchaser@demo.test');
+    await signInAs(page, 'purchaser@demo.test', null);
     try {
       await fillCart(page, await productIds(page, 1));
       await page.goto(CHECKOUT);
@@ -252,8 +252,7 @@ test.describe('the B2B product checkout (spec 02 §4)', () => {
       // Northside's owner sees it in the business's orders, with the rep's name on it.
       await emptyCart(page);
       await page.request.delete('/api/select-business');
-      await signInAs(page, 'owner@demo.test');
-      await page.goto('/my-orders');
+      await signInAs(page, 'owner@demo.test', '/my-orders');
       await page.getByRole('main').getByRole('link', { name: number }).click();
       await expect(page.getByText('Placed by Tessa Morales for Gary Lindqvist')).toBeVisible();
     } finally {
@@ -266,7 +265,7 @@ test.describe('the B2B product checkout (spec 02 §4)', () => {
     test.use({ viewport: { width: 360, height: 740 } });
 
     test('the checkout and its confirmation fit; nothing scrolls sideways', async ({ page }) => {
-      await signInAs(page, 'purchaser@demo.test');
+      await signInAs(page, 'purchaser@demo.test', null);
       await fillCart(page, await productIds(page, 2));
       await page.goto(CHECKOUT);
       await expect(page.getByRole('button', { name: 'Place order' })).toBeVisible();

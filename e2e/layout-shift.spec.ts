@@ -83,8 +83,7 @@ test.describe('search results do not move on a phone', () => {
 
   test('signed in as an owner: the business line and the pictures take no room late', async ({ page }) => {
     await observeShifts(page);
-    await signInAs(page, 'owner@demo.test');
-    await page.goto('/search?s=remote');
+    await signInAs(page, 'owner@demo.test', '/search?s=remote');
     await expect(page.getByRole('list', { name: 'Search results' }).locator('.product-card-skeleton')).toHaveCount(0);
     await expect(page.getByText(/^Prices for /)).toBeVisible();
     await page.waitForTimeout(800);

@@ -15,8 +15,7 @@ test.describe('/my-business (issue 5)', () => {
   test.describe.configure({ mode: 'serial' });
 
   test('the owner sees the account, profile, installers and invitations, accessibly', async ({ page }) => {
-    await signInAs(page, 'owner@demo.test');
-    await page.goto('/my-business');
+    await signInAs(page, 'owner@demo.test', '/my-business');
     await expect(page.getByRole('heading', { level: 1, name: 'My Business' })).toBeVisible();
     await expect(page.getByText('Northside Auto Sound · C100234')).toBeVisible();
     await expect(
@@ -29,13 +28,11 @@ test.describe('/my-business (issue 5)', () => {
 
   test('the owner grants purchasing rights; the installer can then buy, and loses it again', async ({ page }) => {
     const product = await anyProductPath(page);
-    await signInAs(page, 'installer@demo.test');
-    await page.goto(product);
+    await signInAs(page, 'installer@demo.test', product);
     await expect(page.getByText('Your account does not have purchasing rights.')).toBeVisible();
     await signOut(page);
 
-    await signInAs(page, 'owner@demo.test');
-    await page.goto('/my-business');
+    await signInAs(page, 'owner@demo.test', '/my-business');
     const row = installersTable(page).getByRole('row').filter({ hasText: 'installer@demo.test' });
     const canPurchase = row.getByRole('checkbox', { name: /can purchase/ });
     await expect(canPurchase).not.toBeChecked();
@@ -43,8 +40,7 @@ test.describe('/my-business (issue 5)', () => {
     await expect(canPurchase).toBeChecked();
     await signOut(page);
 
-    await signInAs(page, 'installer@demo.test');
-    await page.goto(product);
+    await signInAs(page, 'installer@demo.test', product);
     await expect(page.getByRole('spinbutton', { name: /Quantity/ })).toBeVisible();
     await expect(page.getByText('Your account does not have purchasing rights.')).toHaveCount(0);
     // Now they can add to cart, and the cart page holds it until removed.
@@ -62,8 +58,7 @@ test.describe('/my-business (issue 5)', () => {
     await signOut(page);
 
     // Put the demo back as it was.
-    await signInAs(page, 'owner@demo.test');
-    await page.goto('/my-business');
+    await signInAs(page, 'owner@demo.test', '/my-business');
     await row.getByRole('checkbox', { name: /can purchase/ }).click();
     await expect(row.getByRole('checkbox', { name: /can purchase/ })).not.toBeChecked();
   });
@@ -72,8 +67,7 @@ test.describe('/my-business (issue 5)', () => {
     page,
   }) => {
     const email = `bay-tech-${Date.now()}@example.test`;
-    await signInAs(page, 'owner@demo.test');
-    await page.goto('/my-business');
+    await signInAs(page, 'owner@demo.test', '/my-business');
     await page.getByLabel('Installer’s e-mail').fill(email.toUpperCase());
     await page.getByRole('button', { name: 'Send invitation' }).click();
     const pending = page.getByRole('region', { name: 'Invitations' });
@@ -98,16 +92,14 @@ test.describe('/my-business (issue 5)', () => {
     await page.getByRole('button', { name: 'Accept and create account' }).click();
     await expect(page.getByRole('heading', { name: 'You’re all set' })).toBeVisible();
 
-    await signInAs(page, 'owner@demo.test');
-    await page.goto('/my-business');
+    await signInAs(page, 'owner@demo.test', '/my-business');
     await expect(installersTable(page).getByRole('rowheader', { name: 'Rosa Delgado' })).toBeVisible();
     await expect(pending.getByText(email, { exact: true })).toHaveCount(0);
   });
 
   test('a pending invitation can be sent again and revoked', async ({ page }) => {
     const email = `revoked-${Date.now()}@example.test`;
-    await signInAs(page, 'owner@demo.test');
-    await page.goto('/my-business');
+    await signInAs(page, 'owner@demo.test', '/my-business');
     await page.getByLabel('Installer’s e-mail').fill(email);
     await page.getByRole('button', { name: 'Send invitation' }).click();
     const pending = page.getByRole('region', { name: 'Invitations' });
@@ -119,8 +111,7 @@ test.describe('/my-business (issue 5)', () => {
   });
 
   test('an installer is told only the owner manages the business', async ({ page }) => {
-    await signInAs(page, 'installer@demo.test');
-    await page.goto('/my-business');
+    await signInAs(page, 'installer@demo.test', '/my-business');
     await expect(page.getByRole('heading', { name: 'Only the dealer’s owner manages the business' })).toBeVisible();
   });
 

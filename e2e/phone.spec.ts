@@ -119,8 +119,7 @@ test.describe('on a 360 px phone', () => {
   test('/my-business: each installer is a card; e-mail, role and both switches in view (issue 15 §9)', async ({
     page,
   }) => {
-    await signInAs(page, 'owner@demo.test');
-    await page.goto('/my-business');
+    await signInAs(page, 'owner@demo.test', '/my-business');
     const table = page.getByRole('table', { name: 'Installers of this dealer' });
     const rows = table.getByRole('row').filter({ has: page.getByRole('rowheader') });
     await expect(rows).not.toHaveCount(0);
@@ -153,7 +152,7 @@ test.describe('on a 360 px phone', () => {
   });
 
   test('check boxes are 24 px at least where a bookkeeper ticks them (issue 27 §12)', async ({ page }) => {
-    await signInAs(page, 'accountant@demo.test');
+    await signInAs(page, 'accountant@demo.test', null);
     for (const path of ['/invoice', '/invoice-payment']) {
       await page.goto(path);
       const boxes = page.getByRole('main').getByRole('checkbox');

@@ -151,8 +151,7 @@ test.describe('search screen (spec 01 §2.5, §4)', () => {
   });
 
   test('quick order: a purchaser adds the selection to the cart in one go', async ({ page }) => {
-    await signInAs(page, 'purchaser@demo.test');
-    await page.goto('/search?c=t-harnesses&qo=1');
+    await signInAs(page, 'purchaser@demo.test', '/search?c=t-harnesses&qo=1');
     const rows = page.getByRole('table', { name: 'Search results' }).locator('tbody tr');
     await expect(rows).toHaveCount(8);
     await rows.nth(0).getByRole('checkbox').check();
@@ -223,14 +222,12 @@ test.describe('prices follow the signed-in role (spec 01 §6)', () => {
   test('the owner’s page size is kept on the server across sign-ins; approved brands only filters', async ({
     page,
   }) => {
-    await signInAs(page, 'owner@demo.test');
-    await page.goto('/search');
+    await signInAs(page, 'owner@demo.test', '/search');
     await expect(page.getByText('Prices for Northside Auto Sound (C100234)')).toBeVisible();
     await page.getByLabel('Per page').selectOption('40');
     await expect(cards(page)).toHaveCount(40);
     await signOut(page);
-    await signInAs(page, 'owner@demo.test');
-    await page.goto('/search');
+    await signInAs(page, 'owner@demo.test', '/search');
     await expect(page.getByLabel('Per page')).toHaveValue('40');
     await expect(cards(page)).toHaveCount(40);
 

@@ -15,5 +15,9 @@ process.env.DEVICE_SIM_SPEED ??= '20';
 // The payout sweep every two seconds (five minutes by default), so the rewards journey sees a reward paid
 // once its installer has set up payouts. Only that journey sets up payouts.
 process.env.REWARD_PAYOUTS_EVERY_MS ??= '2000';
+// The test run's scrypt cost (as the server tests'): 2^12, not OWASP's 2^17, or every sign-in of the run (one or
+// more a journey) costs about a third of a second of the two cores. The journeys prove the sign-in, not its cost:
+// the real cost is the default, production refuses a lower one (config.ts), and password.test.ts hashes at it.
+process.env.PASSWORD_SCRYPT_LOG_N ??= '12';
 process.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
 await import('../apps/server/dist/main.js');

@@ -12,8 +12,7 @@ const slideHeading = (page: Page) => page.locator('main h1');
 const alertBar = (page: Page) => page.locator('.alert-bar');
 
 async function openWiring(page: Page) {
-  await signInAs(page, 'installer@demo.test');
-  await page.goto('/wiring');
+  await signInAs(page, 'installer@demo.test', '/wiring');
   await expect(page.getByRole('heading', { level: 1, name: messages.vehicleFormTitle })).toBeVisible();
 }
 
