@@ -2,7 +2,8 @@
 // opens first, signed out and signed in as a dealer owner, three runs each; prints the median of each category with LCP, TBT and
 // CLS against the budgets of issue 17. Starts the built server on a fresh embedded database unless given one.
 // Each page is also run at Lighthouse's default 4x slowdown, whose score is printed beside (issue 31 item 3).
-// Usage: node bench/lighthouse.mjs [--url http://host:port] [--runs 3] [--runs-4x 3] [--signed-out-only]
+// Usage: node bench/lighthouse.mjs [--url http://host:port] [--runs 3] [--runs-4x 3] [--signed-out-only | --signed-in-only]
+//   [--pages /,/login] (a comma-separated subset of the pages; 'product' stands for the demo product's page)
 // LIGHTHOUSE_SAVE_DIR=dir keeps every run's full report there (JSON) for a closer look.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -20,6 +21,8 @@ const { values: args } = parseArgs({
     runs: { type: 'string', default: '3' },
     'runs-4x': { type: 'string' },
     'signed-out-only': { type: 'boolean', default: false },
+    'signed-in-only': { type: 'boolean', default: false },
+    pages: { type: 'string' },
   },
 });
 const RUNS = Number(args.runs);
@@ -165,8 +168,11 @@ const chrome = await chromeLauncher.launch({
 try {
   await calibrate(chrome, server.origin);
   const sku = await productSku(server.origin);
-  const pages = ['/', '/login', '/search?s=remote', '/wiring', `/product/${encodeURIComponent(sku)}`];
-  const modes = [{ name: 'signed out', cookie: undefined }];
+  const productPage = `/product/${encodeURIComponent(sku)}`;
+  const pages = args.pages
+    ? args.pages.split(',').map((page) => (page === 'product' ? productPage : page))
+    : ['/', '/login', '/search?s=remote', '/wiring', productPage];
+  const modes = args['signed-in-only'] ? [] : [{ name: 'signed out', cookie: undefined }];
   if (!args['signed-out-only']) modes.push({ name: 'signed in (owner)', cookie: await signIn(server.origin) });
   console.log(
     `load average at the start: ${os

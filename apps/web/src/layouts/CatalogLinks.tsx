@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useCatalogMenu } from '../features/catalog/api.ts';
+import { useApprovedBrands } from '../features/session/api.ts';
 import { brandHref, categoryHref, VIEW_ALL_PRODUCTS } from './navigation.ts';
-import { useShellState } from './useShellState.ts';
 
 /**
  * The Products or Brands entries of a menu (spec 01 §2.4), as list items ending with View All.
@@ -9,7 +9,7 @@ import { useShellState } from './useShellState.ts';
  */
 export function CatalogLinks({ kind, viewAllClassName }: { kind: 'categories' | 'brands'; viewAllClassName?: string }) {
   const menu = useCatalogMenu();
-  const { approvedBrands } = useShellState();
+  const approvedBrands = useApprovedBrands();
   const hrefOf = kind === 'categories' ? categoryHref : brandHref;
   return (
     <>

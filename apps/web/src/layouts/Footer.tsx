@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { COMPANY, copyrightYears } from '@portal/contracts/constants';
-import { useShellState } from './useShellState.ts';
 import { useCatalogMenu } from '../features/catalog/api.ts';
+import { useApprovedBrands } from '../features/session/api.ts';
 import { brandHref, categoryHref, COMMUNITY_LINK, SERVICES_LINKS, WIKI_LINK } from './navigation.ts';
 
 const FOOTER_CATEGORY_COUNT = 6;
@@ -9,7 +9,7 @@ const FOOTER_CATEGORY_COUNT = 6;
 /** spec 01 §2.4 footer: Products, Brands, Services, Installation, Manage Account, community, Terms, Privacy. */
 export function Footer() {
   const menu = useCatalogMenu();
-  const { approvedBrands } = useShellState();
+  const approvedBrands = useApprovedBrands();
   return (
     <footer className="footer">
       <div className="footer-columns">

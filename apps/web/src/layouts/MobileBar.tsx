@@ -5,7 +5,7 @@ import { ProfileBusinessItems } from '../features/business/BusinessSelector.tsx'
 import { BackIcon, ExternalIcon, MenuIcon, SearchIcon } from '../components/icons.tsx';
 import { Logo } from './Logo.tsx';
 import { SearchField } from './SearchField.tsx';
-import { CartLink } from './TopNav.tsx';
+import { CartCountLink } from './TopNav.tsx';
 import { useBack } from './useBack.ts';
 import { useShellState } from './useShellState.ts';
 import { CatalogLinks } from './CatalogLinks.tsx';
@@ -13,7 +13,6 @@ import { INLINE_LINKS, SERVICES_LINKS, WIKI_LINK } from './navigation.ts';
 
 /** The mobile bar (spec 01 §2.4): back button, logo, search menu, cart, and the dark mobile menu. */
 export function MobileBar() {
-  const shell = useShellState();
   const back = useBack();
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -44,7 +43,7 @@ export function MobileBar() {
         >
           <SearchIcon />
         </button>
-        <CartLink count={shell.cartCount} />
+        <CartCountLink />
         <button
           type="button"
           className="icon-button"

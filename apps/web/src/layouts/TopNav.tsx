@@ -7,6 +7,7 @@ import { cartBadgeText } from '../lib/format.ts';
 import { Logo } from './Logo.tsx';
 import { SearchField } from './SearchField.tsx';
 import { useShellState } from './useShellState.ts';
+import { useCartCount } from '../features/cart/api.ts';
 import { CatalogLinks } from './CatalogLinks.tsx';
 import { VehicleSearchMenu } from './VehicleSearchMenu.tsx';
 import { INLINE_LINKS, SERVICES_LINKS, WIKI_LINK } from './navigation.ts';
@@ -60,11 +61,16 @@ export function TopNav() {
             <span>Login</span>
           </Link>
         )}
-        <CartLink count={shell.cartCount} />
+        <CartCountLink />
       </div>
       <DarkMenu />
     </header>
   );
+}
+
+/** The cart link with the cart's count: only it renders again when the cart arrives or changes (issue 31). */
+export function CartCountLink() {
+  return <CartLink count={useCartCount()} />;
 }
 
 export function CartLink({ count }: { count: number }) {

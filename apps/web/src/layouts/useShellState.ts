@@ -1,7 +1,6 @@
 import { can, profileMenuFor, roleLabel, isSalesRep } from '@portal/contracts/permissions';
 import { useSession } from '../features/session/api.ts';
 import { PROFILE_LINKS, withDevicesLink, type NavLinkItem } from './navigation.ts';
-import { useCartCount } from '../features/cart/api.ts';
 
 /** What the shell shows for the current session, asked of the shared permission rules. */
 export function useShellState() {
@@ -9,7 +8,6 @@ export function useShellState() {
   const user = session?.user ?? null;
   const selected = session?.selectedBusiness ?? null;
   const menu = user ? profileMenuFor(user, selected !== null) : null;
-  const cartCount = useCartCount();
   const menuLinks = menu ? PROFILE_LINKS.filter((link) => menu[link.key]) : [];
   const profileLinks: NavLinkItem[] =
     user && can({ user, hasSelectedBusiness: selected !== null }, 'devices') ? withDevicesLink(menuLinks) : menuLinks;
@@ -22,6 +20,5 @@ export function useShellState() {
     isSalesRep: user ? isSalesRep(user) : false,
     roleLabel: user ? roleLabel(user) : null,
     profileLinks,
-    cartCount,
   };
 }

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { SearchProductsRequest } from '@portal/contracts';
 import { routes } from '@portal/contracts/endpoints/routes';
@@ -21,7 +22,10 @@ export const useCatalogMenu = () => useQuery(catalogMenuQuery);
 export type PriceScope = readonly [user: string, business: string | null];
 export function usePriceScope(): PriceScope {
   const { data } = useSession();
-  return [data?.user?.id ?? 'visitor', data?.selectedBusiness?.sapBpCode ?? null] as const;
+  const user = data?.user?.id ?? 'visitor';
+  const business = data?.selectedBusiness?.sapBpCode ?? null;
+  // The same tuple while the session is the same: memoised sections that take it do not render again.
+  return useMemo(() => [user, business] as const, [user, business]);
 }
 
 /** spec 01 §4, §9: product lists are cached and refetched when stale or when what is asked differs. */

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import {
@@ -6,10 +7,12 @@ import {
   homeCarouselQuery,
   popularProductsQuery,
   usePriceScope,
+  type PriceScope,
 } from '../catalog/index.ts';
 import { ProductList } from '../product/index.ts';
 import { CouponList, DASHBOARD_DEALS, SignInForPrices, SignInLink } from '../deals/index.ts';
 import { LoadError } from '../../components/LoadError.tsx';
+import { Staggered } from '../../components/Staggered.tsx';
 import { isConsumer } from '../cart/index.ts';
 import { useSession } from '../session/index.ts';
 import { PreviouslyPurchased } from '../orders/index.ts';
@@ -32,10 +35,6 @@ export default function DashboardPage() {
   // spec 02 §1: a consumer buys no products here (they activate devices and buy plans).
   const consumer = user !== null && isConsumer(user);
   const scope = usePriceScope();
-  const slides = useQuery(homeCarouselQuery);
-  const deals = useQuery(discountedProductsQuery(scope, { limit: DASHBOARD_DEALS }));
-  const coupons = useQuery(couponsQuery(scope));
-  const popular = useQuery(popularProductsQuery(scope, POPULAR_PRODUCTS));
 
   return (
     <div className="page home-page">
@@ -49,84 +48,125 @@ export default function DashboardPage() {
         )}
       </header>
 
-      {user && (
-        <nav className="home-quick-links" aria-label="Quick links">
-          <ul>
-            {QUICK_LINKS.filter((link) => !(consumer && 'forBuyers' in link)).map((link) => (
-              <li key={link.to}>
-                <Link to={link.to}>
-                  <span className="home-quick-label">{link.label}</span>
-                  <span className="home-quick-hint">{link.hint}</span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      )}
-
-      {/* A failed carousel hides: the sections below carry everything it links to. */}
-      {slides.isPending ? <HomeCarouselSkeleton /> : slides.data && <HomeCarousel slides={slides.data} />}
-
-      <section className="home-section" aria-labelledby="home-deals">
-        <div className="home-section-head">
-          <h2 id="home-deals">Deals</h2>
-          <Link to="/deals">See all deals</Link>
-        </div>
-        {!user && <SignInForPrices />}
-        {deals.isError ? (
-          <LoadError what="the deals" onRetry={() => void deals.refetch()} />
-        ) : deals.data?.results.length === 0 ? (
-          <p className="home-empty">
-            No deals are running right now. <Link to="/search">Browse all products</Link> or check back soon.
-          </p>
-        ) : (
-          <ProductList
-            products={deals.data?.results}
-            label="Deals"
-            loadingCount={4}
-            badgeOf={(product) => product.deal.badge}
-          />
-        )}
-      </section>
-
-      <section className="home-section" aria-labelledby="home-coupons">
-        <div className="home-section-head">
-          <h2 id="home-coupons">Coupons</h2>
-        </div>
-        {coupons.isError ? (
-          <LoadError what="the coupon codes" onRetry={() => void coupons.refetch()} />
-        ) : coupons.data?.length === 0 ? (
-          <p className="home-empty">
-            No coupon codes are running right now. <Link to="/deals">See the current promotions</Link>.
-          </p>
-        ) : (
-          <CouponList coupons={coupons.data} />
-        )}
-        {!user && (
-          <p className="signin-note">
-            <SignInLink>Sign in</SignInLink> to see the coupons for your business account.
-          </p>
-        )}
-      </section>
-
-      <section className="home-section" aria-labelledby="home-popular">
-        <div className="home-section-head">
-          <h2 id="home-popular">Popular products</h2>
-          <Link to="/search">Search all products</Link>
-        </div>
-        {popular.isError ? (
-          <LoadError what="the popular products" onRetry={() => void popular.refetch()} />
-        ) : popular.data?.length === 0 ? (
-          <p className="home-empty">
-            Nothing to show yet. <Link to="/search">Search the catalog</Link> by name, SKU or brand.
-          </p>
-        ) : (
-          <ProductList products={popular.data} label="Popular products" loadingCount={POPULAR_PRODUCTS} />
-        )}
-      </section>
+      {user && <QuickLinks consumer={consumer} />}
+      <Slides />
+      <DealsSection scope={scope} signedIn={user !== null} />
+      {/* Below the fold on a phone: each in a task of its own after the first view (issue 31). */}
+      <Staggered>
+        <CouponsSection scope={scope} signedIn={user !== null} />
+      </Staggered>
+      <Staggered>
+        <PopularSection scope={scope} />
+      </Staggered>
 
       {/* Last: it appears once its ids are known, below everything already painted (no layout shift). */}
       <PreviouslyPurchased />
     </div>
   );
 }
+
+/*
+ * Issue 31: each section asks for its own data and is memoised, so the arrival of one answer renders that
+ * section alone, not the whole dashboard again (on a phone each such render was a long task).
+ */
+
+const QuickLinks = memo(function QuickLinks({ consumer }: { consumer: boolean }) {
+  return (
+    <nav className="home-quick-links" aria-label="Quick links">
+      <ul>
+        {QUICK_LINKS.filter((link) => !(consumer && 'forBuyers' in link)).map((link) => (
+          <li key={link.to}>
+            <Link to={link.to}>
+              <span className="home-quick-label">{link.label}</span>
+              <span className="home-quick-hint">{link.hint}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+});
+
+const Slides = memo(function Slides() {
+  const slides = useQuery(homeCarouselQuery);
+  // A failed carousel hides: the sections below carry everything it links to.
+  return slides.isPending ? <HomeCarouselSkeleton /> : slides.data ? <HomeCarousel slides={slides.data} /> : null;
+});
+
+interface SectionProps {
+  scope: PriceScope;
+  signedIn: boolean;
+}
+
+const DealsSection = memo(function DealsSection({ scope, signedIn }: SectionProps) {
+  const deals = useQuery(discountedProductsQuery(scope, { limit: DASHBOARD_DEALS }));
+  return (
+    <section className="home-section" aria-labelledby="home-deals">
+      <div className="home-section-head">
+        <h2 id="home-deals">Deals</h2>
+        <Link to="/deals">See all deals</Link>
+      </div>
+      {!signedIn && <SignInForPrices />}
+      {deals.isError ? (
+        <LoadError what="the deals" onRetry={() => void deals.refetch()} />
+      ) : deals.data?.results.length === 0 ? (
+        <p className="home-empty">
+          No deals are running right now. <Link to="/search">Browse all products</Link> or check back soon.
+        </p>
+      ) : (
+        <ProductList
+          products={deals.data?.results}
+          label="Deals"
+          loadingCount={4}
+          badgeOf={(product) => product.deal.badge}
+        />
+      )}
+    </section>
+  );
+});
+
+const CouponsSection = memo(function CouponsSection({ scope, signedIn }: SectionProps) {
+  const coupons = useQuery(couponsQuery(scope));
+  return (
+    <section className="home-section" aria-labelledby="home-coupons">
+      <div className="home-section-head">
+        <h2 id="home-coupons">Coupons</h2>
+      </div>
+      {coupons.isError ? (
+        <LoadError what="the coupon codes" onRetry={() => void coupons.refetch()} />
+      ) : coupons.data?.length === 0 ? (
+        <p className="home-empty">
+          No coupon codes are running right now. <Link to="/deals">See the current promotions</Link>.
+        </p>
+      ) : (
+        <CouponList coupons={coupons.data} />
+      )}
+      {!signedIn && (
+        <p className="signin-note">
+          <SignInLink>Sign in</SignInLink> to see the coupons for your business account.
+        </p>
+      )}
+    </section>
+  );
+});
+
+const PopularSection = memo(function PopularSection({ scope }: { scope: PriceScope }) {
+  const popular = useQuery(popularProductsQuery(scope, POPULAR_PRODUCTS));
+  return (
+    <section className="home-section" aria-labelledby="home-popular">
+      <div className="home-section-head">
+        <h2 id="home-popular">Popular products</h2>
+        <Link to="/search">Search all products</Link>
+      </div>
+      {popular.isError ? (
+        <LoadError what="the popular products" onRetry={() => void popular.refetch()} />
+      ) : popular.data?.length === 0 ? (
+        <p className="home-empty">
+          Nothing to show yet. <Link to="/search">Search the catalog</Link> by name, SKU or brand.
+        </p>
+      ) : (
+        <ProductList products={popular.data} label="Popular products" loadingCount={POPULAR_PRODUCTS} />
+      )}
+    </section>
+  );
+});

@@ -42,6 +42,8 @@ export default function SearchPage() {
   const pasting = state.quickOrder && view === 'paste';
   // Filters start open beside the results on large screens, folded above them on phones.
   const [filtersOpen, setFiltersOpen] = useState(() => window.matchMedia('(min-width: 992px)').matches);
+  // Issue 31: folded filters are not rendered until first unfolded (on a phone, work the first view never shows).
+  const [filtersShown, setFiltersShown] = useState(filtersOpen);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   const go = (next: Partial<SearchState>) => void navigate(searchPath({ ...state, page: 1, ...next }));
@@ -102,10 +104,13 @@ export default function SearchPage() {
           <details
             className="filters-disclosure"
             open={filtersOpen}
-            onToggle={(e) => setFiltersOpen(e.currentTarget.open)}
+            onToggle={(e) => {
+              setFiltersOpen(e.currentTarget.open);
+              if (e.currentTarget.open) setFiltersShown(true);
+            }}
           >
             <summary>Filters{chips.length ? ` (${chips.length})` : ''}</summary>
-            <Filters state={state} hasBusiness={account !== null} onChange={(next) => go(next)} />
+            {filtersShown && <Filters state={state} hasBusiness={account !== null} onChange={(next) => go(next)} />}
           </details>
         </aside>
 
