@@ -66,7 +66,7 @@ export const PAGE_PRELOADS_FILE = '.vite/page-preloads.json';
 
 /**
  * Lists, for each page of the route table, the chunks its screen loads beyond what index.html already
- * loads: `{ "/search": ["/assets/SearchPage-x.js", …] }`. The server puts them in the page's index.html
+ * loads, then their style sheets: `{ "/search": ["/assets/SearchPage-x.js", …, "/assets/search-y.css"] }`. The server puts them in the page's index.html
  * as modulepreload links, so a phone fetches the page's code beside the entry instead of after it
  * (issue 17). The screens are read from src/app/routes.ts, one `'path': () => import('module')` a line;
  * a screen without its chunk fails the build.
@@ -126,7 +126,17 @@ function pagePreloads(): Plugin {
         for (const [, page = '', specifier = ''] of screens) {
           const chunk = byModule.get(path.resolve(path.dirname(routesFile), specifier));
           if (!chunk) this.error(`the screen of ${page} (${specifier}) has no chunk of its own`);
-          table[page] = [...loadedWith(chunk)].filter((file) => !initial.has(file)).map((file) => `/${file}`);
+          const files = [...loadedWith(chunk)].filter((file) => !initial.has(file));
+          // Issue 31 item 3: the screen's style sheets too. Otherwise the app adds them when the router first
+          // asks for the screen (a DOM write in the router's task) and fetches them only then, a round trip
+          // after the entry has run, before the screen may show.
+          const initialCss = new Set(
+            [...initial].flatMap((file) => [...((bundle[file] as Rollup.OutputChunk).viteMetadata?.importedCss ?? [])]),
+          );
+          const css = files.flatMap((file) => [
+            ...((bundle[file] as Rollup.OutputChunk).viteMetadata?.importedCss ?? []),
+          ]);
+          table[page] = [...files, ...new Set(css.filter((file) => !initialCss.has(file)))].map((file) => `/${file}`);
         }
         this.emitFile({ type: 'asset', fileName: PAGE_PRELOADS_FILE, source: JSON.stringify(table, null, 1) });
       },

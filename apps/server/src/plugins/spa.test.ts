@@ -23,11 +23,14 @@ beforeAll(async () => {
   dist = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-dist-'));
   fs.mkdirSync(path.join(dist, 'assets'));
   fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><head></head><div id="root"></div>');
-  // As the web build lists them (apps/web/vite.config.ts): the chunks of each page's screen.
+  // As the web build lists them (apps/web/vite.config.ts): the chunks of each page's screen, then its style sheets.
   fs.mkdirSync(path.join(dist, '.vite'));
   fs.writeFileSync(
     path.join(dist, '.vite', 'page-preloads.json'),
-    JSON.stringify({ '/product/:id?': ['/assets/ProductPage-a1.js', '/assets/gallery-b2.js'], '/': [] }),
+    JSON.stringify({
+      '/product/:id?': ['/assets/ProductPage-a1.js', '/assets/gallery-b2.js', '/assets/ProductPage-c3.css'],
+      '/': [],
+    }),
   );
   fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
   fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg/>');
@@ -80,14 +83,15 @@ it('answers 404 with the same index.html for a path outside the page table (issu
   expect(head.body).toBe('');
 });
 
-it("names the chunks of the page's screen as modulepreload links, in every encoding (issue 17)", async () => {
+it("names the chunks of the page's screen as modulepreload links and its style sheets as such, in every encoding (issues 17, 31)", async () => {
   const links = [
     '<link rel="modulepreload" crossorigin href="/assets/ProductPage-a1.js">',
     '<link rel="modulepreload" crossorigin href="/assets/gallery-b2.js">',
+    '<link rel="stylesheet" crossorigin href="/assets/ProductPage-c3.css">',
   ];
   const product = await app.inject('/product/NW-RS-X1234');
   for (const link of links) expect(product.body).toContain(link);
-  expect(product.body.indexOf(links[1]!)).toBeLessThan(product.body.indexOf('</head>'));
+  expect(product.body.indexOf(links[2]!)).toBeLessThan(product.body.indexOf('</head>'));
   for (const encoding of ['br', 'gzip']) {
     const res = await app.inject({ url: '/Product/NW-RS-X1234/', headers: { 'accept-encoding': encoding } });
     expect(res.headers['content-encoding']).toBe(encoding);
@@ -96,6 +100,7 @@ it("names the chunks of the page's screen as modulepreload links, in every encod
   // Another page has its own links (here none) and its own ETag, so a cached copy of one is never the other's.
   const home = await app.inject('/');
   expect(home.body).not.toContain('modulepreload');
+  expect(home.body).not.toContain('stylesheet');
   expect(home.headers.etag).not.toBe(product.headers.etag);
   const revalidated = await app.inject({
     url: '/product/NW-RS-X1234',

@@ -20,8 +20,8 @@ import { pageOf } from '@portal/contracts/pages';
  * carry `vary: accept-encoding`. Hashed assets are cached a year; everything else is `no-cache`
  * (revalidated each time, so never stale).
  *
- * Each page's index.html names the chunks its screen needs as modulepreload links (the build lists them
- * in .vite/page-preloads.json), so the browser fetches them beside the entry, not after it has run.
+ * Each page's index.html names the chunks its screen needs as modulepreload links, and their style sheets (the
+ * build lists them in .vite/page-preloads.json), so the browser fetches them beside the entry, not after it has run.
  */
 export async function registerSpa(app: FastifyInstance, webDist: string) {
   const indexFile = path.join(webDist, 'index.html');
@@ -96,9 +96,18 @@ function pagePreloads(webDist: string): Record<string, string[]> {
   return JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string[]>;
 }
 
-/** index.html with a modulepreload link for each file, at the end of its head (as the build's own links). */
+/**
+ * index.html with a modulepreload link for each script and a stylesheet link for each style sheet, at the end
+ * of its head (as the build's own links). The app finds those sheets there and does not add them again.
+ */
 function withModulePreloads(html: string, files: string[]): string {
-  const links = files.map((file) => `    <link rel="modulepreload" crossorigin href="${file}">\n`).join('');
+  const links = files
+    .map((file) =>
+      file.endsWith('.css')
+        ? `    <link rel="stylesheet" crossorigin href="${file}">\n`
+        : `    <link rel="modulepreload" crossorigin href="${file}">\n`,
+    )
+    .join('');
   return html.replace('</head>', `${links}  </head>`);
 }
 
