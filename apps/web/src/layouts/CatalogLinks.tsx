@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { PageLink } from '../components/PageLink.tsx';
 import { useCatalogMenu } from '../features/catalog/api.ts';
 import { useApprovedBrands } from '../features/session/api.ts';
 import { brandHref, categoryHref, VIEW_ALL_PRODUCTS } from './navigation.ts';
@@ -15,13 +15,13 @@ export function CatalogLinks({ kind, viewAllClassName }: { kind: 'categories' | 
     <>
       {menu.data?.[kind].map((entry) => (
         <li key={entry.slug}>
-          <Link to={hrefOf(entry.slug, approvedBrands)}>{entry.name}</Link>
+          <PageLink to={hrefOf(entry.slug, approvedBrands)}>{entry.name}</PageLink>
         </li>
       ))}
       <li>
-        <Link to={VIEW_ALL_PRODUCTS} className={viewAllClassName}>
+        <PageLink to={VIEW_ALL_PRODUCTS} className={viewAllClassName}>
           View All
-        </Link>
+        </PageLink>
       </li>
     </>
   );

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { PageLink } from '../components/PageLink.tsx';
 import { COMPANY, copyrightYears } from '@portal/contracts/constants';
 import { useCatalogMenu } from '../features/catalog/api.ts';
 import { useApprovedBrands } from '../features/session/api.ts';
@@ -16,45 +16,45 @@ export function Footer() {
         <FooterColumn title="Products">
           {menu.data?.categories.slice(0, FOOTER_CATEGORY_COUNT).map((c) => (
             <li key={c.slug}>
-              <Link to={categoryHref(c.slug, approvedBrands)}>{c.name}</Link>
+              <PageLink to={categoryHref(c.slug, approvedBrands)}>{c.name}</PageLink>
             </li>
           ))}
           <li>
-            <Link to="/search">All products</Link>
+            <PageLink to="/search">All products</PageLink>
           </li>
         </FooterColumn>
         <FooterColumn title="Brands">
           {menu.data?.brands.slice(0, FOOTER_CATEGORY_COUNT).map((b) => (
             <li key={b.slug}>
-              <Link to={brandHref(b.slug, approvedBrands)}>{b.name}</Link>
+              <PageLink to={brandHref(b.slug, approvedBrands)}>{b.name}</PageLink>
             </li>
           ))}
           <li>
-            <Link to="/search">All brands</Link>
+            <PageLink to="/search">All brands</PageLink>
           </li>
         </FooterColumn>
         <FooterColumn title="Services">
           {SERVICES_LINKS.map((link) => (
             <li key={link.to}>
-              <Link to={link.to}>{link.label}</Link>
+              <PageLink to={link.to}>{link.label}</PageLink>
             </li>
           ))}
           <li>
-            <Link to="/contact-us">Contact Us</Link>
+            <PageLink to="/contact-us">Contact Us</PageLink>
           </li>
           <li>
-            <Link to="/return-policy">Return Policy</Link>
+            <PageLink to="/return-policy">Return Policy</PageLink>
           </li>
         </FooterColumn>
         <FooterColumn title="Installation">
           <li>
-            <Link to="/wiring">Wiring</Link>
+            <PageLink to="/wiring">Wiring</PageLink>
           </li>
           <li>
-            <Link to="/activation">Activation</Link>
+            <PageLink to="/activation">Activation</PageLink>
           </li>
           <li>
-            <Link to="/installer-guides">Installer Guides</Link>
+            <PageLink to="/installer-guides">Installer Guides</PageLink>
           </li>
           <li>
             <a href={WIKI_LINK.href} target="_blank" rel="noreferrer">
@@ -65,16 +65,16 @@ export function Footer() {
         </FooterColumn>
         <FooterColumn title="Manage Account">
           <li>
-            <Link to="/my-orders">My Orders</Link>
+            <PageLink to="/my-orders">My Orders</PageLink>
           </li>
           <li>
-            <Link to="/profile">My Profile</Link>
+            <PageLink to="/profile">My Profile</PageLink>
           </li>
           <li>
-            <Link to="/billing">Billing</Link>
+            <PageLink to="/billing">Billing</PageLink>
           </li>
           <li>
-            <Link to="/dealer-request">Become a Dealer</Link>
+            <PageLink to="/dealer-request">Become a Dealer</PageLink>
           </li>
         </FooterColumn>
       </div>
@@ -84,8 +84,8 @@ export function Footer() {
           <span className="visually-hidden"> (opens in a new tab)</span>
         </a>
         <span className="footer-legal">
-          <Link to="/terms">Terms</Link>
-          <Link to="/privacy-policy">Privacy</Link>
+          <PageLink to="/terms">Terms</PageLink>
+          <PageLink to="/privacy-policy">Privacy</PageLink>
         </span>
         <small>
           © {copyrightYears()} {COMPANY.name} All rights reserved.

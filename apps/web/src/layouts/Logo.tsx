@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { PageLink } from '../components/PageLink.tsx';
 
 /** The portal's mark: a navy tile with the amber P. */
 export function LogoMark() {
@@ -19,9 +19,9 @@ export function LogoMark() {
 
 export function Logo({ dark = false }: { dark?: boolean }) {
   return (
-    <Link to="/" className={`logo ${dark ? 'logo-dark' : ''}`} aria-label="Dealer Portal home">
+    <PageLink to="/" className={`logo ${dark ? 'logo-dark' : ''}`} aria-label="Dealer Portal home">
       <LogoMark />
       <span className="logo-text">Dealer Portal</span>
-    </Link>
+    </PageLink>
   );
 }

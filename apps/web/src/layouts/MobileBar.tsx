@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { PageLink } from '../components/PageLink.tsx';
 import { Modal } from '../components/Modal.tsx';
 import { ProfileBusinessItems } from '../features/business/BusinessSelector.tsx';
 import { BackIcon, ExternalIcon, MenuIcon, SearchIcon } from '../components/icons.tsx';
@@ -73,9 +74,9 @@ function MobileMenuContent({ onOpenBusiness }: { onOpenBusiness: () => void }) {
           Hi, {shell.user.first_name} <span className="role-label">{shell.roleLabel}</span>
         </p>
       ) : (
-        <Link className="button button-primary mobile-login" to="/login">
+        <PageLink className="button button-primary mobile-login" to="/login">
           Login
-        </Link>
+        </PageLink>
       )}
       <details>
         <summary>Products</summary>
@@ -94,7 +95,7 @@ function MobileMenuContent({ onOpenBusiness }: { onOpenBusiness: () => void }) {
         <ul>
           {SERVICES_LINKS.map((link) => (
             <li key={link.to}>
-              <Link to={link.to}>{link.label}</Link>
+              <PageLink to={link.to}>{link.label}</PageLink>
             </li>
           ))}
         </ul>
@@ -102,7 +103,7 @@ function MobileMenuContent({ onOpenBusiness }: { onOpenBusiness: () => void }) {
       <ul className="mobile-links">
         {INLINE_LINKS.map((link) => (
           <li key={link.to}>
-            <Link to={link.to}>{link.label}</Link>
+            <PageLink to={link.to}>{link.label}</PageLink>
           </li>
         ))}
         <li>
@@ -117,11 +118,11 @@ function MobileMenuContent({ onOpenBusiness }: { onOpenBusiness: () => void }) {
           <ProfileBusinessItems onOpen={onOpenBusiness} />
           {shell.profileLinks.map((link) => (
             <li key={link.to}>
-              <Link to={link.to}>{link.label}</Link>
+              <PageLink to={link.to}>{link.label}</PageLink>
             </li>
           ))}
           <li>
-            <Link to="/logout">Log Out</Link>
+            <PageLink to="/logout">Log Out</PageLink>
           </li>
         </ul>
       )}

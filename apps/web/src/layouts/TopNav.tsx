@@ -1,4 +1,5 @@
-import { Link, NavLink, useLocation } from 'react-router';
+import { NavLink, useLocation } from 'react-router';
+import { PageLink } from '../components/PageLink.tsx';
 import { Dropdown } from '../components/Dropdown.tsx';
 import { ProfileBusinessItems, TopBarBusinessSelector } from '../features/business/BusinessSelector.tsx';
 import { CarIcon, CartIcon, ExternalIcon, UserIcon } from '../components/icons.tsx';
@@ -26,10 +27,10 @@ export function TopNav() {
         {shell.user ? (
           <VehicleSearchMenu />
         ) : (
-          <Link to="/wiring" className="top-bar-link vehicle-link">
+          <PageLink to="/wiring" className="top-bar-link vehicle-link">
             <CarIcon />
             <span>Vehicle Search</span>
-          </Link>
+          </PageLink>
         )}
         {shell.user ? (
           <Dropdown
@@ -47,19 +48,19 @@ export function TopNav() {
               <ProfileBusinessItems />
               {shell.profileLinks.map((link) => (
                 <li key={link.to}>
-                  <Link to={link.to}>{link.label}</Link>
+                  <PageLink to={link.to}>{link.label}</PageLink>
                 </li>
               ))}
               <li>
-                <Link to="/logout">Log Out</Link>
+                <PageLink to="/logout">Log Out</PageLink>
               </li>
             </ul>
           </Dropdown>
         ) : (
-          <Link to={`/login${next}`} className="top-bar-link login-link">
+          <PageLink to={`/login${next}`} className="top-bar-link login-link">
             <UserIcon />
             <span>Login</span>
-          </Link>
+          </PageLink>
         )}
         <CartCountLink />
       </div>
@@ -76,14 +77,14 @@ export function CartCountLink() {
 export function CartLink({ count }: { count: number }) {
   const badge = cartBadgeText(count);
   return (
-    <Link to="/cart" className="top-bar-link cart-link" aria-label={badge ? `Cart, ${countOf(count, 'item')}` : 'Cart'}>
+    <PageLink to="/cart" className="top-bar-link cart-link" aria-label={badge ? `Cart, ${countOf(count, 'item')}` : 'Cart'}>
       <CartIcon />
       {badge && (
         <span className="cart-badge" aria-hidden="true">
           {badge}
         </span>
       )}
-    </Link>
+    </PageLink>
   );
 }
 
@@ -110,7 +111,7 @@ function DarkMenu() {
             <ul>
               {SERVICES_LINKS.map((link) => (
                 <li key={link.to}>
-                  <Link to={link.to}>{link.label}</Link>
+                  <PageLink to={link.to}>{link.label}</PageLink>
                 </li>
               ))}
             </ul>

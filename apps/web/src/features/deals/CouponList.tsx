@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { PageLink } from '../../components/PageLink.tsx';
 import type { Coupon } from '@portal/contracts';
 import { formatDate, formatMoney } from '@portal/contracts/format';
 import { copyText } from './clipboard.ts';
@@ -76,7 +76,7 @@ function CouponCard({ coupon, headingLevel }: { coupon: Coupon; headingLevel: 3 
           <div>
             <dt>Brand</dt>
             <dd>
-              <Link to={`/search?b=${encodeURIComponent(coupon.brand.slug)}`}>{coupon.brand.name}</Link>
+              <PageLink to={`/search?b=${encodeURIComponent(coupon.brand.slug)}`}>{coupon.brand.name}</PageLink>
             </dd>
           </div>
         )}

@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { PageLink } from '../../components/PageLink.tsx';
 import {
   couponsQuery,
   discountedProductsQuery,
@@ -76,10 +76,10 @@ const QuickLinks = memo(function QuickLinks({ consumer }: { consumer: boolean })
       <ul>
         {QUICK_LINKS.filter((link) => !(consumer && 'forBuyers' in link)).map((link) => (
           <li key={link.to}>
-            <Link to={link.to}>
+            <PageLink to={link.to}>
               <span className="home-quick-label">{link.label}</span>
               <span className="home-quick-hint">{link.hint}</span>
-            </Link>
+            </PageLink>
           </li>
         ))}
       </ul>
@@ -104,14 +104,14 @@ const DealsSection = memo(function DealsSection({ scope, signedIn }: SectionProp
     <section className="home-section" aria-labelledby="home-deals">
       <div className="home-section-head">
         <h2 id="home-deals">Deals</h2>
-        <Link to="/deals">See all deals</Link>
+        <PageLink to="/deals">See all deals</PageLink>
       </div>
       {!signedIn && <SignInForPrices />}
       {deals.isError ? (
         <LoadError what="the deals" onRetry={() => void deals.refetch()} />
       ) : deals.data?.results.length === 0 ? (
         <p className="home-empty">
-          No deals are running right now. <Link to="/search">Browse all products</Link> or check back soon.
+          No deals are running right now. <PageLink to="/search">Browse all products</PageLink> or check back soon.
         </p>
       ) : (
         <ProductList
@@ -136,7 +136,7 @@ const CouponsSection = memo(function CouponsSection({ scope, signedIn }: Section
         <LoadError what="the coupon codes" onRetry={() => void coupons.refetch()} />
       ) : coupons.data?.length === 0 ? (
         <p className="home-empty">
-          No coupon codes are running right now. <Link to="/deals">See the current promotions</Link>.
+          No coupon codes are running right now. <PageLink to="/deals">See the current promotions</PageLink>.
         </p>
       ) : (
         <CouponList coupons={coupons.data} />
@@ -156,13 +156,13 @@ const PopularSection = memo(function PopularSection({ scope }: { scope: PriceSco
     <section className="home-section" aria-labelledby="home-popular">
       <div className="home-section-head">
         <h2 id="home-popular">Popular products</h2>
-        <Link to="/search">Search all products</Link>
+        <PageLink to="/search">Search all products</PageLink>
       </div>
       {popular.isError ? (
         <LoadError what="the popular products" onRetry={() => void popular.refetch()} />
       ) : popular.data?.length === 0 ? (
         <p className="home-empty">
-          Nothing to show yet. <Link to="/search">Search the catalog</Link> by name, SKU or brand.
+          Nothing to show yet. <PageLink to="/search">Search the catalog</PageLink> by name, SKU or brand.
         </p>
       ) : (
         <ProductList products={popular.data} label="Popular products" loadingCount={POPULAR_PRODUCTS} />

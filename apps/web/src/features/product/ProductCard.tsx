@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { PageLink } from '../../components/PageLink.tsx';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ProductSummary } from '@portal/contracts';
 import { LazyImage } from '../../components/LazyImage.tsx';
@@ -56,20 +56,20 @@ export function ProductCard({ product, badge, children, headingLevel = 3 }: Prod
   };
   return (
     <article className="product-card" onPointerEnter={(e) => e.pointerType === 'mouse' && prefetch()}>
-      <Link to={productPath(product.sku)} className="product-card-image" tabIndex={-1} aria-hidden="true">
+      <PageLink to={productPath(product.sku)} className="product-card-image" tabIndex={-1} aria-hidden="true">
         {product.image ? (
           <LazyImage src={product.image} alt="" width={240} height={180} />
         ) : (
           <span className="product-card-noimage">No picture</span>
         )}
         {badge && <span className="product-badge">{badge}</span>}
-      </Link>
+      </PageLink>
       <div className="product-card-body">
         <p className="product-card-brand">{product.brand.name}</p>
         <Heading className="product-card-name">
-          <Link to={productPath(product.sku)} onFocus={prefetch}>
+          <PageLink to={productPath(product.sku)} onFocus={prefetch}>
             {product.name}
-          </Link>
+          </PageLink>
         </Heading>
         <p className="product-card-sku">
           SKU <span>{product.sku}</span>
