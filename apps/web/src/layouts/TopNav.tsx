@@ -77,7 +77,11 @@ export function CartCountLink() {
 export function CartLink({ count }: { count: number }) {
   const badge = cartBadgeText(count);
   return (
-    <PageLink to="/cart" className="top-bar-link cart-link" aria-label={badge ? `Cart, ${countOf(count, 'item')}` : 'Cart'}>
+    <PageLink
+      to="/cart"
+      className="top-bar-link cart-link"
+      aria-label={badge ? `Cart, ${countOf(count, 'item')}` : 'Cart'}
+    >
       <CartIcon />
       {badge && (
         <span className="cart-badge" aria-hidden="true">
