@@ -154,7 +154,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   const staffSecondFactor = createStaffSecondFactor(ctx);
   const auth = createAuthService(ctx, betterAuth, limit, { mustEnrolSecondFactor: staffSecondFactor.mustEnrolById });
   // Who acts, once per request, before any route (modules/acting/actor.ts); staff held to enrolment after it.
-  registerActor(app, ctx, auth.currentSession);
+  const { actorOfRequest } = registerActor(app, ctx, auth.currentSession);
   staffSecondFactor.register(app);
   registerRefusalAudit(app, auth.audit);
   await registerApiDocs(app, ctx.config.API_DOCS);
@@ -279,7 +279,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     }),
   );
 
-  if (options.webDist) await registerSpa(app, options.webDist);
+  if (options.webDist)
+    await registerSpa(app, options.webDist, { signedIn: async (request) => (await actorOfRequest(request)) !== null });
   return app;
 }
 

@@ -106,3 +106,37 @@ export const pageOf = (pathname: string): PagePath | undefined =>
 
 /** Whether a decoded pathname is one of the portal's pages (the router would not show Not Found). */
 export const isPagePath = (pathname: string) => pageOf(pathname) !== undefined;
+
+/**
+ * spec 01 §2.2: protected paths that send a visitor to /login WITHOUT a next parameter —
+ * pages that make no sense to come back to (a finished checkout or payment).
+ */
+export const NO_REDIRECT_PATHS = [
+  '/cart/checkout/products/complete',
+  '/cart/checkout/subscriptions/complete',
+  '/invoice-payment/complete',
+];
+
+/** Where a visitor without a session goes for a protected page (spec 01 §2.2). */
+export function loginRedirectFor(pathname: string, search: string, hash = ''): string {
+  if (NO_REDIRECT_PATHS.includes(pathname) || pathname === '/login' || pathname === '/logout') return '/login';
+  return `/login?next=${encodeURIComponent(pathname + search + hash)}`;
+}
+
+/**
+ * spec 01 §2.2, the rule of both sides: where a page of this access class sends someone signed in or not, or
+ * null when it opens. The server answers a page's address with this redirect before sending any code; the
+ * browser's router applies the same rule when it moves between pages.
+ */
+export function accessRedirect(
+  access: Access,
+  signedIn: boolean,
+  location: { pathname: string; search: string; hash?: string },
+): string | null {
+  if (access === 'required' && !signedIn) return loginRedirectFor(location.pathname, location.search, location.hash);
+  if (access === 'guest-only' && signedIn) return '/';
+  return null;
+}
+
+/** The access class of a page of the table. */
+export const accessOf = (path: PagePath): Access => PAGES.find((page) => page.path === path)!.access;

@@ -9,6 +9,7 @@ import { createContext } from '../context.ts';
 import { getAuthSecret } from '../modules/auth/index.ts';
 import { loadConfig } from '../config.ts';
 import { openTestDatabase } from '../../test/helpers.ts';
+import { signedInAs } from '../../test/client.ts';
 import type { Database } from '../db/client.ts';
 import type { FastifyInstance } from 'fastify';
 
@@ -52,15 +53,17 @@ afterAll(async () => {
 });
 
 it('serves index.html for any page path (history fallback), never cached', async () => {
+  // Signed in: a protected page's address signed out is its redirect (below).
+  const owner = await signedInAs(app, 'owner@demo.test');
   for (const url of [
     '/',
     '/wiring?vehicle=1&slide=vehicle',
     '/invoice/123',
     '/invoice',
     '/Product/ABC-1/',
-    '/login/',
+    '/search/',
   ]) {
-    const res = await app.inject(url);
+    const res = await owner.call('GET', url);
     expect(res.statusCode, url).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);
     expect(res.body).toContain('<div id="root">');
@@ -69,8 +72,9 @@ it('serves index.html for any page path (history fallback), never cached', async
 });
 
 it('answers 404 with the same index.html for a path outside the page table (issue 15 §14, spec 01 §2.3)', async () => {
+  const owner = await signedInAs(app, 'owner@demo.test');
   for (const url of ['/no-such-page', '/wiring/nope', '/product/a/b', '/invoice/1/2', '/logins', '/rewards']) {
-    const res = await app.inject(url);
+    const res = await owner.call('GET', url);
     const known = url === '/rewards'; // a page of the table (built later), not an unknown path
     expect(res.statusCode, url).toBe(known ? 200 : 404);
     expect(res.headers['content-type'], url).toMatch(/text\/html/);
@@ -109,11 +113,32 @@ it("names the chunks of the page's screen as modulepreload links and its style s
   expect(revalidated.statusCode).toBe(200);
 });
 
-it('knows every page of the table (each answers 200)', async () => {
+it('knows every page of the table (each answers 200, a protected one signed out its redirect to /login)', async () => {
   for (const page of PAGES) {
     const url = page.path.replace(/\/:\w+\??/g, '/x1');
-    expect((await app.inject(url)).statusCode, url).toBe(200);
+    expect((await app.inject(url)).statusCode, url).toBe(page.access === 'required' ? 302 : 200);
   }
+});
+
+it('redirects a protected page signed out, and /login signed in, before sending any code (spec 01 §2.2, issue 31)', async () => {
+  const visitor = await app.inject('/my-orders?tab=open');
+  expect(visitor.statusCode).toBe(302);
+  expect(visitor.headers.location).toBe('/login?next=%2Fmy-orders%3Ftab%3Dopen');
+  expect(visitor.headers['cache-control']).toBe('no-store');
+  // The router's rule, the same function: a finished payment is no page to come back to.
+  expect((await app.inject('/invoice-payment/complete')).headers.location).toBe('/login');
+  expect((await app.inject('/login')).statusCode).toBe(200);
+
+  const owner = await signedInAs(app, 'owner@demo.test');
+  const orders = await owner.call('GET', '/my-orders?tab=open');
+  expect(orders.statusCode).toBe(200);
+  expect(orders.headers['content-type']).toContain('text/html');
+  const login = await owner.call('GET', '/login?next=%2Fmy-orders');
+  expect(login.statusCode).toBe(302);
+  expect(login.headers.location).toBe('/');
+  // Signed out again, the same address is the visitor's.
+  await owner.signOut();
+  expect((await owner.call('GET', '/my-orders')).statusCode).toBe(302);
 });
 
 it('serves hashed assets with a long cache and other files as they are', async () => {
@@ -190,7 +215,7 @@ it('revalidates a built asset with 304 and answers HEAD with the encoding and no
 });
 
 it('sends the index.html fallback compressed by accept-encoding, with vary, never cached stale (issue 17)', async () => {
-  for (const url of ['/', '/wiring', '/no-such-page']) {
+  for (const url of ['/', '/search', '/no-such-page']) {
     for (const [accept, expected] of [
       ['gzip, deflate, br', 'br'],
       ['gzip', 'gzip'],
@@ -208,9 +233,9 @@ it('sends the index.html fallback compressed by accept-encoding, with vary, neve
     expect(head.headers['content-encoding'], url).toBe('br');
     expect(head.body, url).toBe('');
   }
-  const page = await app.inject({ url: '/wiring', headers: { 'accept-encoding': 'br' } });
+  const page = await app.inject({ url: '/search', headers: { 'accept-encoding': 'br' } });
   const revalidated = await app.inject({
-    url: '/wiring',
+    url: '/search',
     headers: { 'accept-encoding': 'br', 'if-none-match': String(page.headers.etag) },
   });
   expect(revalidated.statusCode).toBe(304);

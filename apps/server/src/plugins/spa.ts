@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { Negotiator } from '@fastify/accept-negotiator';
 import { messages } from '@portal/contracts';
-import { pageOf } from '@portal/contracts/pages';
+import { accessOf, accessRedirect, pageOf } from '@portal/contracts/pages';
 
 /**
  * Serves the built web app: hashed assets with a long cache, and index.html for every other
@@ -20,10 +20,16 @@ import { pageOf } from '@portal/contracts/pages';
  * carry `vary: accept-encoding`. Hashed assets are cached a year; everything else is `no-cache`
  * (revalidated each time, so never stale).
  *
+ * A protected page's address without a session, and /login with one, answers the router's redirect (302) at once.
+ *
  * Each page's index.html names the chunks its screen needs as modulepreload links, and their style sheets (the
  * build lists them in .vite/page-preloads.json), so the browser fetches them beside the entry, not after it has run.
  */
-export async function registerSpa(app: FastifyInstance, webDist: string) {
+export async function registerSpa(
+  app: FastifyInstance,
+  webDist: string,
+  options: { signedIn?: (request: FastifyRequest) => Promise<boolean> } = {},
+) {
   const indexFile = path.join(webDist, 'index.html');
   if (!fs.existsSync(indexFile)) {
     app.log.warn(`web app not built (${indexFile} missing): serving the API only`);
@@ -63,6 +69,14 @@ export async function registerSpa(app: FastifyInstance, webDist: string) {
     if (path.extname(pathname) && pathname.startsWith('/assets/')) return; // missing asset: plain 404
     const page = pageOf(pathname);
     const known = page !== undefined;
+    // spec 01 §2.2, issue 31 item 3: a protected page without a session (and /login with one) redirects here, as
+    // the router would after loading the page's code, the session and the other page's code in turn.
+    const access = known ? accessOf(page) : null;
+    if ((access === 'required' || access === 'guest-only') && options.signedIn) {
+      const url = new URL(request.url, 'http://portal');
+      const target = accessRedirect(access, await options.signedIn(request), url);
+      if (target) return reply.status(302).header('location', target).header('cache-control', 'no-store').send();
+    }
     const index = (page && byPage.get(page)) ?? plain;
     reply
       .status(known ? 200 : 404)

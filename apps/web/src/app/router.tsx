@@ -1,7 +1,8 @@
 import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { queryClient } from '../lib/queryClient.ts';
 import { sessionQuery } from '../features/session/api.ts';
-import { ROUTES, loginRedirectFor, type LayoutName, type PortalRoute } from './routes.ts';
+import { accessRedirect } from '@portal/contracts/pages';
+import { ROUTES, type LayoutName, type PortalRoute } from './routes.ts';
 import { Root } from './Root.tsx';
 import { RouteError } from './ErrorPage.tsx';
 import { DefaultLayout } from '../layouts/DefaultLayout.tsx';
@@ -12,7 +13,7 @@ import { AppShell } from '../layouts/AppShell.tsx';
 import { NotFoundPage } from './ErrorPage.tsx';
 import { TitleOnlyPage } from '../features/placeholder/TitleOnlyPage.tsx';
 
-/** spec 01 §2.2: the server's session decides; the route only mirrors it. */
+/** spec 01 §2.2: the server's session decides (it redirects a page's first load itself); the route only mirrors it. */
 function accessLoader(route: PortalRoute) {
   return async ({ request }: LoaderFunctionArgs) => {
     if (route.access === 'logout') return null;
@@ -24,10 +25,8 @@ function accessLoader(route: PortalRoute) {
       return null;
     }
     const session = await queryClient.ensureQueryData(sessionQuery);
-    const url = new URL(request.url);
-    if (route.access === 'required' && !session.user)
-      throw redirect(loginRedirectFor(url.pathname, url.search, url.hash));
-    if (route.access === 'guest-only' && session.user) throw redirect('/');
+    const target = accessRedirect(route.access, Boolean(session.user), new URL(request.url));
+    if (target) throw redirect(target);
     return null;
   };
 }

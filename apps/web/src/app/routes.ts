@@ -75,18 +75,5 @@ export const ROUTES: PortalRoute[] = PAGES.map((page) => ({ ...page, load: SCREE
 export const QUICK_ORDER_PATH = '/search?qo=1';
 export const QUICK_ORDER_TITLE = 'Quick Order';
 
-/**
- * spec 01 §2.2: protected paths that send a visitor to /login WITHOUT a next parameter —
- * pages that make no sense to come back to (a finished checkout or payment).
- */
-export const NO_REDIRECT_PATHS = [
-  '/cart/checkout/products/complete',
-  '/cart/checkout/subscriptions/complete',
-  '/invoice-payment/complete',
-];
-
-/** Where a visitor without a session goes for a protected page (spec 01 §2.2). */
-export function loginRedirectFor(pathname: string, search: string, hash = ''): string {
-  if (NO_REDIRECT_PATHS.includes(pathname) || pathname === '/login' || pathname === '/logout') return '/login';
-  return `/login?next=${encodeURIComponent(pathname + search + hash)}`;
-}
+// spec 01 §2.2: the redirect rules are the server's too (contracts/pages.ts).
+export { loginRedirectFor, NO_REDIRECT_PATHS } from '@portal/contracts/pages';

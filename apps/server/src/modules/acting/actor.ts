@@ -58,6 +58,7 @@ export interface SessionOfRequest {
  * (`request.actor`, null when signed out); routes guard with plugins/actor.ts. One query (repo.ts)
  * and one cache: an actor is kept per session until a change to the user (their preferences too), the
  * user acted as, the session's selection or any business is noticed, at most IDENTITY_CACHE_MS.
+ * Answers the same lookup for other requests (`actorOfRequest`).
  */
 export function registerActor(
   app: FastifyInstance,
@@ -67,21 +68,24 @@ export function registerActor(
   const memo = createMemo<Actor | null>(ctx.database.changes, { kind: 'identity', size: 10_000 });
   app.decorateRequest('actor', null);
   app.decorateRequest('signedOutDetail', '');
-  app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
+  /** The actor of a request's session, or null when signed out (or the user is gone). */
+  async function actorOfRequest(request: FastifyRequest): Promise<Actor | null> {
     const { session } = await sessionOf(request);
-    if (!session) {
-      request.signedOutDetail = signedOutDetail(request);
-      return;
-    }
+    if (!session) return null;
     const userId = session.user.id;
     const sessionId = session.session.id;
-    const actor = await memo.get(sessionId, () => readActor(ctx.db, userId, sessionId), {
+    return memo.get(sessionId, () => readActor(ctx.db, userId, sessionId), {
       maxAgeMs: ctx.config.IDENTITY_CACHE_MS,
       subjectOf: (actor) => (actor ? [actor.user.id, actor.actingUser.id] : userId),
       goodUntil: () => new Date(session.session.expiresAt).getTime(),
     });
+  }
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    const actor = await actorOfRequest(request);
     if (actor) request.actor = actor;
     else request.signedOutDetail = signedOutDetail(request);
   });
+  // The pages ask too (plugins/spa.ts: a protected page's address redirects before any code is sent).
+  return { actorOfRequest };
 }

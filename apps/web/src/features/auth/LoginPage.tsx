@@ -27,6 +27,14 @@ const afterClearingAlerts = (submit: (event: FormEvent) => Promise<void>) => (ev
   return submit(event);
 };
 
+/**
+ * The page to go back to, with its #fragment: the server's redirect of a protected address (plugins/spa.ts) cannot
+ * see the fragment, which the browser keeps on the login page's own address instead (spec 01 §2.2: the full path).
+ */
+function withFragment(next: string | null, hash: string): string | null {
+  return next && hash && !next.includes('#') ? next + hash : next;
+}
+
 /** /login (spec 01 §4): e-mail and password, then the second factor when the account has one. */
 export default function LoginPage() {
   const [params] = useSearchParams();
@@ -34,13 +42,14 @@ export default function LoginPage() {
   const afterSignIn = useAfterSignIn();
   const [challenge, setChallenge] = useState<Challenge | null>(null);
   const [mustEnrol, setMustEnrol] = useState(false);
+  const location = useLocation();
   // A page that signed the user out may leave a word for them (alerts are cleared on navigation).
-  const notice = (useLocation().state as { notice?: string } | null)?.notice;
+  const notice = (location.state as { notice?: string } | null)?.notice;
   const verified = params.get('verified');
 
   const finish = async () => {
     await afterSignIn();
-    await navigate(safeNext(params.get('next')), { replace: true });
+    await navigate(safeNext(withFragment(params.get('next'), location.hash)), { replace: true });
   };
 
   return (
