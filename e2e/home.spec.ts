@@ -70,6 +70,34 @@ test.describe('dashboard for a visitor (spec 01 §2.1, §7)', () => {
   });
 });
 
+test.describe('on Lighthouse’s phone (412 × 823)', () => {
+  test.use({ viewport: { width: 412, height: 823 } });
+
+  test('the lower sections ask for their data as the reader comes near, a screen ahead (issue 31)', async ({
+    page,
+  }) => {
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path.startsWith('/api/')) asked.push(path);
+    });
+    await signInAs(page, 'owner@demo.test');
+    await expect(section(page, 'Deals').locator('.product-card').first()).toBeVisible();
+    await page.waitForTimeout(500);
+    expect(asked).not.toContain('/api/popular-products');
+    expect(asked).not.toContain('/api/last-three-order-product-ids');
+    // Headings stand in place from the start, so a screen reader can jump to them.
+    await expect(section(page, 'Popular products').getByRole('heading', { level: 2 })).toBeVisible();
+
+    await section(page, 'Popular products').scrollIntoViewIfNeeded();
+    await expect(section(page, 'Popular products').locator('[aria-busy="true"], .skeleton')).toHaveCount(0);
+    await expect(section(page, 'Popular products').locator('.product-card')).toHaveCount(8);
+    expect(asked).toContain('/api/popular-products');
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect(section(page, 'Previously purchased').locator('.product-card').first()).toBeVisible();
+  });
+});
+
 test('/deals lists the running promotions with their products, and the coupons', async ({ page }) => {
   await page.goto('/deals');
   await expect(page).toHaveTitle(/^Deals \|/);

@@ -39,12 +39,17 @@ async function observeShifts(page: Page) {
   });
 }
 
-/** The page's shifts once every dashboard section has its data (and a moment for late paints). */
+/**
+ * The page's shifts once every dashboard section has its data (and a moment for late paints). The lower
+ * sections ask for their data as the reader comes near (issue 31), so the reader scrolls to each in turn.
+ */
 async function dashboardShifts(page: Page) {
   for (const name of ['Deals', 'Coupons', 'Popular products']) {
     const section = page.getByRole('region', { name, exact: true });
+    await section.scrollIntoViewIfNeeded();
     await expect(section.locator('[aria-busy="true"], .skeleton')).toHaveCount(0);
   }
+  await page.evaluate(() => window.scrollTo(0, 0));
   await expect(page.getByRole('region', { name: 'Featured' })).toBeVisible();
   await page.waitForTimeout(500);
   return page.evaluate(() => (window as unknown as { __shifts: Shift[] }).__shifts);

@@ -143,6 +143,10 @@ test.describe('My Orders (spec 02 §2 order list and detail)', () => {
   test('the owner’s dashboard shows what the business bought last', async ({ page }) => {
     await signInAs(page, 'owner@demo.test');
     const previous = page.getByRole('region', { name: 'Previously purchased' });
+    // The last section asks for its products as the reader comes near it (issue 31): scroll to the end.
+    const toTheEnd = () => page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect(page.getByRole('region', { name: 'Deals' }).locator('[aria-busy="true"]')).toHaveCount(0);
+    await toTheEnd();
     await expect(previous.locator('.product-card').first()).toBeVisible();
     expect(await previous.locator('.product-card').count()).toBeLessThanOrEqual(8);
     // Kept an hour in local storage: a reload shows them without asking again.
@@ -151,6 +155,8 @@ test.describe('My Orders (spec 02 §2 order list and detail)', () => {
       if (request.url().includes('/api/last-three-order-product-ids')) asked += 1;
     });
     await page.reload();
+    await expect(page.getByRole('region', { name: 'Deals' }).locator('[aria-busy="true"]')).toHaveCount(0);
+    await toTheEnd();
     await expect(previous.locator('.product-card').first()).toBeVisible();
     expect(asked).toBe(0);
   });

@@ -115,3 +115,42 @@ describe('isCalendarDay (the one rule of the date filters: plan sales, rewards)'
     expect(isCalendarDay(value)).toBe(expected);
   });
 });
+
+describe('whole cents and numbers are written as Intl writes them in en-US (issue 31: no Intl on a first page)', () => {
+  const intlMoney = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+  const intlNumber = new Intl.NumberFormat('en-US');
+  const intlPlural = new Intl.PluralRules('en-US');
+  // Every size of number, both signs, the edges of each thousands group, and a seeded spread between them.
+  let seed = 31;
+  const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+  const values = [0, -0, 1, -1, 99, 100, 101, 999, 1000, 1001, 99_999, 100_000, Number.MAX_SAFE_INTEGER];
+  for (let digits = 1; digits <= 16; digits++) values.push(10 ** digits - 1, 10 ** digits, -(10 ** digits));
+  for (let i = 0; i < 2000; i++) values.push(Math.floor((random() - 0.5) * 10 ** Math.floor(random() * 16)));
+  // Not whole, or not safe: handed to Intl itself.
+  values.push(0.5, 1.5, -2.5, 12.345, 2 ** 60, -(2 ** 60), Number.NaN, Infinity, -Infinity);
+
+  it('money, numbers and the plural agree with Intl for every value', () => {
+    for (const n of values) {
+      expect(formatMoney(n), `${n} cents`).toBe(intlMoney.format(n / 100));
+      expect(formatNumber(n), `${n}`).toBe(intlNumber.format(n));
+      expect(countOf(n, 'item'), `${n} items`).toBe(
+        `${intlNumber.format(n)} ${intlPlural.select(n) === 'one' ? 'item' : 'items'}`,
+      );
+    }
+  });
+});
+
+describe('a day is written as Intl writes it in en-US (issue 31)', () => {
+  const intlDay = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: '2-digit', day: '2-digit' });
+
+  it('agrees with Intl on the reader’s calendar, every hour of two years and the far edges', () => {
+    const instants: number[] = [];
+    for (let t = Date.UTC(2025, 0, 1); t < Date.UTC(2027, 0, 1); t += 3_600_000) instants.push(t);
+    instants.push(Date.UTC(999, 11, 31, 23), Date.UTC(1000, 0, 1), Date.UTC(9999, 11, 31), Date.UTC(10000, 0, 2), 0);
+    for (const t of instants) expect(formatDate(t), new Date(t).toISOString()).toBe(intlDay.format(t));
+  });
+
+  it('refuses what is not a date as Intl does', () => {
+    expect(() => formatDate('not a date')).toThrow(RangeError);
+  });
+});

@@ -98,11 +98,13 @@ function patternOf(path: string): RegExp {
   return new RegExp(`^${source}/?$`, 'i');
 }
 
-const PATTERNS = PAGES.map((page) => [page.path, patternOf(page.path)] as const);
+// Built on first use, not as the module loads: some eighty patterns were a first page's work (issue 31).
+let patterns: ReadonlyArray<readonly [PagePath, RegExp]> | undefined;
+const patternsOfPages = () => (patterns ??= PAGES.map((page) => [page.path, patternOf(page.path)] as const));
 
 /** The page a decoded pathname opens (its path in the table), or undefined: the router shows Not Found. */
 export const pageOf = (pathname: string): PagePath | undefined =>
-  PATTERNS.find(([, pattern]) => pattern.test(pathname))?.[0];
+  patternsOfPages().find(([, pattern]) => pattern.test(pathname))?.[0];
 
 /** Whether a decoded pathname is one of the portal's pages (the router would not show Not Found). */
 export const isPagePath = (pathname: string) => pageOf(pathname) !== undefined;

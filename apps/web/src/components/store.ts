@@ -2,12 +2,22 @@ import { useSyncExternalStore } from 'react';
 
 /** A tiny external store: module-level state that components subscribe to. */
 export function createStore<T>(initial: T) {
-  let state = initial;
+  return createLazyStore(() => initial);
+}
+
+/**
+ * A store whose first value is read the first time it is asked for, not when its module loads (issue 31: the
+ * first access to local or session storage costs a page 5–15 ms on its main thread, so a first page that never
+ * shows the stored value never opens it).
+ */
+export function createLazyStore<T>(read: () => T) {
+  let state: { value: T } | undefined;
   const listeners = new Set<() => void>();
+  const get = () => (state ??= { value: read() }).value;
   return {
-    get: () => state,
+    get,
     set(next: T | ((prev: T) => T)) {
-      state = typeof next === 'function' ? (next as (prev: T) => T)(state) : next;
+      state = { value: typeof next === 'function' ? (next as (prev: T) => T)(get()) : next };
       for (const listener of listeners) listener();
     },
     subscribe(listener: () => void) {

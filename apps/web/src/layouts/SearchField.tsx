@@ -11,7 +11,7 @@ import {
   searchPath,
   type RecentSearch,
 } from '../features/search/params.ts';
-import { createStore, useStore } from '../components/store.ts';
+import { createLazyStore, createStore, useStore } from '../components/store.ts';
 import { storage } from '../lib/storage.ts';
 import { registerClientStore } from '../lib/clientStores.ts';
 import { resetSearchField, searchFieldStore } from '../lib/searchField.ts';
@@ -19,7 +19,11 @@ import { formatMoney } from '@portal/contracts/format';
 import { SearchIcon } from '../components/icons.tsx';
 import { useDebounced } from '../lib/useDebounced.ts';
 
-const recentStore = createStore<RecentSearch[]>(parseRecentSearches(storage.get(STORAGE_KEYS.recentProductSearches)));
+// Read from local storage when the list first opens (issue 31: not by every page's first render).
+const recentStore = createLazyStore<RecentSearch[]>(() =>
+  parseRecentSearches(storage.get(STORAGE_KEYS.recentProductSearches)),
+);
+const NO_RECENTS = createStore<RecentSearch[]>([]);
 
 // spec 01 §4: logout clears every store, recent searches included.
 registerClientStore(() => {
@@ -69,8 +73,8 @@ export function SearchField({ idPrefix, autoFocus }: { idPrefix: string; autoFoc
   const scope = usePriceScope();
   const menu = useCatalogMenu();
   const { type, term } = useStore(searchFieldStore);
-  const recents = useStore(recentStore);
   const [open, setOpen] = useState(false);
+  const recents = useStore(open ? recentStore : NO_RECENTS);
   const [active, setActive] = useState(-1);
   const labelId = useId();
   const listId = `${idPrefix}-suggestions`;

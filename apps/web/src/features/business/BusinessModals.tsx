@@ -31,12 +31,18 @@ export function BusinessModals() {
  */
 function WrongSiteCheck() {
   const { data: session } = useSession();
+  const business = session?.selectedBusiness ?? null;
+  // Only a business on the U.S. site can be on the wrong one; the stored choices are read for it alone.
+  if (!session?.user || business === null || session.site !== 'us') return null;
+  return <WrongSiteCheckOf companyName={business.companyName} otherSiteUrl={session.otherSiteUrl} />;
+}
+
+function WrongSiteCheckOf({ companyName, otherSiteUrl }: { companyName: string; otherSiteUrl: string }) {
   const scope = usePriceScope();
   const optedToStay = useStore(optedToStayStore);
   const doNotShow = storage.get(STORAGE_KEYS.wrongSiteNotice) === '1';
-  const business = session?.selectedBusiness ?? null;
-  const enabled = !!session?.user && business !== null && session.site === 'us' && !optedToStay && !doNotShow;
+  const enabled = !optedToStay && !doNotShow;
   const canadian = useQuery({ ...canadianPartnersQuery(scope), enabled });
-  if (!enabled || !session || !business || !canadian.data?.edges.length) return null;
-  return <WrongSiteModal companyName={business.companyName} otherSiteUrl={session.otherSiteUrl} />;
+  if (!enabled || !canadian.data?.edges.length) return null;
+  return <WrongSiteModal companyName={companyName} otherSiteUrl={otherSiteUrl} />;
 }

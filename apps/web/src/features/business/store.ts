@@ -1,4 +1,4 @@
-import { createStore } from '../../components/store.ts';
+import { createLazyStore, createStore } from '../../components/store.ts';
 import { registerClientStore } from '../../lib/clientStores.ts';
 
 /** Whether the select-business modal is open (spec 01 §2.3: it lives in the default layout). */
@@ -25,7 +25,8 @@ function readOptedToStay() {
   }
 }
 
-export const optedToStayStore = createStore(typeof window === 'undefined' ? false : readOptedToStay());
+// Read when a page first asks (issue 31: session storage is opened only for a business that could be asked).
+export const optedToStayStore = createLazyStore(() => (typeof window === 'undefined' ? false : readOptedToStay()));
 
 export function setOptedToStay(value: boolean) {
   optedToStayStore.set(value);

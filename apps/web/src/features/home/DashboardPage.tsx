@@ -13,6 +13,7 @@ import { ProductList } from '../product/index.ts';
 import { CouponList, DASHBOARD_DEALS, SignInForPrices, SignInLink } from '../deals/index.ts';
 import { LoadError } from '../../components/LoadError.tsx';
 import { Staggered } from '../../components/Staggered.tsx';
+import { useNearViewport } from '../../lib/nearViewport.ts';
 import { isConsumer } from '../cart/index.ts';
 import { useSession } from '../session/index.ts';
 import { PreviouslyPurchased } from '../orders/index.ts';
@@ -51,7 +52,10 @@ export default function DashboardPage() {
       {user && <QuickLinks consumer={consumer} />}
       <Slides />
       <DealsSection scope={scope} signedIn={user !== null} />
-      {/* Below the fold on a phone: each in a task of its own after the first view (issue 31). */}
+      {/*
+       * Below the fold on a phone: each in a task of its own after the first view, and each asks for its
+       * data when the reader comes within a screen of it (issue 31); until then its heading and skeletons.
+       */}
       <Staggered>
         <CouponsSection scope={scope} signedIn={user !== null} />
       </Staggered>
@@ -59,8 +63,13 @@ export default function DashboardPage() {
         <PopularSection scope={scope} />
       </Staggered>
 
-      {/* Last: it appears once its ids are known, below everything already painted (no layout shift). */}
-      <PreviouslyPurchased />
+      {/*
+       * Last: it appears once its ids are known, below everything already painted (no layout shift); its turn
+       * comes after the sections above have their skeletons, so it is only near when they are scrolled past.
+       */}
+      <Staggered>
+        <PreviouslyPurchased />
+      </Staggered>
     </div>
   );
 }
@@ -117,7 +126,7 @@ const DealsSection = memo(function DealsSection({ scope, signedIn }: SectionProp
         <ProductList
           products={deals.data?.results}
           label="Deals"
-          loadingCount={4}
+          loadingCount={DASHBOARD_DEALS}
           badgeOf={(product) => product.deal.badge}
         />
       )}
@@ -126,9 +135,10 @@ const DealsSection = memo(function DealsSection({ scope, signedIn }: SectionProp
 });
 
 const CouponsSection = memo(function CouponsSection({ scope, signedIn }: SectionProps) {
-  const coupons = useQuery(couponsQuery(scope));
+  const [ref, near] = useNearViewport<HTMLElement>();
+  const coupons = useQuery({ ...couponsQuery(scope), enabled: near });
   return (
-    <section className="home-section" aria-labelledby="home-coupons">
+    <section ref={ref} className="home-section" aria-labelledby="home-coupons">
       <div className="home-section-head">
         <h2 id="home-coupons">Coupons</h2>
       </div>
@@ -151,9 +161,10 @@ const CouponsSection = memo(function CouponsSection({ scope, signedIn }: Section
 });
 
 const PopularSection = memo(function PopularSection({ scope }: { scope: PriceScope }) {
-  const popular = useQuery(popularProductsQuery(scope, POPULAR_PRODUCTS));
+  const [ref, near] = useNearViewport<HTMLElement>();
+  const popular = useQuery({ ...popularProductsQuery(scope, POPULAR_PRODUCTS), enabled: near });
   return (
-    <section className="home-section" aria-labelledby="home-popular">
+    <section ref={ref} className="home-section" aria-labelledby="home-popular">
       <div className="home-section-head">
         <h2 id="home-popular">Popular products</h2>
         <PageLink to="/search">Search all products</PageLink>
