@@ -70,6 +70,13 @@ const envSchema = z.object({
    */
   SEARCH_EXACT_COUNT_UP_TO: z.coerce.number().int().min(1).max(10_000_000).default(10_000),
   /**
+   * Who answers product searches (issue 33): 'embedded', an index in this process (SQLite FTS5, built from
+   * the catalog at start and again after every catalog change, the database answering meanwhile), or
+   * 'postgres', the database alone. Both answer alike; 'embedded' falls back to the database when its
+   * library is not installed.
+   */
+  SEARCH_INDEX: z.enum(['embedded', 'postgres']).default('embedded'),
+  /**
    * The longest a session read and its pricing context are kept in memory (ms); any change to the
    * user, the session or the business forgets them at once (change notices). 0 reads them on every request.
    */

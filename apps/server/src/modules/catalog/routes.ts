@@ -8,12 +8,18 @@ import { listBrands, listCategories, productNameBySku } from './repo/index.ts';
 import { productImageSvg } from './images.ts';
 import { popularProducts, productBySku, productsByIds, productsBySkus } from './repo/products.ts';
 import { cursorForPage, searchProducts } from './search.ts';
+import { createSearchEngine } from './engine/index.ts';
 
 /** The catalog: anyone may read it, at the prices of whoever asks (spec 01 §6: pricingOf). */
 export const catalogRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     const { catalog } = endpoints;
+    // The embedded search index (issue 33): built now in the background, rebuilt after catalog changes.
+    if (ctx.config.SEARCH_INDEX === 'embedded') {
+      const engine = createSearchEngine(ctx.db, app.log);
+      app.addHook('onClose', async () => engine.close());
+    }
 
     /** The Products and Brands dropdowns and the footer (spec 01 §2.4); public. */
     route(app, catalog.menu, async (_request, reply) => {

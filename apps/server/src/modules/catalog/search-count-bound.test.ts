@@ -3,16 +3,13 @@ import { endpoints, type SearchProductsResponse } from '@portal/contracts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { signedInAs } from '../../../test/client.ts';
 import { DEMO_PRODUCT_COUNT } from '../../seed/demo.ts';
+import { searchEngineOf } from './engine/index.ts';
 
 // Counts have a bound (docs/decisions.md, "Search counts have a bound"): exact up to
 // SEARCH_EXACT_COUNT_UP_TO, above it the bound with totalCountIsExact false. 50 here, so the demo catalog
 // crosses it; the pages themselves are not bounded.
 const BOUND = 50;
 let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp({ SEARCH_EXACT_COUNT_UP_TO: String(BOUND), SEARCH_PAGE_CACHE_MS: '0' });
-});
-afterAll(() => t.close());
 
 async function searchAs(email: string | null) {
   const c = await signedInAs(t.app, email);
@@ -23,7 +20,18 @@ async function searchAs(email: string | null) {
   };
 }
 
-describe('search counts with a bound', () => {
+// Read by the embedded index (issue 33) and by the database alone: both count alike.
+describe.each(['embedded', 'postgres'])('search counts with a bound (%s)', (index) => {
+  beforeAll(async () => {
+    t = await createTestApp({
+      SEARCH_EXACT_COUNT_UP_TO: String(BOUND),
+      SEARCH_PAGE_CACHE_MS: '0',
+      SEARCH_INDEX: index,
+    });
+    await searchEngineOf(t.db)?.ready();
+  });
+  afterAll(() => t.close());
+
   it('answer the bound and "not exact" above it, the exact count at or below it', async () => {
     const search = await searchAs(null);
     const all = await search({ limit: 8, filters: { sort: 'name-asc' } });

@@ -13,7 +13,8 @@ import { readActor } from '../acting/index.ts';
 
 let t: TestContext;
 beforeAll(async () => {
-  t = await createTestApp();
+  // The database's own search (walks, plans, its caches): the embedded index has its tests (engine/).
+  t = await createTestApp({ SEARCH_INDEX: 'postgres' });
 });
 afterAll(() => t.close());
 

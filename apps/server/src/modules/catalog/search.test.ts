@@ -6,10 +6,13 @@ import { signedInAs, testClient } from '../../../test/client.ts';
 import { DEMO_PRODUCT_COUNT } from '../../seed/demo.ts';
 import { brands, productPrices, products } from './schema.ts';
 import { INVALID_CURSOR } from './cursors.ts';
+import { searchEngineOf } from './engine/index.ts';
 
 let t: TestContext;
 beforeAll(async () => {
   t = await createTestApp();
+  // Read by the embedded index (issue 33), as by default; search-index.test.ts proves it answers as the database.
+  await searchEngineOf(t.db)!.ready();
 });
 afterAll(() => t.close());
 

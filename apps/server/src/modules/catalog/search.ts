@@ -4,10 +4,12 @@ import type { AppContext } from '../../context.ts';
 import type { Actor } from '../../actor.ts';
 import { encodeCursor } from './cursors.ts';
 import type { SearchInput } from './repo/filters.ts';
-import { pricingOf } from './repo/pricing.ts';
+import { pricingOf, type Prices } from './repo/pricing.ts';
 import { toSummary } from './repo/products.ts';
 import { cached } from './search-cache.ts';
-import { pageStartRow, searchQueries } from './repo/search-queries.ts';
+import { pageStartRow, rowsOfMarks, searchQueries } from './repo/search-queries.ts';
+import { countKeyOf } from './repo/filters.ts';
+import { NotIndexable, searchEngineOf, termQueriesOf } from './engine/index.ts';
 
 /**
  * POST /api/search-products: typo-tolerant search (full text after spelling correction against the
@@ -21,6 +23,8 @@ export async function searchProducts(
   const session = pricingOf(actor);
   const countUpTo = ctx.config.SEARCH_EXACT_COUNT_UP_TO;
   const read = async () => {
+    const indexed = await indexedRead(ctx, session, input, countUpTo);
+    if (indexed) return indexed;
     const queries = await searchQueries(ctx.db, session, input, countUpTo);
     // The count first: it is usually cached, and it decides how the page is read.
     const totalCount = await cached(ctx.db, 'count', queries.countKey, async () => (await queries.count)[0]!.n);
@@ -71,7 +75,51 @@ export async function cursorForPage(
   input: { limit: number; page: number; filters: SearchInput },
 ): Promise<{ endCursor: string | null }> {
   if (input.page <= 1) return { endCursor: null };
-  const row = await pageStartRow(ctx.db, pricingOf(actor), input);
+  const prices = pricingOf(actor);
+  const search = await indexedSearch(ctx, prices, input.filters);
+  const row = search ? search.startRow(input.limit, input.page) : await pageStartRow(ctx.db, prices, input);
   const byPrice = input.filters.sort === 'price-desc' || input.filters.sort === 'price-asc';
   return { endCursor: row ? encodeCursor({ v: byPrice ? Number(row.key) : String(row.key), id: row.id }) : null };
+}
+
+/**
+ * A search as the embedded index reads it (engine/), or null when the database must answer: no index of
+ * the current catalog (building, notices down, SEARCH_INDEX=postgres) or a term it can not say exactly.
+ */
+async function indexedSearch(ctx: AppContext, prices: Prices, filters: SearchInput) {
+  if (ctx.config.SEARCH_INDEX !== 'embedded') return null;
+  const text = filters.search?.trim();
+  const term = text ? await termQueriesOf(ctx.db, text) : null;
+  // Taken after the last wait: a catalog change noticed before now is never answered from the old index.
+  const engine = searchEngineOf(ctx.db);
+  const index = engine?.current();
+  try {
+    if (index) {
+      const search = index.search(prices, filters, term);
+      engine!.reads.index++;
+      return search;
+    }
+  } catch (error) {
+    if (!(error instanceof NotIndexable)) throw error;
+  }
+  if (engine) engine.reads.database++;
+  return null;
+}
+
+/** The count and the page from the index (the rows themselves from the database), or null. */
+async function indexedRead(
+  ctx: AppContext,
+  prices: Prices,
+  input: { limit: number; cursor?: string; filters: SearchInput },
+  countUpTo: number,
+) {
+  const search = await indexedSearch(ctx, prices, input.filters);
+  if (!search) return null;
+  const marks = search.page(input.limit, input.cursor);
+  // The same count, whoever reads it: the database path and the index share its cache.
+  const totalCount = await cached(ctx.db, 'count', countKeyOf(prices.pricing, input.filters), async () =>
+    search.count(countUpTo),
+  );
+  const byPrice = input.filters.sort === 'price-desc' || input.filters.sort === 'price-asc';
+  return { totalCount, rows: await rowsOfMarks(ctx.db, prices.channelSlug, marks), byPrice };
 }

@@ -49,9 +49,15 @@ export async function filterOf(db: Db, pricing: PricingContext, filters: SearchI
     where.push(brandIds.length ? inArray(products.brandId, brandIds) : sql`false`);
   }
   const approvedBrandIds = pricing.approvedBrandSlugs.flatMap((slug) => ids.brand.get(slug) ?? []);
-  // The same filters give the same count whoever asks: the key of the count cache.
-  const key = JSON.stringify([term ?? '', [...filters.categories].sort(), brandSlugs, filters.brands.length > 0]);
+  const key = countKeyOf(pricing, filters);
   return { where, key, termWhere, categoryIds, brandIds: brandIds ?? [...ids.brand.values()], approvedBrandIds };
+}
+
+/** The same filters give the same count whoever asks: the key of the count cache (shared with engine/). */
+export function countKeyOf(pricing: PricingContext, filters: SearchInput) {
+  const brandSlugs = wantedBrandSlugs(filters.brands, pricing.approvedBrandSlugs) ?? [];
+  const term = filters.search?.trim();
+  return JSON.stringify([term ?? '', [...filters.categories].sort(), brandSlugs, filters.brands.length > 0]);
 }
 
 /**

@@ -167,18 +167,7 @@ export async function searchQueries(
       .flatMap((marks) => marks ?? [])
       .sort((a, b) => sign * (a.key < b.key ? -1 : a.key > b.key ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
       .slice(0, input.limit);
-    if (!page.length) return [];
-    const rows = new Map(
-      (
-        await productSelect(db, channelSlug).where(
-          inArray(
-            products.id,
-            page.map((mark) => mark.id),
-          ),
-        )
-      ).map((row) => [row.id, row]),
-    );
-    return page.flatMap(({ id, key }) => (rows.has(id) ? [{ ...rows.get(id)!, key }] : []));
+    return rowsOfMarks(db, channelSlug, page);
   };
 
   /** The page read one way: found then sorted, or walked along sort indexes. */
@@ -256,6 +245,26 @@ export async function searchQueries(
   /** The page query `plan` chooses, whole (what EXPLAIN shows); the server reads `pageRows`. */
   const page = (matchCount: number) => read(plan(matchCount));
   return { page, pageRows, read, count, countKey: filter.key, byPrice };
+}
+
+/** The product rows of a page found by its ids and sort values (a walk, or the search index), in its order. */
+export async function rowsOfMarks(
+  db: Db,
+  channelSlug: string,
+  marks: readonly { id: string; key: number | string }[],
+): Promise<ProductRow[]> {
+  if (!marks.length) return [];
+  const rows = new Map(
+    (
+      await productSelect(db, channelSlug).where(
+        inArray(
+          products.id,
+          marks.map((mark) => mark.id),
+        ),
+      )
+    ).map((row) => [row.id, row]),
+  );
+  return marks.flatMap(({ id, key }) => (rows.has(id) ? [{ ...rows.get(id)!, key }] : []));
 }
 
 /** The last row before page `page` of a search, in the search's own order (a far jump: rare). */
