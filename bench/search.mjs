@@ -196,12 +196,34 @@ function printPlans(plans) {
  */
 const NO_CACHES = { SEARCH_PAGE_CACHE_MS: '0', IDENTITY_CACHE_MS: '0' };
 
+/** Who reads the searches (SEARCH_INDEX): the embedded index (the default), or the database alone. */
+const INDEX = process.env.BENCH_INDEX ?? 'embedded';
+
+const scrape = async (base) => (await fetch(`${base}/metrics`)).text();
+/** Waits until the server's embedded index holds the catalog (it is built after start), and says how long it took. */
+async function indexReady(base, count) {
+  const started = performance.now();
+  while (!(await scrape(base)).includes(`portal_search_index_products ${count}`)) {
+    if (performance.now() - started > 900_000) throw new Error('the search index was not built within 15 minutes');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  console.log(
+    `search index of ${count} products ready ${((performance.now() - started) / 1000).toFixed(1)} s after the server was`,
+  );
+}
+/** Who read the searches so far (portal_search_reads). */
+const readsOf = async (base) =>
+  Object.fromEntries(
+    [...(await scrape(base)).matchAll(/portal_search_reads\{by="(\w+)"\} (\d+)/g)].map((m) => [m[1], Number(m[2])]),
+  );
+
 /** 30 s of load on a server, caches off or on; `workload` is built on the first server of the size. */
 async function run(kind, count, env, { uncached, workload }) {
-  const name = `${kind} ${uncached ? 'caches off' : 'cached'}`;
+  const name = `${kind}${INDEX === 'embedded' ? ' + index' : ''} ${uncached ? 'caches off' : 'cached'}`;
   console.log(`\n# ${name}, ${count} products (load average ${loadAverage()})`);
-  const { child, base } = await startServer({ ...env, ...(uncached ? NO_CACHES : {}) });
+  const { child, base } = await startServer({ ...env, ...(uncached ? NO_CACHES : {}), SEARCH_INDEX: INDEX });
   try {
+    if (INDEX === 'embedded') await indexReady(base, count);
     workload ??= await buildWorkload(base);
     let aloneMs = null;
     let sample = null;
@@ -236,8 +258,10 @@ async function run(kind, count, env, { uncached, workload }) {
       cold,
       load: `${loadBefore.split(' ')[0]}→${loadAfter.split(' ')[0]}`,
     };
+    const reads = INDEX === 'embedded' ? await readsOf(base) : null;
     console.log(
-      `${row.rps} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, max ${row.max} ms, ${row.total} requests, ${bad} failed (load average ${loadBefore} before, ${loadAfter} after)`,
+      `${row.rps} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, max ${row.max} ms, ${row.total} requests, ${bad} failed (load average ${loadBefore} before, ${loadAfter} after)` +
+        (reads ? `; searches read by the index ${reads.index}, by the database ${reads.database}` : ''),
     );
     return { row, workload, sample, aloneMs };
   } finally {

@@ -17,6 +17,7 @@ import { registerMetrics } from './plugins/metrics.ts';
 import { registerRateLimit, type RateLimitStore } from './plugins/rate-limit.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
+import { searchEngineOf } from './modules/catalog/index.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { dealsRoutes } from './modules/deals/routes.ts';
 import {
@@ -208,6 +209,21 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
         value: count,
       })),
   );
+  // The embedded search index (issue 33): how many products it holds (0 while it is built or notices are
+  // down: the database answers), and who read the searches.
+  metrics.gauge(
+    'portal_search_index_products',
+    'Products in the embedded search index now answering searches; 0 while the database answers them.',
+    [],
+    async () => [{ value: searchEngineOf(ctx.db)?.indexed ?? 0 }],
+  );
+  metrics.gauge('portal_search_reads', 'Product searches since start, by who read them.', ['by'], async () => {
+    const reads = searchEngineOf(ctx.db)?.reads ?? { index: 0, database: 0 };
+    return [
+      { labels: { by: 'index' }, value: reads.index },
+      { labels: { by: 'database' }, value: reads.database },
+    ];
+  });
   if (ctx.config.SMTP_URL) {
     const delivery = createSmtpDelivery(ctx.config.SMTP_URL, ctx.config.MAIL_FROM);
     jobs.define(MAIL_DELIVERY_JOB, async () => void (await delivery.deliverWaiting(ctx.db)), {

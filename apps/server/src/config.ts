@@ -77,6 +77,11 @@ const envSchema = z.object({
    */
   SEARCH_INDEX: z.enum(['embedded', 'postgres']).default('embedded'),
   /**
+   * The embedded index is built again at least this often (ms), notices or not: what a write that sends no
+   * notice (one made with triggers off) could cost. Any catalog notice replaces it at once.
+   */
+  SEARCH_INDEX_MAX_AGE_MS: z.coerce.number().int().min(1000).max(86_400_000).default(900_000),
+  /**
    * The longest a session read and its pricing context are kept in memory (ms); any change to the
    * user, the session or the business forgets them at once (change notices). 0 reads them on every request.
    */

@@ -4,3 +4,5 @@ export { brandsByIds, forSaleInChannel, productsByIds, productsBySkus } from './
 // Brands and channels for other modules' reads (a business's approved brands, a new dealer's channel).
 export { brandRefs, channelRefs } from './projections.ts';
 export { INVALID_CURSOR } from './cursors.ts';
+// The embedded search index's state, for the metrics (issue 33).
+export { searchEngineOf } from './engine/index.ts';

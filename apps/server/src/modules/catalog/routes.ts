@@ -17,7 +17,7 @@ export const catalogRoutes =
     const { catalog } = endpoints;
     // The embedded search index (issue 33): built now in the background, rebuilt after catalog changes.
     if (ctx.config.SEARCH_INDEX === 'embedded') {
-      const engine = createSearchEngine(ctx.db, app.log);
+      const engine = createSearchEngine(ctx.db, app.log, ctx.config.SEARCH_INDEX_MAX_AGE_MS);
       app.addHook('onClose', async () => engine.close());
     }
 

@@ -108,7 +108,8 @@ describe('catalog edits', () => {
   });
 
   it('that send no notice show once a shared page is SEARCH_PAGE_CACHE_MS old', async () => {
-    const t = await createTestApp({ SEARCH_PAGE_CACHE_MS: '300' });
+    // The database's page cache (the embedded index is rebuilt after SEARCH_INDEX_MAX_AGE_MS instead: engine/).
+    const t = await createTestApp({ SEARCH_PAGE_CACHE_MS: '300', SEARCH_INDEX: 'postgres' });
     try {
       const owner = await signedInAs(t.app, 'owner@demo.test');
       const { old, lowered } = await lowerFirstPrice(t, owner, { notice: false });
@@ -121,7 +122,7 @@ describe('catalog edits', () => {
   });
 
   it('show at once with the page cache off (SEARCH_PAGE_CACHE_MS=0)', async () => {
-    const t = await createTestApp({ SEARCH_PAGE_CACHE_MS: '0' });
+    const t = await createTestApp({ SEARCH_PAGE_CACHE_MS: '0', SEARCH_INDEX: 'postgres' });
     try {
       const owner = await signedInAs(t.app, 'owner@demo.test');
       const { lowered } = await lowerFirstPrice(t, owner, { notice: false });

@@ -7,7 +7,7 @@ import type { SearchInput } from './repo/filters.ts';
 import { pricingOf, type Prices } from './repo/pricing.ts';
 import { toSummary } from './repo/products.ts';
 import { cached } from './search-cache.ts';
-import { pageStartRow, rowsOfMarks, searchQueries } from './repo/search-queries.ts';
+import { pageStartRow, searchQueries } from './repo/search-queries.ts';
 import { countKeyOf } from './repo/filters.ts';
 import { NotIndexable, searchEngineOf, termQueriesOf } from './engine/index.ts';
 
@@ -116,10 +116,12 @@ async function indexedRead(
   const search = await indexedSearch(ctx, prices, input.filters);
   if (!search) return null;
   const marks = search.page(input.limit, input.cursor);
+  // The rows from the same snapshot as the page: no query.
+  const rows = search.rowsOf(marks);
   // The same count, whoever reads it: the database path and the index share its cache.
   const totalCount = await cached(ctx.db, 'count', countKeyOf(prices.pricing, input.filters), async () =>
     search.count(countUpTo),
   );
   const byPrice = input.filters.sort === 'price-desc' || input.filters.sort === 'price-asc';
-  return { totalCount, rows: await rowsOfMarks(ctx.db, prices.channelSlug, marks), byPrice };
+  return { totalCount, rows, byPrice };
 }

@@ -21,6 +21,8 @@ export interface SearchEngine {
    * notice since its snapshot) while notices arrive. Null otherwise: the database answers.
    */
   current(): SearchIndex | null;
+  /** How many products the index answering now holds (0: none answers, the database does). */
+  readonly indexed: number;
   /** How many searches the index read, and how many the database read instead (the bench and tests). */
   readonly reads: { index: number; database: number };
   /** Resolves once an index of the current catalog is in place (or none can be: no library). */
@@ -51,10 +53,10 @@ export const searchEngineOf = (db: Db) => engines.get(db);
 
 /**
  * The embedded search index of one server: built at start, replaced whole after every catalog change
- * notice (a new snapshot, in the background: the database answers until it is ready), never used while
- * notices do not arrive (it could not know it is stale).
+ * notice (a new snapshot, in the background: the database answers until it is ready) and every `maxAgeMs`
+ * (a write that sent no notice), never used while notices do not arrive (it could not know it is stale).
  */
-export function createSearchEngine(db: Db, log: Log): SearchEngine {
+export function createSearchEngine(db: Db, log: Log, maxAgeMs = 900_000): SearchEngine {
   const changes = changeFeedOf(db);
   const Sqlite = sqliteLibrary(log);
   let index: SearchIndex | null = null;
@@ -109,9 +111,15 @@ export function createSearchEngine(db: Db, log: Log): SearchEngine {
     }, REBUILD_AFTER_MS);
   });
   rebuild();
+  // The safety net: built again every so often, the current index answering meanwhile.
+  const refresh = setInterval(rebuild, maxAgeMs);
+  refresh.unref();
 
   const engine: SearchEngine = {
     reads: { index: 0, database: 0 },
+    get indexed() {
+      return engine.current()?.products ?? 0;
+    },
     current: () => (changes?.live ? index : null),
     ready: () =>
       !Sqlite || closed || (index && !building && !timer)
@@ -127,6 +135,7 @@ export function createSearchEngine(db: Db, log: Log): SearchEngine {
     close() {
       closed = true;
       clearTimeout(timer);
+      clearInterval(refresh);
       stop?.();
       index?.close();
       index = null;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { endpoints, type SearchProductsResponse } from '@portal/contracts';
-import { createTestApp, type TestContext } from '../../../../test/helpers.ts';
+import { createTestApp, writeUnnoticed, type TestContext } from '../../../../test/helpers.ts';
 import { FEED_APPLICATION } from '../../../db/changes.ts';
 import { signedInAs } from '../../../../test/client.ts';
 import { productPrices, products } from '../schema.ts';
@@ -126,6 +126,15 @@ describe('the embedded search index (issue 33)', () => {
     expect(reads.database, JSON.stringify(reads)).toBeLessThan(reads.index / 50);
   });
 
+  it('says in the metrics how many products it holds and who read the searches', async () => {
+    const metrics = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+    const [count] = await t.db.select({ n: sql<number>`count(*)::int` }).from(products);
+    expect(metrics).toContain(`portal_search_index_products ${count!.n}`);
+    const read = (by: string) => Number(new RegExp(`portal_search_reads\\{by="${by}"\\} (\\d+)`).exec(metrics)?.[1]);
+    expect(read('index')).toBe(searchEngineOf(t.db)!.reads.index);
+    expect(read('index')).toBeGreaterThan(0);
+  });
+
   it('is replaced after a catalog change: the database answers until the new index is built, then the index', async () => {
     const visitor = await pair(null);
     const body = { limit: 8, filters: { sort: 'price-desc' as const, categories: [], brands: [] } };
@@ -149,6 +158,39 @@ describe('the embedded search index (issue 33)', () => {
     const after = await visitor('searchProducts', body);
     expect(after.results[0]!.id).toBe(last.id);
     expect(after.results[0]!.price.cents).toBe(top + 100);
+  });
+
+  it('shows a write that sent no notice once SEARCH_INDEX_MAX_AGE_MS has passed', async () => {
+    const u = await createTestApp({ SEARCH_PAGE_CACHE_MS: '0', SEARCH_INDEX_MAX_AGE_MS: '1000' });
+    try {
+      const engine = searchEngineOf(u.db)!;
+      await engine.ready();
+      const search = async () =>
+        (
+          (
+            await (
+              await signedInAs(u.app, null)
+            ).call(endpoints.catalog.searchProducts, {
+              body: { limit: 8, filters: { sort: 'name-asc', categories: [], brands: [] } },
+            })
+          ).json() as SearchProductsResponse
+        ).results[0]!;
+      const first = await search();
+      await writeUnnoticed(u.db, (tx) =>
+        tx
+          .update(products)
+          .set({ name: `${first.name} (renamed)` })
+          .where(eq(products.id, first.id)),
+      );
+      // The index does not know yet: its snapshot answers.
+      expect((await search()).name).toBe(first.name);
+      // Past the age, it is built again (the old one answering meanwhile).
+      await new Promise((resolve) => setTimeout(resolve, 1200));
+      await engine.ready();
+      expect((await search()).name).toBe(`${first.name} (renamed)`);
+    } finally {
+      await u.close();
+    }
   });
 
   it.runIf(inject('postgresTemplate'))(

@@ -5,6 +5,7 @@ import { decodeCursor, INVALID_CURSOR } from '../cursors.ts';
 import type { SearchInput } from '../repo/filters.ts';
 import { priceWalks, type Prices } from '../repo/pricing.ts';
 import type { CatalogSnapshot } from '../repo/search-index.ts';
+import type { ProductRow } from '../repo/products.ts';
 import { ftsOf, impliedBy, type Tsq } from './tsquery.ts';
 
 /**
@@ -62,8 +63,8 @@ export async function buildSearchIndex(Sqlite: typeof BetterSqlite3, snapshot: C
   const numbers = new Map(refs.map((row, i) => [row.id, i]));
   const categoryBySlug = new Map(refs.filter((r) => r.kind === 'c').map((r) => [r.slug, numbers.get(r.id)!]));
   const brandBySlug = new Map(refs.filter((r) => r.kind === 'b').map((r) => [r.slug, numbers.get(r.id)!]));
-  const categoryOf = Int32Array.from(products, (row) => numbers.get(row.c) ?? -1);
-  const brandOf = Int32Array.from(products, (row) => numbers.get(row.b) ?? -1);
+  const categoryOf = Int32Array.from(products, (row) => numbers.get(row.categoryId) ?? -1);
+  const brandOf = Int32Array.from(products, (row) => numbers.get(row.brandId) ?? -1);
   const punctuation = new Set<string>();
   const documents = products.map((row) => {
     const words = lexemesOf(row.lex);
@@ -73,6 +74,8 @@ export async function buildSearchIndex(Sqlite: typeof BetterSqlite3, snapshot: C
   if ([...punctuation].some((ch) => ch === "'" || ch === '"' || /\s/.test(ch))) return null;
 
   const names = products.map((row) => row.lname);
+  /** Each product's columns as productSelect reads them, but its channel's price (rowsOf adds it). */
+  const summaries = products.map(({ lex: _lex, categoryId: _c, brandId: _b, lname: _l, nr: _n, ...row }) => row);
   const orders = new Map<string, Order>();
   const orderOf = (table: string, idxToRank: Int32Array, keyOf: Order['keyOf'], byChannel = false): Order => {
     const rankToIdx = new Int32Array(n).fill(-1);
@@ -92,12 +95,14 @@ export async function buildSearchIndex(Sqlite: typeof BetterSqlite3, snapshot: C
   );
   const channels = [...new Set(prices.map((row) => row.ch))];
   const pricedIn = new Map(channels.map((ch) => [ch, new Uint8Array(n)]));
+  const discountedIn = new Map<string, Float64Array>();
   channels.forEach((ch, t) => {
     const discounted = new Float64Array(n);
     const list = new Float64Array(n);
     const dr = new Int32Array(n).fill(-1);
     const lr = new Int32Array(n).fill(-1);
     const priced = pricedIn.get(ch)!;
+    discountedIn.set(ch, discounted);
     for (const row of prices) {
       if (row.ch !== ch) continue;
       const idx = idxOf.get(row.id)!;
@@ -155,6 +160,8 @@ export async function buildSearchIndex(Sqlite: typeof BetterSqlite3, snapshot: C
     if (!s) statements.set(text, (s = sqlite.prepare(text)));
     return s;
   };
+  /** The channels that price every product (their name walks need no channel condition). */
+  const everyPricedIn = new Map(channels.map((ch) => [ch, pricedIn.get(ch)!.every((priced) => priced === 1)]));
   const known = (lexeme: string) => [...lexeme].every((ch) => isWordChar(ch) || punctuation.has(ch));
   const channelNo = new Map(channels.map((ch, t) => [ch, t]));
   const allBrands = [...brandBySlug.values()];
@@ -234,6 +241,7 @@ export async function buildSearchIndex(Sqlite: typeof BetterSqlite3, snapshot: C
       if (split.list.length)
         sides.push({ order: orders.get(`l:${prices.channelSlug}`)!, brands: both ? split.list.map(Number) : null });
     }
+    const everyPriced = everyPricedIn.get(prices.channelSlug) === true;
     const listed = (order: Order, idx: number) => !order.byChannel || pricedIn.get(prices.channelSlug)![idx] === 1;
 
     /** The first `take` rows of one order after the cursor (rowid bound), matches only. */
@@ -241,7 +249,8 @@ export async function buildSearchIndex(Sqlite: typeof BetterSqlite3, snapshot: C
       if (none) return [];
       const where = lexExpr ? [lexExpr, ...parts] : [...parts];
       if (sideBrands) where.push(`b : (${sideBrands.map((b) => `b${b}`).join(' OR ')})`);
-      if (order.byChannel) where.push(`h : h${channel}`);
+      // Only when the channel leaves products out: a condition every product meets is a whole doclist to merge.
+      if (order.byChannel && !everyPriced) where.push(`h : h${channel}`);
       const dir = descending ? 'desc' : 'asc';
       let ranks: number[];
       if (term && !lexExpr) ranks = [];
@@ -302,6 +311,8 @@ export async function buildSearchIndex(Sqlite: typeof BetterSqlite3, snapshot: C
         .map(({ idx, key }) => ({ id: ids[idx]!, key }));
 
     return {
+      /** A page's rows, as the asker's channel prices them (rowsOf). */
+      rowsOf: (marks: readonly Mark[]) => rowsOf(marks, prices.channelSlug),
       /** The page after `rawCursor` (400 INVALID_CURSOR for a cursor of another sort). */
       page(limit: number, rawCursor?: string) {
         const cursor = rawCursor ? decodeCursor(rawCursor) : undefined;
@@ -321,25 +332,43 @@ export async function buildSearchIndex(Sqlite: typeof BetterSqlite3, snapshot: C
           return count;
         }
         if (!where.length) return Math.min(n, bound + 1);
-        const matched = new Set(
-          (
-            statement(`select rowid from f_name where f_name match ? limit ?`)
-              .raw()
-              .all(where.join(' AND '), bound + 1) as [number][]
-          ).map(([rowid]) => rowid),
+        const expression = where.join(' AND ');
+        const counted = statement(`select count(*) from (select 1 from f_name where f_name match ? limit ?)`)
+          .pluck()
+          .get(expression, bound + 1) as number;
+        if (!term?.like || counted > bound) return counted;
+        // The SKU fragment's matches the words did not find (few: the fragment's own products).
+        const name = orders.get('name')!;
+        const liked = likeMatches(term.like).filter(wanted);
+        if (!liked.length) return counted;
+        const found = new Set(
+          statement(`select rowid from f_name where f_name match ? and rowid in (select value from json_each(?))`)
+            .pluck()
+            .all(expression, JSON.stringify(liked.map((idx) => name.idxToRank[idx]! + 1))) as number[],
         );
-        if (term?.like) {
-          const name = orders.get('name')!;
-          for (const idx of likeMatches(term.like))
-            if (wanted(idx) && matched.size <= bound) matched.add(name.idxToRank[idx]! + 1);
-        }
-        return matched.size;
+        return Math.min(bound + 1, counted + liked.filter((idx) => !found.has(name.idxToRank[idx]! + 1)).length);
       },
     };
   }
 
+  /**
+   * The rows of a page as productSelect reads them, from this snapshot (what it listed, as it was when
+   * it was built): no query. A product without a price in the channel is left out, as the join does.
+   */
+  function rowsOf(marks: readonly Mark[], channelSlug: string): ProductRow[] {
+    const discounted = discountedIn.get(channelSlug);
+    const priced = pricedIn.get(channelSlug);
+    if (!discounted || !priced) return [];
+    return marks.flatMap(({ id, key }) => {
+      const idx = idxOf.get(id);
+      if (idx === undefined || !priced[idx]) return [];
+      return [{ ...summaries[idx]!, discountedCents: discounted[idx]!, key }];
+    });
+  }
+
   return {
     search,
+    rowsOf,
     products: n,
     /** The SQLite database's size (its pages), for the bench. */
     bytes: () =>

@@ -1,33 +1,61 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
+import { brands, categories, products } from '../schema.ts';
 
 // What the embedded search index (engine/) reads from the database: the catalog's snapshot it is built
 // from, and a term's tsqueries as PostgreSQL normalizes them.
 
-type ProductRow = { id: string; sku: string; lex: string; c: string; b: string; lname: string; nr: number };
 type PriceRow = { id: string; ch: string; d: number; l: number; dr: number; lr: number };
 type RefRow = { kind: string; slug: string; id: string };
 
-/** The catalog as the index is built from it: one snapshot (a repeatable-read transaction). */
+/**
+ * The catalog as the index is built from it, in one snapshot (a repeatable-read transaction): every
+ * product as lists show it (productSelect's columns but the channel price) with its lexemes and its rank
+ * by name, every channel price with its ranks, and the slugs of categories and brands.
+ */
 export async function readCatalog(db: Db) {
   return db.transaction(
     async (tx) => {
-      const rowsOf = async <T>(query: ReturnType<typeof sql>) =>
-        ((await tx.execute(query)) as unknown as { rows: T[] }).rows;
       // Names in the database's own order (its collation), ids as it compares them (uuid order).
-      const products = await rowsOf<ProductRow>(sql`
-        select id::text as id, sku, search::text as lex, category_id::text as c, brand_id::text as b,
-          lower(name) as lname, (row_number() over (order by lower(name), id) - 1)::int as nr
-        from products order by id`);
-      const prices = await rowsOf<PriceRow>(sql`
+      const rows = await tx
+        .select({
+          id: products.id,
+          sku: products.sku,
+          name: products.name,
+          images: products.images,
+          msrpCents: products.msrpCents,
+          isAvailable: products.isAvailable,
+          isAvailableForPurchase: products.isAvailableForPurchase,
+          caseQty: products.caseQty,
+          relatedSkus: products.relatedSkus,
+          metadata: products.metadata,
+          brandName: brands.name,
+          brandSlug: brands.slug,
+          categoryName: categories.name,
+          categorySlug: categories.slug,
+          lex: sql<string>`${products.search}::text`,
+          categoryId: products.categoryId,
+          brandId: products.brandId,
+          lname: sql<string>`lower(${products.name})`,
+          nr: sql<number>`(row_number() over (order by lower(${products.name}), ${products.id}) - 1)::int`,
+        })
+        .from(products)
+        .innerJoin(brands, eq(brands.id, products.brandId))
+        .innerJoin(categories, eq(categories.id, products.categoryId))
+        .orderBy(products.id);
+      const prices = (
+        (await tx.execute(sql`
         select product_id::text as id, channel_slug as ch, discounted_cents as d, list_cents as l,
           (row_number() over (partition by channel_slug order by discounted_cents, product_id) - 1)::int as dr,
           (row_number() over (partition by channel_slug order by list_cents, product_id) - 1)::int as lr
-        from product_prices`);
-      const refs = await rowsOf<RefRow>(sql`
+        from product_prices`)) as unknown as { rows: PriceRow[] }
+      ).rows;
+      const refs = (
+        (await tx.execute(sql`
         select 'c' as kind, slug, id::text as id from categories
-        union all select 'b', slug, id::text from brands`);
-      return { products, prices, refs };
+        union all select 'b', slug, id::text from brands`)) as unknown as { rows: RefRow[] }
+      ).rows;
+      return { products: rows, prices, refs };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
