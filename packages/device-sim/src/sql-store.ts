@@ -9,6 +9,9 @@ import type { CloudEvent, CloudEventType, DeviceLog, Job, JobStatus } from './ap
 import type { DeviceRecord, FleetStore, JobRecord, LogQuery, Retention, SqlClient } from './store.ts';
 import { DEFAULT_LOG_LIMIT, DEFAULT_RETENTION } from './store.ts';
 
+/** duplicate_table, unique_violation (pg_type) and duplicate_object: what concurrent CREATE … IF NOT EXISTS can raise. */
+const CREATE_RACES = new Set(['42P07', '23505', '42710']);
+
 const SCHEMA = [
   `CREATE TABLE IF NOT EXISTS device_sim_devices (
     device_key text PRIMARY KEY,
@@ -128,7 +131,18 @@ export function createSqlStore(client: SqlClient, options: { retention?: Partial
 
   return {
     async init() {
-      for (const statement of SCHEMA) await client.query(statement);
+      for (const statement of SCHEMA)
+        for (let attempt = 1; ; attempt++) {
+          try {
+            await client.query(statement);
+            break;
+          } catch (error) {
+            // Two instances starting together: PostgreSQL's CREATE … IF NOT EXISTS can still collide in its
+            // catalog (the other made the table a moment before); asked again, it finds it.
+            if (attempt < 3 && CREATE_RACES.has((error as { code?: string }).code ?? '')) continue;
+            throw error;
+          }
+        }
     },
 
     countDevices: () => count('SELECT count(*)::text AS n FROM device_sim_devices'),
