@@ -4,6 +4,7 @@ import type { Db } from '../../../db/client.ts';
 import { changeFeedOf } from '../../../db/changes.ts';
 import { cached } from '../search-cache.ts';
 import { correctedQuery } from '../repo/spelling.ts';
+import { hasPunctuation, skuPatternOf } from '../repo/filters.ts';
 import { readCatalog, tsqueryTexts } from '../repo/search-index.ts';
 import { buildSearchIndex, type SearchIndex, type TermQueries } from './search-index.ts';
 import { parseTsquery } from './tsquery.ts';
@@ -146,8 +147,6 @@ export function createSearchEngine(db: Db, log: Log, maxAgeMs = 900_000): Search
   return engine;
 }
 
-const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /**
  * A trimmed term's queries as the index asks them, shared per term like the corrections (filters.ts):
  * the spelling-corrected query and, for a term with punctuation, PostgreSQL's own parse, both as
@@ -156,12 +155,11 @@ const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 export function termQueriesOf(db: Db, term: string): Promise<TermQueries> {
   return cached(db, 'term-queries', term, async () => {
     const corrected = await cached(db, 'term', term, () => correctedQuery(db, term));
-    const punctuation = /[^\p{L}\p{N}\s]/u.test(term);
-    const row = await tsqueryTexts(db, corrected, term, punctuation);
+    const row = await tsqueryTexts(db, corrected, term, hasPunctuation(term));
     return {
       corrected: row.c === null ? null : parseTsquery(row.c),
       punctuation: row.w === null ? null : parseTsquery(row.w),
-      like: term.length >= 3 && !/\s/.test(term) ? `%${escapeLike(term)}%` : null,
+      like: skuPatternOf(term),
     };
   });
 }

@@ -57,22 +57,17 @@ export function parseTsquery(text: string): Tsq | null {
     }
     return left;
   };
-  const and = (): Tsq => {
-    const args = [phrase()];
-    for (skip(); text[at] === '&'; skip()) {
+  /** One level of a binary operator: `next` operands joined by `op` (& over phrases, | over ANDs). */
+  const level = (op: '&' | '|', next: () => Tsq) => (): Tsq => {
+    const args = [next()];
+    for (skip(); text[at] === op; skip()) {
       at++;
-      args.push(phrase());
+      args.push(next());
     }
-    return args.length === 1 ? args[0]! : { op: '&', args };
+    return args.length === 1 ? args[0]! : { op, args };
   };
-  const or = (): Tsq => {
-    const args = [and()];
-    for (skip(); text[at] === '|'; skip()) {
-      at++;
-      args.push(and());
-    }
-    return args.length === 1 ? args[0]! : { op: '|', args };
-  };
+  const and = level('&', phrase);
+  const or: () => Tsq = level('|', and);
   if (!text.trim()) return null;
   const query = or();
   skip();

@@ -8,6 +8,14 @@ import { correctedQuery } from './spelling.ts';
 
 const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** A term with punctuation is also matched as PostgreSQL parses it ("12/24", "2.4", "t-harness"). */
+export const hasPunctuation = (term: string) => /[^\p{L}\p{N}\s]/u.test(term);
+/**
+ * The SKU fragment's ILIKE pattern, or null: a SKU has no spaces, and a fragment under 3 characters has
+ * no trigram for the index.
+ */
+export const skuPatternOf = (term: string) => (term.length >= 3 && !/\s/.test(term) ? `%${escapeLike(term)}%` : null);
+
 export type SearchInput = { sort: SearchSort; search?: string; categories: string[]; brands: string[] };
 
 /**
@@ -26,12 +34,12 @@ export async function filterOf(db: Db, pricing: PricingContext, filters: SearchI
   if (term) {
     // Full text (SKU and name) with each word spelling-corrected, or a SKU / short code fragment.
     const query = await cached(db, 'term', term, () => correctedQuery(db, term));
+    const skuPattern = skuPatternOf(term);
     const matches = [
       query !== null && sql`${products.search} @@ to_tsquery('english', ${query})`,
       // The term as PostgreSQL parses it, for tokens the word split cuts up ("12/24", "2.4", "t-harness").
-      /[^\p{L}\p{N}\s]/u.test(term) && sql`${products.search} @@ websearch_to_tsquery('english', ${term})`,
-      // A SKU has no spaces, and a fragment under 3 characters has no trigram for the index.
-      term.length >= 3 && !/\s/.test(term) && ilike(products.sku, `%${escapeLike(term)}%`),
+      hasPunctuation(term) && sql`${products.search} @@ websearch_to_tsquery('english', ${term})`,
+      skuPattern !== null && ilike(products.sku, skuPattern),
     ].filter((m) => m !== false);
     termWhere = matches.length ? or(...matches)! : sql`false`;
     where.push(termWhere);

@@ -6,26 +6,34 @@ import type { Actor } from '../../../actor.ts';
 import { brands, categories, productPrices, products } from '../schema.ts';
 import { pricingOf } from './pricing.ts';
 
+/**
+ * A product as lists show it, but its channel price (needs `products`, `brands` and `categories`): what
+ * productSelect reads, and the search index keeps for its pages (repo/search-index.ts).
+ */
+export const listColumns = {
+  id: products.id,
+  sku: products.sku,
+  name: products.name,
+  images: products.images,
+  msrpCents: products.msrpCents,
+  isAvailable: products.isAvailable,
+  isAvailableForPurchase: products.isAvailableForPurchase,
+  caseQty: products.caseQty,
+  // Columns of the row already read: the spec's attributes and metadata cost no extra query.
+  relatedSkus: products.relatedSkus,
+  metadata: products.metadata,
+  brandName: brands.name,
+  brandSlug: brands.slug,
+  categoryName: categories.name,
+  categorySlug: categories.slug,
+};
+
 /** The columns every product list needs, priced in the acting channel; `key` is the sort value. */
 export function productSelect(db: Db, channelSlug: string, key: SQL = sql`null`) {
   return db
     .select({
-      id: products.id,
-      sku: products.sku,
-      name: products.name,
-      images: products.images,
-      msrpCents: products.msrpCents,
+      ...listColumns,
       discountedCents: productPrices.discountedCents,
-      isAvailable: products.isAvailable,
-      isAvailableForPurchase: products.isAvailableForPurchase,
-      caseQty: products.caseQty,
-      // Columns of the row already read: the spec's attributes and metadata cost no extra query.
-      relatedSkus: products.relatedSkus,
-      metadata: products.metadata,
-      brandName: brands.name,
-      brandSlug: brands.slug,
-      categoryName: categories.name,
-      categorySlug: categories.slug,
       key: sql<number | string>`${key}`.as('sort_key'),
     })
     .from(products)

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { brands, categories, products } from '../schema.ts';
+import { listColumns } from './products.ts';
 
 // What the embedded search index (engine/) reads from the database: the catalog's snapshot it is built
 // from, and a term's tsqueries as PostgreSQL normalizes them.
@@ -19,20 +20,7 @@ export async function readCatalog(db: Db) {
       // Names in the database's own order (its collation), ids as it compares them (uuid order).
       const rows = await tx
         .select({
-          id: products.id,
-          sku: products.sku,
-          name: products.name,
-          images: products.images,
-          msrpCents: products.msrpCents,
-          isAvailable: products.isAvailable,
-          isAvailableForPurchase: products.isAvailableForPurchase,
-          caseQty: products.caseQty,
-          relatedSkus: products.relatedSkus,
-          metadata: products.metadata,
-          brandName: brands.name,
-          brandSlug: brands.slug,
-          categoryName: categories.name,
-          categorySlug: categories.slug,
+          ...listColumns,
           lex: sql<string>`${products.search}::text`,
           categoryId: products.categoryId,
           brandId: products.brandId,
