@@ -130,7 +130,9 @@ export function preparePglite(count) {
 }
 
 export async function startServer(env) {
-  const child = spawn(process.execPath, [mainJs], {
+  // BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the server under the bench's load.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, mainJs], {
     cwd: root,
     env: envWith({ NODE_ENV: 'production', LOG_LEVEL: 'warn', SEED: 'never', HOST: '127.0.0.1', PORT: '0', ...env }),
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -216,14 +216,22 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     'Products in the embedded search index now answering searches; 0 while the database answers them.',
     [],
     async () => [{ value: searchEngineOf(ctx.db)?.indexed ?? 0 }],
+    // Several server processes: the index of the one that holds least (0 while any is built).
+    'min',
   );
-  metrics.gauge('portal_search_reads', 'Product searches since start, by who read them.', ['by'], async () => {
-    const reads = searchEngineOf(ctx.db)?.reads ?? { index: 0, database: 0 };
-    return [
-      { labels: { by: 'index' }, value: reads.index },
-      { labels: { by: 'database' }, value: reads.database },
-    ];
-  });
+  metrics.gauge(
+    'portal_search_reads',
+    'Product searches since start, by who read them.',
+    ['by'],
+    async () => {
+      const reads = searchEngineOf(ctx.db)?.reads ?? { index: 0, database: 0 };
+      return [
+        { labels: { by: 'index' }, value: reads.index },
+        { labels: { by: 'database' }, value: reads.database },
+      ];
+    },
+    'sum',
+  );
   if (ctx.config.SMTP_URL) {
     const delivery = createSmtpDelivery(ctx.config.SMTP_URL, ctx.config.MAIL_FROM);
     jobs.define(MAIL_DELIVERY_JOB, async () => void (await delivery.deliverWaiting(ctx.db)), {

@@ -38,3 +38,12 @@ describe('one data folder whatever the working directory (issue 15 §1)', () => 
     expect(loadConfig({ DATA_DIR: '/srv/portal' }).dataDir).toBe('/srv/portal');
   });
 });
+
+describe('SERVER_PROCESSES (test/processes.test.ts runs them)', () => {
+  it('is one process unless asked, and more only on PostgreSQL: the embedded database is one process’s', () => {
+    expect(loadConfig({}).SERVER_PROCESSES).toBe(1);
+    expect(() => loadConfig({ SERVER_PROCESSES: '2' })).toThrow(/SERVER_PROCESSES: above 1 needs DATABASE_URL/);
+    expect(loadConfig({ SERVER_PROCESSES: '2', DATABASE_URL: 'postgres://127.0.0.1/portal' }).SERVER_PROCESSES).toBe(2);
+    expect(() => loadConfig({ SERVER_PROCESSES: '0' })).toThrow(/SERVER_PROCESSES/);
+  });
+});

@@ -11,6 +11,11 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /**
+   * How many server processes share PORT (node:cluster; processes.ts): one per core serves twice the
+   * searches on two cores. Above 1 needs DATABASE_URL: the embedded database is one process's.
+   */
+  SERVER_PROCESSES: z.coerce.number().int().min(1).max(64).default(1),
   /** Where the embedded database lives; relative to the folder npm was started in. Default: `<repo>/data`. */
   DATA_DIR: z.string().optional(),
   DATABASE_URL: z.url().optional(),
@@ -183,6 +188,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = parsed.data.DATA_DIR
     ? path.resolve(env.INIT_CWD ?? process.cwd(), parsed.data.DATA_DIR)
     : path.join(REPOSITORY_ROOT, 'data');
+  if (parsed.data.SERVER_PROCESSES > 1 && !parsed.data.DATABASE_URL)
+    throw new Error(
+      'Invalid configuration:\n  SERVER_PROCESSES: above 1 needs DATABASE_URL (the embedded database is one process’s)',
+    );
   if (parsed.data.DEVICE_CLOUD_URL && !parsed.data.DEVICE_CLOUD_TOKEN)
     throw new Error('Invalid configuration:\n  DEVICE_CLOUD_TOKEN: required with DEVICE_CLOUD_URL');
   // Tests start with DEMO-DATA's devices only: generating a fleet per test file would only cost time.

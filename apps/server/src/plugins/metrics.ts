@@ -1,7 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import cluster from 'node:cluster';
+import { AggregatorRegistry, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { metricsOfEveryServer } from '../processes.ts';
 import { HttpError } from './errors.ts';
 
+export const METRICS_UNAVAILABLE = 'Not every server process answered for its metrics: try again.';
 export const METRICS_FORBIDDEN = 'Metrics are served to this machine, or to a scraper with the metrics token.';
 
 /** Seconds; from a cached read (a few ms) to a slow search under load. */
@@ -24,11 +27,18 @@ function mayScrape(request: FastifyRequest, token: string | undefined) {
  * Prometheus metrics at GET /metrics (ARCHITECTURE, Observability): the request latency histogram per
  * method, route pattern and status, and the process's own figures (CPU, memory, event-loop delay, GC).
  * Routes are labelled by their pattern (`/api/dealers/:id`), never the raw path, and unmatched paths share
- * one label, so a scan of random URLs cannot grow the series. One registry per app.
+ * one label, so a scan of random URLs cannot grow the series. One registry per app. Under SERVER_PROCESSES
+ * above 1, a scrape through the shared port reads every server process's figures, aggregated (processes.ts).
  */
 export function registerMetrics(app: FastifyInstance, options: { token?: string }) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  // The supervisor asks each server process for its registry (prom-client's cluster aggregation).
+  // (An aggregator made in a server process is what answers its supervisor's asks.)
+  if (cluster.isWorker) {
+    AggregatorRegistry.setRegistries([registry]);
+    new AggregatorRegistry();
+  }
   const duration = new Histogram({
     name: 'http_request_duration_seconds',
     help: 'Time from receiving a request to sending its response, by method, route pattern and status.',
@@ -50,19 +60,34 @@ export function registerMetrics(app: FastifyInstance, options: { token?: string 
 
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     if (!mayScrape(request, options.token)) throw new HttpError(403, METRICS_FORBIDDEN);
-    return reply.type(registry.contentType).send(await registry.metrics());
+    const text = cluster.isWorker
+      ? await metricsOfEveryServer().catch((error: Error) => {
+          app.log.warn({ err: error }, 'metrics of the server processes could not be read');
+          throw new HttpError(503, METRICS_UNAVAILABLE);
+        })
+      : await registry.metrics();
+    return reply.type(registry.contentType).send(text);
   });
 
   return {
     /**
      * A figure read from the database when scraped (docs/operations.md, what to alert on): each reading is a value
      * with its labels. A reading that fails leaves the figure out of that scrape rather than failing it.
+     * `aggregate`: how the readings of several server processes make one (the database's are the same in
+     * each: the first).
      */
-    gauge(name: string, help: string, labelNames: string[], read: () => Promise<GaugeReading[]>) {
+    gauge(
+      name: string,
+      help: string,
+      labelNames: string[],
+      read: () => Promise<GaugeReading[]>,
+      aggregate: 'first' | 'sum' | 'min' = 'first',
+    ) {
       new Gauge({
         name,
         help,
         labelNames,
+        aggregator: aggregate,
         registers: [registry],
         async collect() {
           this.reset();

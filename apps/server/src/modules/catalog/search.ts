@@ -1,11 +1,9 @@
-import { serializerCompiler } from 'fastify-type-provider-zod';
-import { type SearchProductsResponse, searchProductsResponseSchema } from '@portal/contracts';
 import type { AppContext } from '../../context.ts';
 import type { Actor } from '../../actor.ts';
 import { encodeCursor } from './cursors.ts';
 import type { SearchInput } from './repo/filters.ts';
 import { pricingOf, type Prices } from './repo/pricing.ts';
-import { toSummary } from './repo/products.ts';
+import { listedOf, writeSearchAnswer } from './answer.ts';
 import { cached } from './search-cache.ts';
 import { pageStartRow, searchQueries } from './repo/search-queries.ts';
 import { countKeyOf } from './repo/filters.ts';
@@ -28,7 +26,7 @@ export async function searchProducts(
     const queries = await searchQueries(ctx.db, session, input, countUpTo);
     // The count first: it is usually cached, and it decides how the page is read.
     const totalCount = await cached(ctx.db, 'count', queries.countKey, async () => (await queries.count)[0]!.n);
-    return { totalCount, rows: await queries.pageRows(totalCount), byPrice: queries.byPrice };
+    return { totalCount, rows: (await queries.pageRows(totalCount)).map(listedOf), byPrice: queries.byPrice };
   };
   const answer = async () => {
     // Sessions that price alike (same channel and pricing context) share a page of rows: only catalog
@@ -36,8 +34,7 @@ export async function searchProducts(
     const { totalCount, rows, byPrice } = ttl > 0 ? await cached(ctx.db, 'page', pageKey, read, ttl) : await read();
     const cursorOf = (row: { key: number | string; id: string }) =>
       encodeCursor({ v: byPrice ? Number(row.key) : String(row.key), id: row.id });
-    return serializeAnswer({
-      results: rows.map((row) => toSummary(row, session.pricing)),
+    return writeSearchAnswer(rows, session.pricing, {
       // The count stops one past the bound (searchQueries): above it, the bound and "not exact".
       totalCount: Math.min(totalCount, countUpTo),
       totalCountIsExact: totalCount <= countUpTo,
@@ -57,13 +54,6 @@ export async function searchProducts(
   // The answer as sent (validated and serialized once) for this page and account.
   return ttl > 0 ? cached(ctx.db, 'answer', JSON.stringify([pageKey, session.account]), answer, ttl) : answer();
 }
-
-/** The route's own response serializer: validates against the contract, then JSON. */
-const serializeAnswer = serializerCompiler({
-  schema: searchProductsResponseSchema,
-  method: 'POST',
-  url: '/api/search-products',
-}) as (answer: SearchProductsResponse) => string;
 
 /**
  * The cursor that starts page `page` of a search (spec 01 §4: a jump to a far page fetches its

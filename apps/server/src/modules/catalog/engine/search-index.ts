@@ -5,8 +5,8 @@ import { decodeCursor, INVALID_CURSOR } from '../cursors.ts';
 import type { SearchInput } from '../repo/filters.ts';
 import { priceWalks, type Prices } from '../repo/pricing.ts';
 import type { CatalogSnapshot } from '../repo/search-index.ts';
-import type { ProductRow } from '../repo/products.ts';
-import { ftsOf, impliedBy, type Tsq } from './tsquery.ts';
+import { summaryHeadOf, type ListedRow } from '../answer.ts';
+import { ftsOf, impliedBy, type Tsq, type Vocabulary } from './tsquery.ts';
 
 /**
  * The catalog's search index in this process (issue 33; docs/decisions.md, "Search without caches"): SQLite's
@@ -49,6 +49,40 @@ const isWordChar = (ch: string) => /[\p{L}\p{N}]/u.test(ch);
 /** Never a token of the category column (its tokens are c<number>): a condition no product meets. */
 const NEVER = 'c : "never"';
 const compare = (a: number | string, b: number | string) => (a < b ? -1 : a > b ? 1 : 0);
+/** The first position of a sorted array whose value is at least `value` (its length when none is). */
+function firstAtLeast<T extends number | string>(sorted: ArrayLike<T>, value: T) {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid]! < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Two lists of ranks, each in the walk's direction, as one (each rank once), its first `take`. */
+function mergeRanks(a: readonly number[], b: readonly number[], descending: boolean, take: number) {
+  if (!b.length) return a.slice(0, take);
+  const merged: number[] = [];
+  let i = 0;
+  let j = 0;
+  while (merged.length < take && (i < a.length || j < b.length)) {
+    const x = a[i];
+    const y = b[j];
+    const next = y === undefined || (x !== undefined && (descending ? x > y : x < y)) ? x! : y;
+    if (next === x) i++;
+    if (next === y) j++;
+    merged.push(next);
+  }
+  return merged;
+}
+
+/** FTS5's prefix indexes hold prefixes of 2 to 4 characters (the tables' `prefix` option). */
+const PREFIXES = [2, 3, 4];
+const LONGEST_INDEXED_PREFIX = Math.max(...PREFIXES);
+/** The most tokens a longer prefix is said as (an OR of them); past it, FTS5 merges the prefix itself. */
+const MOST_NAMED_TOKENS = 64;
 
 /**
  * Builds the index of a snapshot, yielding to the event loop every `chunk` rows (a large catalog takes
@@ -57,6 +91,7 @@ const compare = (a: number | string, b: number | string) => (a < b ? -1 : a > b 
  */
 export async function buildSearchIndex(Sqlite: typeof BetterSqlite3, snapshot: CatalogSnapshot, chunk = 5000) {
   const { products, prices, refs } = snapshot;
+  const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
   const n = products.length;
   const ids = products.map((row) => row.id);
   const idxOf = new Map(ids.map((id, i) => [id, i]));
@@ -74,8 +109,14 @@ export async function buildSearchIndex(Sqlite: typeof BetterSqlite3, snapshot: C
   if ([...punctuation].some((ch) => ch === "'" || ch === '"' || /\s/.test(ch))) return null;
 
   const names = products.map((row) => row.lname);
-  /** Each product's columns as productSelect reads them, but its channel's price (rowsOf adds it). */
-  const summaries = products.map(({ lex: _lex, categoryId: _c, brandId: _b, lname: _l, nr: _n, ...row }) => row);
+  /** Each product's summary but its price, as the answer's JSON (answer.ts), written once here. */
+  const heads: string[] = [];
+  for (let idx = 0; idx < n; idx++) {
+    heads.push(summaryHeadOf(products[idx]!));
+    if (idx % chunk === chunk - 1) await tick();
+  }
+  const brandSlugs = products.map((row) => row.brandSlug);
+  const msrps = products.map((row) => row.msrpCents);
   const orders = new Map<string, Order>();
   const orderOf = (table: string, idxToRank: Int32Array, keyOf: Order['keyOf'], byChannel = false): Order => {
     const rankToIdx = new Int32Array(n).fill(-1);
@@ -127,11 +168,10 @@ export async function buildSearchIndex(Sqlite: typeof BetterSqlite3, snapshot: C
   sqlite.pragma('synchronous = off');
   const tokenchars = [...punctuation].join('');
   const tokenize = `unicode61 remove_diacritics 0${tokenchars ? ` tokenchars '${tokenchars}'` : ''}`;
-  const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
   sqlite.exec('begin');
   for (const [key, order] of orders) {
     sqlite.exec(
-      `create virtual table ${order.table} using fts5(lex, c, b, h, content='', detail=column, prefix='2 3 4', tokenize="${tokenize}")`,
+      `create virtual table ${order.table} using fts5(lex, c, b, h, content='', detail=column, prefix='${PREFIXES.join(' ')}', tokenize="${tokenize}")`,
     );
     const insert = sqlite.prepare(`insert into ${order.table}(rowid, lex, c, b, h) values (?, ?, ?, ?, ?)`);
     for (let rank = 0; rank < n; rank++) {
@@ -154,6 +194,13 @@ export async function buildSearchIndex(Sqlite: typeof BetterSqlite3, snapshot: C
     await tick();
   }
 
+  // The lexeme column's tokens, sorted: a prefix longer than the prefix indexes is said as its tokens.
+  sqlite.exec(`create virtual table temp.vocabulary using fts5vocab(main, f_name, 'col')`);
+  const tokens = (sqlite.prepare(`select term from temp.vocabulary where col = 'lex'`).pluck().all() as string[]).sort(
+    compare,
+  );
+  sqlite.exec('drop table temp.vocabulary');
+
   const statements = new Map<string, BetterSqlite3.Statement>();
   const statement = (text: string) => {
     let s = statements.get(text);
@@ -162,7 +209,18 @@ export async function buildSearchIndex(Sqlite: typeof BetterSqlite3, snapshot: C
   };
   /** The channels that price every product (their name walks need no channel condition). */
   const everyPricedIn = new Map(channels.map((ch) => [ch, pricedIn.get(ch)!.every((priced) => priced === 1)]));
-  const known = (lexeme: string) => [...lexeme].every((ch) => isWordChar(ch) || punctuation.has(ch));
+  const vocabulary: Vocabulary = {
+    known: (lexeme) => [...lexeme].every((ch) => isWordChar(ch) || punctuation.has(ch)),
+    startingWith(prefix) {
+      // FTS5 folds a query's case (unicode61): only a prefix it keeps as is is looked up as typed.
+      if ([...prefix].length <= LONGEST_INDEXED_PREFIX || !/^[\x21-\x7e]+$/.test(prefix) || /[A-Z]/.test(prefix))
+        return null;
+      const found: string[] = [];
+      for (let i = firstAtLeast(tokens, prefix); i < tokens.length && tokens[i]!.startsWith(prefix); i++)
+        if (found.push(tokens[i]!) > MOST_NAMED_TOKENS) return null;
+      return found;
+    },
+  };
   const channelNo = new Map(channels.map((ch, t) => [ch, t]));
   const allBrands = [...brandBySlug.values()];
 
@@ -193,14 +251,14 @@ export async function buildSearchIndex(Sqlite: typeof BetterSqlite3, snapshot: C
     if (term) {
       const options: string[] = [];
       if (term.corrected) {
-        const e = ftsOf(term.corrected, known, NEVER);
+        const e = ftsOf(term.corrected, vocabulary, NEVER);
         if (e === null) throw new NotIndexable('corrected query');
         options.push(e);
       }
       // PostgreSQL's own parse of a term with punctuation adds no match when the corrected query holds
       // all of its matches; else FTS5 must say it too (not a phrase: no positions are kept).
       if (term.punctuation && !impliedBy(term.punctuation, term.corrected)) {
-        const e = ftsOf(term.punctuation, known, NEVER);
+        const e = ftsOf(term.punctuation, vocabulary, NEVER);
         if (e === null) throw new NotIndexable('phrase');
         options.push(e);
       }
@@ -219,6 +277,22 @@ export async function buildSearchIndex(Sqlite: typeof BetterSqlite3, snapshot: C
           .raw()
           .all(pattern) as [number][]
       ).map(([rowid]) => rowid - 1));
+
+    const likedRanks = new Map<Order, Int32Array>();
+    /** The ranks in `order` of the products the SKU fragment matches and the filters keep, ascending. */
+    const likedRanksOf = (order: Order, sideBrands: number[] | null) => {
+      let found = likedRanks.get(order);
+      if (!found) {
+        const ranks: number[] = [];
+        for (const idx of likeMatches(term!.like!)) {
+          const rank = order.idxToRank[idx]!;
+          if (rank >= 0 && wanted(idx) && listed(order, idx) && (!sideBrands || sideBrands.includes(brandOf[idx]!)))
+            ranks.push(rank);
+        }
+        likedRanks.set(order, (found = Int32Array.from(ranks).sort()));
+      }
+      return found;
+    };
 
     const sort: SearchSort = filters.sort;
     const byPrice = sort === 'price-desc' || sort === 'price-asc';
@@ -273,12 +347,13 @@ export async function buildSearchIndex(Sqlite: typeof BetterSqlite3, snapshot: C
         }
       }
       if (term?.like) {
-        // The SKU fragment's matches, under the same filters, in this order after the cursor.
-        const more = likeMatches(term.like)
-          .filter((idx) => wanted(idx) && listed(order, idx) && (!sideBrands || sideBrands.includes(brandOf[idx]!)))
-          .map((idx) => order.idxToRank[idx]!)
-          .filter((rank) => rank >= 0 && (descending ? rank + 1 < bound : rank + 1 > bound));
-        ranks = [...new Set([...ranks, ...more])].sort((a, b) => (descending ? b - a : a - b)).slice(0, take);
+        // The SKU fragment's matches, under the same filters, in this order after the cursor, merged in.
+        const liked = likedRanksOf(order, sideBrands);
+        const more: number[] = [];
+        if (descending)
+          for (let i = firstAtLeast(liked, bound - 1) - 1; i >= 0 && more.length < take; i--) more.push(liked[i]!);
+        else for (let i = firstAtLeast(liked, bound); i < liked.length && more.length < take; i++) more.push(liked[i]!);
+        ranks = mergeRanks(ranks, more, descending, take);
       }
       return ranks.map((rank) => {
         const idx = order.rankToIdx[rank]!;
@@ -333,36 +408,47 @@ export async function buildSearchIndex(Sqlite: typeof BetterSqlite3, snapshot: C
         }
         if (!where.length) return Math.min(n, bound + 1);
         const expression = where.join(' AND ');
-        const counted = statement(`select count(*) from (select 1 from f_name where f_name match ? limit ?)`)
-          .pluck()
-          .get(expression, bound + 1) as number;
-        if (!term?.like || counted > bound) return counted;
-        // The SKU fragment's matches the words did not find (few: the fragment's own products).
-        const name = orders.get('name')!;
-        const liked = likeMatches(term.like).filter(wanted);
-        if (!liked.length) return counted;
-        const found = new Set(
-          statement(`select rowid from f_name where f_name match ? and rowid in (select value from json_each(?))`)
+        if (!term?.like)
+          return statement(`select count(*) from (select 1 from f_name where f_name match ? limit ?)`)
             .pluck()
-            .all(expression, JSON.stringify(liked.map((idx) => name.idxToRank[idx]! + 1))) as number[],
+            .get(expression, bound + 1) as number;
+        // The words' matches (up to one past the bound), and the SKU fragment's the words did not find.
+        const found = new Set(
+          statement(`select rowid from f_name where f_name match ? limit ?`)
+            .pluck()
+            .all(expression, bound + 1) as number[],
         );
-        return Math.min(bound + 1, counted + liked.filter((idx) => !found.has(name.idxToRank[idx]! + 1)).length);
+        if (found.size > bound) return found.size;
+        const name = orders.get('name')!;
+        let count = found.size;
+        for (const idx of likeMatches(term.like))
+          if (count <= bound && wanted(idx) && !found.has(name.idxToRank[idx]! + 1)) count++;
+        return count;
       },
     };
   }
 
   /**
-   * The rows of a page as productSelect reads them, from this snapshot (what it listed, as it was when
+   * The rows of a page as the answer lists them (answer.ts), from this snapshot (what it listed, as it was when
    * it was built): no query. A product without a price in the channel is left out, as the join does.
    */
-  function rowsOf(marks: readonly Mark[], channelSlug: string): ProductRow[] {
+  function rowsOf(marks: readonly Mark[], channelSlug: string): ListedRow[] {
     const discounted = discountedIn.get(channelSlug);
     const priced = pricedIn.get(channelSlug);
     if (!discounted || !priced) return [];
     return marks.flatMap(({ id, key }) => {
       const idx = idxOf.get(id);
       if (idx === undefined || !priced[idx]) return [];
-      return [{ ...summaries[idx]!, discountedCents: discounted[idx]!, key }];
+      return [
+        {
+          id,
+          key,
+          head: heads[idx]!,
+          brandSlug: brandSlugs[idx]!,
+          msrpCents: msrps[idx]!,
+          discountedCents: discounted[idx]!,
+        },
+      ];
     });
   }
 

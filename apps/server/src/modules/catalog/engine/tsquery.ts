@@ -108,22 +108,39 @@ export function impliedBy(query: Tsq, corrected: Tsq | null) {
 /** A column's FTS5 string of one token (double quotes doubled). */
 export const ftsToken = (token: string) => `"${token.replaceAll('"', '""')}"`;
 
+/** What the index knows of its tokens, for saying a tsquery in FTS5 (search-index.ts). */
+export interface Vocabulary {
+  /** Whether the lexeme can be one token of the index (its characters are all token characters). */
+  known(lexeme: string): boolean;
+  /**
+   * The index's tokens that start with `prefix` when there are few enough to name one by one, else null.
+   * FTS5 reads a prefix its prefix indexes do not hold by merging every such token's whole doclist before
+   * the first row; named tokens are walked in order and stop after the page.
+   */
+  startingWith(prefix: string): readonly string[] | null;
+}
+
 /**
  * A tsquery as an FTS5 expression over the lexeme column `lex`, or null when FTS5 can not say it: a
- * phrase (the index keeps no positions) or a lone NOT. `known(lexeme)` says whether the lexeme can be one
- * token of the index (its characters are all token characters); one that can not is in no document, and
- * matches nothing (`never`), as in PostgreSQL.
+ * phrase (the index keeps no positions) or a lone NOT. A lexeme that can not be a token is in no document
+ * and matches nothing (`never`), as in PostgreSQL; a prefix is said as the tokens it stands for when the
+ * vocabulary names them (none: `never`).
  */
-export function ftsOf(q: Tsq, known: (lexeme: string) => boolean, never: string): string | null {
+export function ftsOf(q: Tsq, vocabulary: Vocabulary, never: string): string | null {
   switch (q.op) {
-    case 'lex':
-      if (!known(q.lexeme)) return never;
-      return `lex : ${ftsToken(q.lexeme)}${q.prefix ? ' *' : ''}`;
+    case 'lex': {
+      if (!vocabulary.known(q.lexeme)) return never;
+      if (!q.prefix) return `lex : ${ftsToken(q.lexeme)}`;
+      const tokens = vocabulary.startingWith(q.lexeme);
+      if (!tokens) return `lex : ${ftsToken(q.lexeme)} *`;
+      if (!tokens.length) return never;
+      return `lex : (${tokens.map(ftsToken).join(' OR ')})`;
+    }
     case '!':
     case '<>':
       return null;
     default: {
-      const parts = q.args.map((arg) => ftsOf(arg, known, never));
+      const parts = q.args.map((arg) => ftsOf(arg, vocabulary, never));
       return parts.every((p) => p !== null) ? `(${parts.join(q.op === '&' ? ' AND ' : ' OR ')})` : null;
     }
   }

@@ -64,8 +64,16 @@ const slugOf = (text: string) =>
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
 
-/** A product row as lists show it, at the caller's price (spec 01 §6), with the spec's fields (§3). */
-export function toSummary(row: ProductRow, pricing: PricingContext): Product {
+/** The fields of a summary that depend on who asks (spec 01 §6): the price paid and the list price. */
+export type PricedPart = Pick<Product, 'price' | 'pricing'>;
+/** A product's list fields but its price: the same for every asker (spec 01 §3). */
+export type UnpricedSummary = Omit<Product, keyof PricedPart>;
+
+/** The price part of a product's summary, at the caller's price (spec 01 §6). */
+export function pricedPartOf(
+  row: Pick<ProductRow, 'brandSlug' | 'msrpCents' | 'discountedCents'>,
+  pricing: PricingContext,
+): PricedPart {
   const price = priceFor(
     { brandSlug: row.brandSlug, msrpCents: row.msrpCents, discountedCents: row.discountedCents },
     pricing,
@@ -74,6 +82,14 @@ export function toSummary(row: ProductRow, pricing: PricingContext): Product {
   // The list price: the msrp, else the price paid (as product_prices.list_cents).
   const list = { gross: moneyOf(row.msrpCents ?? price.cents) };
   return {
+    price,
+    pricing: { priceRange: { start: paid, stop: paid }, priceRangeUndiscounted: { start: list, stop: list } },
+  };
+}
+
+/** Everything a summary shows but its price, with the spec's fields (§3). */
+export function unpricedSummaryOf(row: Omit<ProductRow, 'discountedCents' | 'key'>): UnpricedSummary {
+  return {
     id: row.id,
     sku: row.sku,
     shortCode: shortCodeOf(row.sku),
@@ -81,16 +97,11 @@ export function toSummary(row: ProductRow, pricing: PricingContext): Product {
     brand: { name: row.brandName, slug: row.brandSlug },
     category: { name: row.categoryName, slug: row.categorySlug },
     image: row.images[0] ?? null,
-    price,
     msrpCents: row.msrpCents,
     isAvailable: row.isAvailable,
     isAvailableForPurchase: row.isAvailableForPurchase,
     caseQty: row.caseQty,
     product_name: row.name,
-    pricing: {
-      priceRange: { start: paid, stop: paid },
-      priceRangeUndiscounted: { start: list, stop: list },
-    },
     msrp: row.msrpCents === null ? null : moneyOf(row.msrpCents).amount,
     attributes: [
       {
@@ -106,6 +117,12 @@ export function toSummary(row: ProductRow, pricing: PricingContext): Product {
     defaultVariant: { sku: row.sku },
   };
 }
+
+/** A product row as lists show it, at the caller's price (spec 01 §6), with the spec's fields (§3). */
+export const toSummary = (row: ProductRow, pricing: PricingContext): Product => ({
+  ...unpricedSummaryOf(row),
+  ...pricedPartOf(row, pricing),
+});
 
 /**
  * Products by id, in the order asked, at the actor's prices (spec 01 §6); unknown ids are left out,
