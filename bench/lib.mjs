@@ -140,14 +140,15 @@ export async function signedInBrowser(base, email) {
   return call;
 }
 
+/** Node's options for a bench's server: BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles it. */
+export const serverNodeArgs = () => (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+
 /**
  * Starts the built server (apps/server/dist/main.js) on the database `env` names, without seeding, on a free
  * port; resolves with the process and its origin once it says it is ready. It is killed when the bench exits.
  */
 export async function startBuiltServer(env) {
-  // BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the server under the bench's load.
-  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'apps/server/dist/main.js')], {
+  const child = spawn(process.execPath, [...serverNodeArgs(), path.join(root, 'apps/server/dist/main.js')], {
     cwd: root,
     env: { ...env, SEED: 'never', HOST: '127.0.0.1', PORT: '0' },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import pg from 'pg';
-import { npm, root } from './lib.mjs';
+import { npm, root, serverNodeArgs } from './lib.mjs';
 
 export const PG_URL = (process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/$/, '');
 export const RESEED = process.env.BENCH_RESEED === '1';
@@ -130,9 +130,7 @@ export function preparePglite(count) {
 }
 
 export async function startServer(env) {
-  // BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the server under the bench's load.
-  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, mainJs], {
+  const child = spawn(process.execPath, [...serverNodeArgs(), mainJs], {
     cwd: root,
     env: envWith({ NODE_ENV: 'production', LOG_LEVEL: 'warn', SEED: 'never', HOST: '127.0.0.1', PORT: '0', ...env }),
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -10,7 +10,7 @@ import { isDatabaseEmpty, seedDemoData } from './seed/demo.ts';
 import { buildApp } from './app.ts';
 import { connectRedis } from './adapters/redis.ts';
 import { createRedisRateLimitStore, getAuthSecret } from './modules/auth/index.ts';
-import { superviseServers, tellSupervisorReady } from './processes.ts';
+import { readyLine, superviseServers, tellSupervisorReady } from './processes.ts';
 
 const startedAt = performance.now();
 const config = loadConfig();
@@ -97,7 +97,6 @@ async function serve() {
 
   await app.listen({ host: config.HOST, port: config.PORT });
   const port = (app.server.address() as { port: number }).port;
-  const ms = Math.round(performance.now() - startedAt);
   if (cluster.isWorker) tellSupervisorReady(port);
-  else console.log(`\n  Dealer Portal is ready on http://localhost:${port}  (${database.kind}, started in ${ms} ms)\n`);
+  else console.log(readyLine(port, database.kind, startedAt));
 }

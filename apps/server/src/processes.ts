@@ -22,10 +22,7 @@ export async function superviseServers(count: number, startedAt: number) {
     worker.on('message', (message: { ready?: number }) => {
       if (typeof message?.ready !== 'number' || announced || ++ready < count) return;
       announced = true;
-      const ms = Math.round(performance.now() - startedAt);
-      console.log(
-        `\n  Dealer Portal is ready on http://localhost:${message.ready}  (postgres, ${count} server processes, started in ${ms} ms)\n`,
-      );
+      console.log(readyLine(message.ready, `postgres, ${count} server processes`, startedAt));
     });
     return worker;
   };
@@ -66,20 +63,38 @@ export async function superviseServers(count: number, startedAt: number) {
   process.on('SIGTERM', () => stop('SIGTERM'));
 }
 
+/** What the server says once it listens (benches and tests wait for it). */
+export const readyLine = (port: number, what: string, startedAt: number) =>
+  `\n  Dealer Portal is ready on http://localhost:${port}  (${what}, started in ${Math.round(performance.now() - startedAt)} ms)\n`;
+
 /** A server process tells its supervisor it listens (on `port`: every server shares it). */
 export const tellSupervisorReady = (port: number) => process.send?.({ ready: port });
 
+/** The longest a scrape waits for its supervisor (which gives each process 5 s, prom-client's own bound). */
+const METRICS_WAIT_MS = 10_000;
 let asked = 0;
-/** Every server process's metrics, aggregated by the supervisor (a server's /metrics under SERVER_PROCESSES). */
+/**
+ * Every server process's metrics, aggregated by the supervisor (a server's /metrics under SERVER_PROCESSES);
+ * rejects when no answer comes in METRICS_WAIT_MS, so a scrape never hangs.
+ */
 export function metricsOfEveryServer(): Promise<string> {
   const id = ++asked;
   return new Promise((resolve, reject) => {
+    const done = (error: Error | null, text?: string) => {
+      clearTimeout(timer);
+      process.off('message', answered);
+      if (error) reject(error);
+      else resolve(text!);
+    };
     const answered = (message: MetricsMessage) => {
       if (message?.type !== METRICS || message.id !== id) return;
-      process.off('message', answered);
-      if (message.text !== undefined) resolve(message.text);
-      else reject(new Error(`metrics of the server processes: ${message.error ?? 'no answer'}`));
+      if (message.text !== undefined) done(null, message.text);
+      else done(new Error(`metrics of the server processes: ${message.error ?? 'no answer'}`));
     };
+    const timer = setTimeout(
+      () => done(new Error('metrics of the server processes: no answer in time')),
+      METRICS_WAIT_MS,
+    );
     process.on('message', answered);
     process.send?.({ type: METRICS, id });
   });

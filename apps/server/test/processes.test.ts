@@ -40,12 +40,12 @@ function ask(port: number, method: string, url: string, body?: object) {
   });
 }
 
-/** The server processes under the supervisor (its children). */
+/** The server processes under the supervisor: its children running the server (not tsx's esbuild). */
 const serversOf = (pid: number) =>
-  execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' })
+  execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(pid)], { encoding: 'utf8' })
     .split('\n')
-    .map((line) => Number(line.trim()))
-    .filter(Boolean);
+    .filter((line) => line.includes('main.ts'))
+    .map((line) => Number(line.trim().split(/\s+/)[0]));
 
 const metric = (text: string, name: string) => Number(new RegExp(`^${name} (\\d+)`, 'm').exec(text)?.[1] ?? NaN);
 

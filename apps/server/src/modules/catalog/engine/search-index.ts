@@ -61,6 +61,18 @@ function firstAtLeast<T extends number | string>(sorted: ArrayLike<T>, value: T)
   return lo;
 }
 
+/**
+ * The first `take` of ascending ranks after a walk's rowid bound, in the walk's direction (as its SQL:
+ * rowid > bound ascending, rowid < bound descending; rowid = rank + 1).
+ */
+function ranksAfter(sorted: Int32Array, bound: number, descending: boolean, take: number) {
+  const found: number[] = [];
+  if (descending)
+    for (let i = firstAtLeast(sorted, bound - 1) - 1; i >= 0 && found.length < take; i--) found.push(sorted[i]!);
+  else for (let i = firstAtLeast(sorted, bound); i < sorted.length && found.length < take; i++) found.push(sorted[i]!);
+  return found;
+}
+
 /** Two lists of ranks, each in the walk's direction, as one (each rank once), its first `take`. */
 function mergeRanks(a: readonly number[], b: readonly number[], descending: boolean, take: number) {
   if (!b.length) return a.slice(0, take);
@@ -212,9 +224,9 @@ export async function buildSearchIndex(Sqlite: typeof BetterSqlite3, snapshot: C
   const vocabulary: Vocabulary = {
     known: (lexeme) => [...lexeme].every((ch) => isWordChar(ch) || punctuation.has(ch)),
     startingWith(prefix) {
-      // FTS5 folds a query's case (unicode61): only a prefix it keeps as is is looked up as typed.
-      if ([...prefix].length <= LONGEST_INDEXED_PREFIX || !/^[\x21-\x7e]+$/.test(prefix) || /[A-Z]/.test(prefix))
-        return null;
+      // FTS5 folds a query's case (unicode61): only a prefix it keeps as is (printable ASCII but capitals)
+      // is looked up as typed.
+      if (!/^[\x21-\x40\x5b-\x7e]+$/.test(prefix) || prefix.length <= LONGEST_INDEXED_PREFIX) return null;
       const found: string[] = [];
       for (let i = firstAtLeast(tokens, prefix); i < tokens.length && tokens[i]!.startsWith(prefix); i++)
         if (found.push(tokens[i]!) > MOST_NAMED_TOKENS) return null;
@@ -348,12 +360,12 @@ export async function buildSearchIndex(Sqlite: typeof BetterSqlite3, snapshot: C
       }
       if (term?.like) {
         // The SKU fragment's matches, under the same filters, in this order after the cursor, merged in.
-        const liked = likedRanksOf(order, sideBrands);
-        const more: number[] = [];
-        if (descending)
-          for (let i = firstAtLeast(liked, bound - 1) - 1; i >= 0 && more.length < take; i--) more.push(liked[i]!);
-        else for (let i = firstAtLeast(liked, bound); i < liked.length && more.length < take; i++) more.push(liked[i]!);
-        ranks = mergeRanks(ranks, more, descending, take);
+        ranks = mergeRanks(
+          ranks,
+          ranksAfter(likedRanksOf(order, sideBrands), bound, descending, take),
+          descending,
+          take,
+        );
       }
       return ranks.map((rank) => {
         const idx = order.rankToIdx[rank]!;
