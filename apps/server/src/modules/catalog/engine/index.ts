@@ -4,7 +4,7 @@ import type { Db } from '../../../db/client.ts';
 import { changeFeedOf } from '../../../db/changes.ts';
 import { cached } from '../search-cache.ts';
 import { correctedQuery } from '../repo/spelling.ts';
-import { hasPunctuation, skuPatternOf } from '../repo/filters.ts';
+import { hasPunctuation, skuFragmentOf } from '../repo/filters.ts';
 import { readCatalog, tsqueryTexts } from '../repo/search-index.ts';
 import { buildSearchIndex, type SearchIndex, type TermQueries } from './search-index.ts';
 import { parseTsquery } from './tsquery.ts';
@@ -159,7 +159,7 @@ export function termQueriesOf(db: Db, term: string): Promise<TermQueries> {
     return {
       corrected: row.c === null ? null : parseTsquery(row.c),
       punctuation: row.w === null ? null : parseTsquery(row.w),
-      like: skuPatternOf(term),
+      sku: skuFragmentOf(term),
     };
   });
 }

@@ -7,6 +7,7 @@ import { priceWalks, type Prices } from '../repo/pricing.ts';
 import type { CatalogSnapshot } from '../repo/search-index.ts';
 import { summaryHeadOf, type ListedRow } from '../answer.ts';
 import { ftsOf, impliedBy, type Tsq, type Vocabulary } from './tsquery.ts';
+import { buildSkuFragments } from './sku-fragments.ts';
 
 /**
  * The catalog's search index in this process (issue 33; docs/decisions.md, "Search without caches"): SQLite's
@@ -18,12 +19,15 @@ import { ftsOf, impliedBy, type Tsq, type Vocabulary } from './tsquery.ts';
  * approved brands is priced at two columns (priceWalks): two walks, merged, as in search-queries.ts.
  * Filters are columns of the same document (category `c`, brand `b`, and, in the name order, the channels
  * the product has a price in, `h`), so a filter is part of the walk. The SKU fragment (`sku ilike
- * '%term%'`) is FTS5's trigram tokenizer, whose index serves LIKE. Ranks are of one snapshot: an index
+ * '%term%'`) is a list of every SKU trigram's products (sku-fragments.ts). Ranks are of one snapshot: an index
  * is built whole and replaced whole when the catalog changes (engine/index.ts).
  */
 
-/** A term as the index asks it: the spelling-corrected query, PostgreSQL's parse of punctuation, the SKU fragment. */
-export type TermQueries = { corrected: Tsq | null; punctuation: Tsq | null; like: string | null };
+/**
+ * A term as the index asks it: the spelling-corrected query, PostgreSQL's parse of punctuation, the SKU
+ * fragment (the term itself when it may be one: skuFragmentOf).
+ */
+export type TermQueries = { corrected: Tsq | null; punctuation: Tsq | null; sku: string | null };
 
 /** A row of a page: the product and its sort value (the price in cents, or the lower-case name). */
 export type Mark = { id: string; key: number | string };
@@ -194,13 +198,12 @@ export async function buildSearchIndex(Sqlite: typeof BetterSqlite3, snapshot: C
       if (rank % chunk === chunk - 1) await tick();
     }
   }
-  sqlite.exec(`create virtual table skus using fts5(sku, tokenize='trigram')`);
-  const insertSku = sqlite.prepare('insert into skus(rowid, sku) values (?, ?)');
-  for (let idx = 0; idx < n; idx++) {
-    insertSku.run(idx + 1, products[idx]!.sku);
-    if (idx % chunk === chunk - 1) await tick();
-  }
   sqlite.exec('commit');
+  const skuFragments = await buildSkuFragments(
+    products.map((row) => row.sku),
+    tick,
+    chunk,
+  );
   for (const order of orders.values()) {
     sqlite.exec(`insert into ${order.table}(${order.table}) values ('optimize')`);
     await tick();
@@ -275,20 +278,11 @@ export async function buildSearchIndex(Sqlite: typeof BetterSqlite3, snapshot: C
         options.push(e);
       }
       lexExpr = options.length ? `(${options.join(' OR ')})` : null;
-      if (!lexExpr && !term.like) none = true;
+      if (!lexExpr && !term.sku) none = true;
     }
-    let liked: number[] | undefined;
-    /** The products whose SKU holds the fragment (FTS5's trigram index serves LIKE, not LIKE … ESCAPE). */
-    const likeMatches = (pattern: string) =>
-      (liked ??= (
-        statement(
-          /\\[\\%_]/.test(pattern)
-            ? `select rowid from skus where sku like ? escape '\\'`
-            : `select rowid from skus where sku like ?`,
-        )
-          .raw()
-          .all(pattern) as [number][]
-      ).map(([rowid]) => rowid - 1));
+    let liked: Int32Array | undefined;
+    /** The products whose SKU holds the fragment, ascending. */
+    const likeMatches = (fragment: string) => (liked ??= skuFragments.matches(fragment));
 
     const likedRanks = new Map<Order, Int32Array>();
     /** The ranks in `order` of the products the SKU fragment matches and the filters keep, ascending. */
@@ -296,7 +290,7 @@ export async function buildSearchIndex(Sqlite: typeof BetterSqlite3, snapshot: C
       let found = likedRanks.get(order);
       if (!found) {
         const ranks: number[] = [];
-        for (const idx of likeMatches(term!.like!)) {
+        for (const idx of likeMatches(term!.sku!)) {
           const rank = order.idxToRank[idx]!;
           if (rank >= 0 && wanted(idx) && listed(order, idx) && (!sideBrands || sideBrands.includes(brandOf[idx]!)))
             ranks.push(rank);
@@ -358,7 +352,7 @@ export async function buildSearchIndex(Sqlite: typeof BetterSqlite3, snapshot: C
           if (ranks.length === take) break;
         }
       }
-      if (term?.like) {
+      if (term?.sku) {
         // The SKU fragment's matches, under the same filters, in this order after the cursor, merged in.
         ranks = mergeRanks(
           ranks,
@@ -415,12 +409,12 @@ export async function buildSearchIndex(Sqlite: typeof BetterSqlite3, snapshot: C
         const where = lexExpr ? [lexExpr, ...parts] : [...parts];
         if (term && !lexExpr) {
           let count = 0;
-          for (const idx of likeMatches(term.like!)) if (wanted(idx) && count <= bound) count++;
+          for (const idx of likeMatches(term.sku!)) if (wanted(idx) && count <= bound) count++;
           return count;
         }
         if (!where.length) return Math.min(n, bound + 1);
         const expression = where.join(' AND ');
-        if (!term?.like)
+        if (!term?.sku)
           return statement(`select count(*) from (select 1 from f_name where f_name match ? limit ?)`)
             .pluck()
             .get(expression, bound + 1) as number;
@@ -433,7 +427,7 @@ export async function buildSearchIndex(Sqlite: typeof BetterSqlite3, snapshot: C
         if (found.size > bound) return found.size;
         const name = orders.get('name')!;
         let count = found.size;
-        for (const idx of likeMatches(term.like))
+        for (const idx of likeMatches(term.sku))
           if (count <= bound && wanted(idx) && !found.has(name.idxToRank[idx]! + 1)) count++;
         return count;
       },

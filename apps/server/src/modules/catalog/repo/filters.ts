@@ -11,10 +11,15 @@ const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** A term with punctuation is also matched as PostgreSQL parses it ("12/24", "2.4", "t-harness"). */
 export const hasPunctuation = (term: string) => /[^\p{L}\p{N}\s]/u.test(term);
 /**
- * The SKU fragment's ILIKE pattern, or null: a SKU has no spaces, and a fragment under 3 characters has
- * no trigram for the index.
+ * The term as a SKU fragment, or null: a SKU has no spaces, and a fragment under 3 characters has no
+ * trigram for an index.
  */
-export const skuPatternOf = (term: string) => (term.length >= 3 && !/\s/.test(term) ? `%${escapeLike(term)}%` : null);
+export const skuFragmentOf = (term: string) => (term.length >= 3 && !/\s/.test(term) ? term : null);
+/** The SKU fragment's ILIKE pattern, or null (skuFragmentOf). */
+export const skuPatternOf = (term: string) => {
+  const fragment = skuFragmentOf(term);
+  return fragment === null ? null : `%${escapeLike(fragment)}%`;
+};
 
 export type SearchInput = { sort: SearchSort; search?: string; categories: string[]; brands: string[] };
 
