@@ -23,9 +23,10 @@ export function createSessionReader(ctx: AppContext, auth: Auth) {
    * user or the session is noticed, at most IDENTITY_CACHE_MS and never past the session's end. Reads
    * that find no session, or that refresh the cookie, are not kept.
    */
-  function readSession(request: FastifyRequest) {
+  function readSession(request: FastifyRequest): Promise<SessionRead> {
     const { cookie, authorization } = request.headers;
-    if (!cookie && !authorization) return readSessionNow(request);
+    // No cookie and no bearer token: no session, without asking better-auth (a visitor's every request).
+    if (!cookie && !authorization) return Promise.resolve({ session: null, cookies: [] });
     return sessionMemo.get(`${authorization ?? ''}\n${cookie ?? ''}`, () => readSessionNow(request), {
       maxAgeMs: ctx.config.IDENTITY_CACHE_MS,
       keep: (read) => read.session !== null && read.cookies.length === 0,
