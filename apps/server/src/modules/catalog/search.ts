@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context.ts';
+import { Refusal } from '../../refusal.ts';
 import type { Actor } from '../../actor.ts';
 import { encodeCursor } from './cursors.ts';
 import type { SearchInput } from './repo/filters.ts';
@@ -67,7 +68,9 @@ export async function cursorForPage(
   if (input.page <= 1) return { endCursor: null };
   const prices = pricingOf(actor);
   const search = await indexedSearch(ctx, prices, input.filters);
-  const row = search ? search.startRow(input.limit, input.page) : await pageStartRow(ctx.db, prices, input);
+  const fromIndex =
+    search && (await orFromDatabase(ctx, search, async () => ({ row: search.startRow(input.limit, input.page) })));
+  const row = fromIndex ? fromIndex.row : await pageStartRow(ctx.db, prices, input);
   const byPrice = input.filters.sort === 'price-desc' || input.filters.sort === 'price-asc';
   return { endCursor: row ? encodeCursor({ v: byPrice ? Number(row.key) : String(row.key), id: row.id }) : null };
 }
@@ -85,7 +88,7 @@ async function indexedSearch(ctx: AppContext, prices: Prices, filters: SearchInp
   const index = engine?.current();
   try {
     if (index) {
-      const search = index.search(prices, filters, term);
+      const search = { ...index.search(prices, filters, term), index };
       engine!.reads.index++;
       return search;
     }
@@ -105,13 +108,34 @@ async function indexedRead(
 ) {
   const search = await indexedSearch(ctx, prices, input.filters);
   if (!search) return null;
-  const marks = search.page(input.limit, input.cursor);
-  // The rows from the same snapshot as the page: no query.
-  const rows = search.rowsOf(marks);
-  // The same count, whoever reads it: the database path and the index share its cache.
-  const totalCount = await cached(ctx.db, 'count', countKeyOf(prices.pricing, input.filters), async () =>
-    search.count(countUpTo),
-  );
-  const byPrice = input.filters.sort === 'price-desc' || input.filters.sort === 'price-asc';
-  return { totalCount, rows, byPrice };
+  return orFromDatabase(ctx, search, async () => {
+    const marks = search.page(input.limit, input.cursor);
+    // The rows from the same snapshot as the page: no query.
+    const rows = search.rowsOf(marks);
+    // The same count, whoever reads it: the database path and the index share its cache.
+    const totalCount = await cached(ctx.db, 'count', countKeyOf(prices.pricing, input.filters), async () =>
+      search.count(countUpTo),
+    );
+    const byPrice = input.filters.sort === 'price-desc' || input.filters.sort === 'price-asc';
+    return { totalCount, rows, byPrice };
+  });
+}
+
+/**
+ * What `read` reads from the index, or null when the index fails it (an error of its SQLite, not a refusal
+ * such as a cursor of another sort): the database answers that search, and the engine builds the index
+ * again (engine/index.ts). A search never fails for its index.
+ */
+async function orFromDatabase<T>(
+  ctx: AppContext,
+  search: NonNullable<Awaited<ReturnType<typeof indexedSearch>>>,
+  read: () => Promise<T>,
+): Promise<T | null> {
+  try {
+    return await read();
+  } catch (error) {
+    if (error instanceof Refusal) throw error;
+    searchEngineOf(ctx.db)?.failed(search.index, error);
+    return null;
+  }
 }

@@ -26,6 +26,11 @@ export interface SearchEngine {
   readonly indexed: number;
   /** How many searches the index read, and how many the database read instead (the bench and tests). */
   readonly reads: { index: number; database: number };
+  /**
+   * A search the index failed (its SQLite answered an error): that index is dropped and built again,
+   * the database answering meanwhile. The caller answers the search from the database.
+   */
+  failed(failing: SearchIndex, error: unknown): void;
   /** Resolves once an index of the current catalog is in place (or none can be: no library). */
   ready(): Promise<void>;
   close(): void;
@@ -122,6 +127,15 @@ export function createSearchEngine(db: Db, log: Log, maxAgeMs = 900_000): Search
       return engine.current()?.products ?? 0;
     },
     current: () => (changes?.live ? index : null),
+    failed(failing, error) {
+      engine.reads.index--;
+      engine.reads.database++;
+      if (failing !== index) return; // already replaced
+      log.warn({ err: error }, 'the search index failed a search: it is built again, the database answers meanwhile');
+      retire(index);
+      index = null;
+      rebuild();
+    },
     ready: () =>
       !Sqlite || closed || (index && !building && !timer)
         ? Promise.resolve()

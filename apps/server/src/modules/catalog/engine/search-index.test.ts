@@ -136,6 +136,31 @@ describe('the embedded search index (issue 33)', () => {
     expect(read('index')).toBeGreaterThan(0);
   });
 
+  it('answers a search its index fails from the database, and builds the index again', async () => {
+    const engine = searchEngineOf(t.db)!;
+    const broken = engine.current()!;
+    // Its SQLite closed under it: every read of this index fails.
+    broken.close();
+    const before = { ...engine.reads };
+    const body = { limit: 8, filters: { sort: 'name-asc' as const, categories: [], brands: [], search: 'remote' } };
+    clearSearchCounts(t.db);
+    const answered = await (await signedInAs(t.app, null)).call(endpoints.catalog.searchProducts, { body });
+    const jump = await (
+      await signedInAs(t.app, null)
+    ).call(endpoints.catalog.searchCursor, { body: { ...body, page: 2 } as never });
+    const fromDatabase = await (await signedInAs(database, null)).call(endpoints.catalog.searchProducts, { body });
+    expect(answered!.statusCode).toBe(200);
+    expect(answered!.json()).toEqual(fromDatabase!.json());
+    expect(jump!.statusCode).toBe(200);
+    expect(engine.reads).toEqual({ index: before.index, database: before.database + 2 });
+    await engine.ready();
+    expect(engine.current()).not.toBeNull();
+    expect(engine.current()).not.toBe(broken);
+    const again = await (await signedInAs(t.app, null)).call(endpoints.catalog.searchProducts, { body });
+    expect(again!.json()).toEqual(fromDatabase!.json());
+    expect(engine.reads.index).toBe(before.index + 1);
+  });
+
   it('is replaced after a catalog change: the database answers until the new index is built, then the index', async () => {
     const visitor = await pair(null);
     const body = { limit: 8, filters: { sort: 'price-desc' as const, categories: [], brands: [] } };
