@@ -66,15 +66,29 @@ function firstAtLeast<T extends number | string>(sorted: ArrayLike<T>, value: T)
 }
 
 /**
- * The first `take` of ascending ranks after a walk's rowid bound, in the walk's direction (as its SQL:
- * rowid > bound ascending, rowid < bound descending; rowid = rank + 1).
+ * Keeps the first `take` ranks offered after a walk's rowid bound, in the walk's direction (as its SQL: rowid >
+ * bound ascending, rowid < bound descending; rowid = rank + 1), without sorting all of them: a SKU prefix's
+ * thousands of matches are offered once each, in no order, and only a page of them is wanted.
  */
-function ranksAfter(sorted: Int32Array, bound: number, descending: boolean, take: number) {
-  const found: number[] = [];
-  if (descending)
-    for (let i = firstAtLeast(sorted, bound - 1) - 1; i >= 0 && found.length < take; i--) found.push(sorted[i]!);
-  else for (let i = firstAtLeast(sorted, bound); i < sorted.length && found.length < take; i++) found.push(sorted[i]!);
-  return found;
+function firstRanksAfter(bound: number, descending: boolean, take: number) {
+  const best: number[] = [];
+  const before = (a: number, b: number) => (descending ? a > b : a < b);
+  return {
+    best,
+    offer(rank: number) {
+      if (descending ? rank + 1 >= bound : rank + 1 <= bound) return;
+      if (best.length === take && (take === 0 || !before(rank, best[take - 1]!))) return;
+      let lo = 0;
+      let hi = best.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (before(best[mid]!, rank)) lo = mid + 1;
+        else hi = mid;
+      }
+      best.splice(lo, 0, rank);
+      if (best.length > take) best.pop();
+    },
+  };
 }
 
 /** Two lists of ranks, each in the walk's direction, as one (each rank once), its first `take`. */
@@ -284,20 +298,20 @@ export async function buildSearchIndex(Sqlite: typeof BetterSqlite3, snapshot: C
     /** The products whose SKU holds the fragment, ascending. */
     const likeMatches = (fragment: string) => (liked ??= skuFragments.matches(fragment));
 
-    const likedRanks = new Map<Order, Int32Array>();
-    /** The ranks in `order` of the products the SKU fragment matches and the filters keep, ascending. */
-    const likedRanksOf = (order: Order, sideBrands: number[] | null) => {
-      let found = likedRanks.get(order);
-      if (!found) {
-        const ranks: number[] = [];
-        for (const idx of likeMatches(term!.sku!)) {
-          const rank = order.idxToRank[idx]!;
-          if (rank >= 0 && wanted(idx) && listed(order, idx) && (!sideBrands || sideBrands.includes(brandOf[idx]!)))
-            ranks.push(rank);
-        }
-        likedRanks.set(order, (found = Int32Array.from(ranks).sort()));
+    /**
+     * The first `take` ranks in `order` after the bound of the products the SKU fragment matches and the
+     * filters keep, in the walk's direction.
+     */
+    const likedRanksAfter = (order: Order, sideBrands: number[] | null, bound: number, take: number) => {
+      const first = firstRanksAfter(bound, descending, take);
+      const matches = likeMatches(term!.sku!);
+      for (let i = 0; i < matches.length; i++) {
+        const idx = matches[i]!;
+        const rank = order.idxToRank[idx]!;
+        if (rank >= 0 && wanted(idx) && listed(order, idx) && (!sideBrands || sideBrands.includes(brandOf[idx]!)))
+          first.offer(rank);
       }
-      return found;
+      return first.best;
     };
 
     const sort: SearchSort = filters.sort;
@@ -354,12 +368,7 @@ export async function buildSearchIndex(Sqlite: typeof BetterSqlite3, snapshot: C
       }
       if (term?.sku) {
         // The SKU fragment's matches, under the same filters, in this order after the cursor, merged in.
-        ranks = mergeRanks(
-          ranks,
-          ranksAfter(likedRanksOf(order, sideBrands), bound, descending, take),
-          descending,
-          take,
-        );
+        ranks = mergeRanks(ranks, likedRanksAfter(order, sideBrands, bound, take), descending, take);
       }
       return ranks.map((rank) => {
         const idx = order.rankToIdx[rank]!;

@@ -1,8 +1,8 @@
 /**
  * The SKU fragment of a search (`sku ilike '%term%'`, repo/filters.ts) as the index answers it: every SKU's
- * trigrams, each with the products that hold it (issue 33). A fragment's matches are among the products of
- * its rarest trigram, so only those are compared with it: most terms are words no SKU holds (an empty or a
- * short list), and a SKU or part of one is nearly unique. A three-character fragment is its own trigram:
+ * trigrams, each with the products that hold it (issue 33). A fragment's matches are among the products
+ * both its two rarest trigrams hold, so only those are compared with it: most terms are words no SKU holds
+ * (an empty or a short list), and a SKU or part of one is nearly unique. A three-character fragment is its own trigram:
  * its list is the answer. FTS5's trigram table merged the lists of every trigram of the fragment and read
  * each candidate's text, 0.7 ms for a whole SKU and up to 24 ms for a short one at 100k.
  *
@@ -40,14 +40,36 @@ export async function buildSkuFragments(skus: readonly string[], tick: () => Pro
     matches(fragment: string) {
       const wanted = fragment.toLowerCase();
       if (wanted.length < GRAM) throw new Error('a SKU fragment has at least three characters');
-      let rarest: Int32Array | undefined;
+      const lists: Int32Array[] = [];
       for (let at = 0; at + GRAM <= wanted.length; at++) {
         const list = postings.get(wanted.slice(at, at + GRAM));
         if (!list) return none;
-        if (!rarest || list.length < rarest.length) rarest = list;
+        lists.push(list);
       }
-      if (wanted.length === GRAM) return rarest!;
-      return rarest!.filter((idx) => lower[idx]!.includes(wanted));
+      lists.sort((a, b) => a.length - b.length);
+      if (wanted.length === GRAM) return lists[0]!;
+      // The products of the two rarest trigrams, then the fragment itself (its trigrams may be apart).
+      const candidates = lists.length > 1 ? intersection(lists[0]!, lists[1]!) : lists[0]!;
+      return candidates.filter((idx) => lower[idx]!.includes(wanted));
     },
   } satisfies SkuFragments;
+}
+
+/** The positions in both ascending lists, ascending: each of the shorter one sought in the longer one. */
+function intersection(shorter: Int32Array, longer: Int32Array) {
+  const both: number[] = [];
+  let from = 0;
+  for (let i = 0; i < shorter.length && from < longer.length; i++) {
+    const value = shorter[i]!;
+    let lo = from;
+    let hi = longer.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (longer[mid]! < value) lo = mid + 1;
+      else hi = mid;
+    }
+    if (longer[lo] === value) both.push(value);
+    from = lo;
+  }
+  return Int32Array.from(both);
 }
