@@ -31,6 +31,17 @@ describe('the SKU fragment index', () => {
       expect([...index.matches(fragment)], fragment).toEqual(everyMatch(skus, fragment));
   });
 
+  it('tells many products that hold every trigram of a fragment from those that hold the fragment', async () => {
+    // Decoys hold all of "qm-sd"'s trigrams (qm-, m-s, -sd) but not the fragment; thousands of each, mixed.
+    const skus = Array.from({ length: 6000 }, (_, i) =>
+      i % 3 === 0 ? `QM-SD-X${i}` : i % 3 === 1 ? `QM-S${i}-SD` : `PT-SD-${i}`,
+    );
+    skus.push('qm-sd', 'xqm-sdx', 'QM-S-SD');
+    const index = await buildSkuFragments(skus, tick);
+    for (const fragment of ['QM-SD', 'qm-sd-x', 'M-SD', 'S-SD', '-SD-', 'QM-S1', 'QM-SD-X5997', 'D-X3', 'SD-X'])
+      expect([...index.matches(fragment)], fragment).toEqual(everyMatch(skus, fragment));
+  });
+
   it('lists a product once for a trigram its SKU holds twice', async () => {
     const index = await buildSkuFragments(['ABABAB', 'XABX'], tick);
     expect([...index.matches('aba')]).toEqual([0]);

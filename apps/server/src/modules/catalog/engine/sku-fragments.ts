@@ -1,7 +1,7 @@
 /**
  * The SKU fragment of a search (`sku ilike '%term%'`, repo/filters.ts) as the index answers it: every SKU's
  * trigrams, each with the products that hold it (issue 33). A fragment's matches are among the products
- * both its two rarest trigrams hold, so only those are compared with it: most terms are words no SKU holds
+ * all its trigrams hold, so only those are compared with it: most terms are words no SKU holds
  * (an empty or a short list), and a SKU or part of one is nearly unique. A three-character fragment is its own trigram:
  * its list is the answer. FTS5's trigram table merged the lists of every trigram of the fragment and read
  * each candidate's text, 0.7 ms for a whole SKU and up to 24 ms for a short one at 100k.
@@ -35,6 +35,29 @@ export async function buildSkuFragments(skus: readonly string[], tick: () => Pro
   const postings = new Map<string, Int32Array>();
   for (const [gram, list] of lists) postings.set(gram, Int32Array.from(list));
   const none = new Int32Array(0);
+  // Every SKU in one string, a line each (a fragment has no spaces: skuFragmentOf), read in catalog order
+  // when candidates are checked, rather than a string object per product scattered in memory.
+  const text = lower.join('\n');
+  const starts = new Int32Array(lower.length + 1);
+  for (let idx = 0, at = 0; idx <= lower.length; idx++) {
+    starts[idx] = at;
+    at += (lower[idx]?.length ?? 0) + 1;
+  }
+  /** The candidates (ascending) whose SKU holds `wanted`, each occurrence found once through the text. */
+  const holding = (candidates: Int32Array, wanted: string) => {
+    const found = new Int32Array(candidates.length);
+    let count = 0;
+    let at = -1;
+    for (let i = 0; i < candidates.length; i++) {
+      const idx = candidates[i]!;
+      if (at < starts[idx]!) {
+        at = text.indexOf(wanted, starts[idx]);
+        if (at === -1) break;
+      }
+      if (at + wanted.length < starts[idx + 1]!) found[count++] = idx;
+    }
+    return found.subarray(0, count);
+  };
 
   return {
     matches(fragment: string) {
@@ -48,28 +71,46 @@ export async function buildSkuFragments(skus: readonly string[], tick: () => Pro
       }
       lists.sort((a, b) => a.length - b.length);
       if (wanted.length === GRAM) return lists[0]!;
-      // The products of the two rarest trigrams, then the fragment itself (its trigrams may be apart).
-      const candidates = lists.length > 1 ? intersection(lists[0]!, lists[1]!) : lists[0]!;
-      return candidates.filter((idx) => lower[idx]!.includes(wanted));
+      // The products every trigram's list holds, rarest first (few are left after two or three), then the
+      // fragment itself: its trigrams may stand apart in a SKU.
+      let candidates = lists[0]!;
+      for (let i = 1; i < lists.length && candidates.length > FEW; i++)
+        candidates = intersection(candidates, lists[i]!);
+      // A few are compared one by one; many, through the text in order (whose scan from a candidate that
+      // does not hold the fragment runs on to the next that does: cheap only when candidates are dense).
+      return candidates.length <= SCANNED_FROM
+        ? candidates.filter((idx) => lower[idx]!.includes(wanted))
+        : holding(candidates, wanted);
     },
   } satisfies SkuFragments;
 }
 
-/** The positions in both ascending lists, ascending: each of the shorter one sought in the longer one. */
+/** Candidates this few are compared with the fragment at once, without narrowing them further. */
+const FEW = 32;
+/** From this many candidates on, they are checked through the text of every SKU rather than one by one. */
+const SCANNED_FROM = 256;
+
+/**
+ * The positions in both ascending lists, ascending: each of the shorter one sought in the longer one by
+ * galloping from where the last was found (lists of any two sizes in time near the shorter one's).
+ */
 function intersection(shorter: Int32Array, longer: Int32Array) {
-  const both: number[] = [];
+  const both = new Int32Array(shorter.length);
+  let found = 0;
   let from = 0;
   for (let i = 0; i < shorter.length && from < longer.length; i++) {
     const value = shorter[i]!;
-    let lo = from;
-    let hi = longer.length;
+    let step = 1;
+    while (from + step < longer.length && longer[from + step]! < value) step *= 2;
+    let lo = from + (step >> 1);
+    let hi = Math.min(from + step + 1, longer.length);
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
       if (longer[mid]! < value) lo = mid + 1;
       else hi = mid;
     }
-    if (longer[lo] === value) both.push(value);
+    if (longer[lo] === value) both[found++] = value;
     from = lo;
   }
-  return Int32Array.from(both);
+  return both.subarray(0, found);
 }
