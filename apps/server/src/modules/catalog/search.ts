@@ -124,7 +124,7 @@ async function indexedRead(
 /**
  * What `read` reads from the index, or null when the index fails it (an error of its SQLite, not a refusal
  * such as a cursor of another sort): the database answers that search, and the engine builds the index
- * again (engine/index.ts). A search never fails for its index.
+ * again if its SQLite is closed (engine/index.ts). A search never fails for its index.
  */
 async function orFromDatabase<T>(
   ctx: AppContext,

@@ -27,8 +27,8 @@ export interface SearchEngine {
   /** How many searches the index read, and how many the database read instead (the bench and tests). */
   readonly reads: { index: number; database: number };
   /**
-   * A search the index failed (its SQLite answered an error): that index is dropped and built again,
-   * the database answering meanwhile. The caller answers the search from the database.
+   * A search the index failed (its SQLite answered an error): the caller answers it from the database.
+   * An index whose SQLite is no longer open is dropped and built again, the database answering meanwhile.
    */
   failed(failing: SearchIndex, error: unknown): void;
   /** Resolves once an index of the current catalog is in place (or none can be: no library). */
@@ -130,8 +130,12 @@ export function createSearchEngine(db: Db, log: Log, maxAgeMs = 900_000): Search
     failed(failing, error) {
       engine.reads.index--;
       engine.reads.database++;
+      // A search the index can not read (an error of that query) is the database's alone: building the
+      // index again would not change it, and a request must not be able to make every index rebuild.
+      if (failing.open)
+        return void log.warn({ err: error }, 'the search index failed a search: the database answered it');
       if (failing !== index) return; // already replaced
-      log.warn({ err: error }, 'the search index failed a search: it is built again, the database answers meanwhile');
+      log.warn({ err: error }, 'the search index is closed: it is built again, the database answers meanwhile');
       retire(index);
       index = null;
       rebuild();

@@ -139,6 +139,11 @@ describe('the embedded search index (issue 33)', () => {
   it('answers a search its index fails from the database, and builds the index again', async () => {
     const engine = searchEngineOf(t.db)!;
     const broken = engine.current()!;
+    // One query's error, its SQLite open: that search is the database's, the index stays.
+    const counted = { ...engine.reads };
+    engine.failed(broken, new Error('a query the index can not read'));
+    expect(engine.current()).toBe(broken);
+    expect(engine.reads).toEqual({ index: counted.index - 1, database: counted.database + 1 });
     // Its SQLite closed under it: every read of this index fails.
     broken.close();
     const before = { ...engine.reads };

@@ -471,6 +471,10 @@ export async function buildSearchIndex(Sqlite: typeof BetterSqlite3, snapshot: C
     search,
     rowsOf,
     products: n,
+    /** Whether its SQLite is open (a search of a closed index fails: engine/index.ts builds another). */
+    get open() {
+      return sqlite.open;
+    },
     /** The SQLite database's size (its pages), for the bench. */
     bytes: () =>
       Number(sqlite.pragma('page_count', { simple: true })) * Number(sqlite.pragma('page_size', { simple: true })),
