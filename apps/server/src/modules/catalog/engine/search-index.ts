@@ -296,7 +296,7 @@ export async function buildSearchIndex(Sqlite: typeof BetterSqlite3, snapshot: C
     }
     let liked: Int32Array | undefined;
     /** The products whose SKU holds the fragment, ascending. */
-    const likeMatches = (fragment: string) => (liked ??= skuFragments.matches(fragment));
+    const likeMatches = () => (liked ??= skuFragments.matches(term!.sku!));
 
     /**
      * The first `take` ranks in `order` after the bound of the products the SKU fragment matches and the
@@ -304,7 +304,7 @@ export async function buildSearchIndex(Sqlite: typeof BetterSqlite3, snapshot: C
      */
     const likedRanksAfter = (order: Order, sideBrands: number[] | null, bound: number, take: number) => {
       const first = firstRanksAfter(bound, descending, take);
-      const matches = likeMatches(term!.sku!);
+      const matches = likeMatches();
       for (let i = 0; i < matches.length; i++) {
         const idx = matches[i]!;
         const rank = order.idxToRank[idx]!;
@@ -418,7 +418,7 @@ export async function buildSearchIndex(Sqlite: typeof BetterSqlite3, snapshot: C
         const where = lexExpr ? [lexExpr, ...parts] : [...parts];
         if (term && !lexExpr) {
           let count = 0;
-          for (const idx of likeMatches(term.sku!)) if (wanted(idx) && count <= bound) count++;
+          for (const idx of likeMatches()) if (wanted(idx) && count <= bound) count++;
           return count;
         }
         if (!where.length) return Math.min(n, bound + 1);
@@ -436,7 +436,7 @@ export async function buildSearchIndex(Sqlite: typeof BetterSqlite3, snapshot: C
         if (found.size > bound) return found.size;
         const name = orders.get('name')!;
         let count = found.size;
-        for (const idx of likeMatches(term.sku))
+        for (const idx of likeMatches())
           if (count <= bound && wanted(idx) && !found.has(name.idxToRank[idx]! + 1)) count++;
         return count;
       },

@@ -79,7 +79,7 @@ export async function buildSkuFragments(skus: readonly string[], tick: () => Pro
       // A few are compared one by one; many, through the text in order (whose scan from a candidate that
       // does not hold the fragment runs on to the next that does: cheap only when candidates are dense).
       return candidates.length <= SCANNED_FROM
-        ? candidates.filter((idx) => lower[idx]!.includes(wanted))
+        ? candidates.filter((idx) => text.slice(starts[idx]!, starts[idx + 1]! - 1).includes(wanted))
         : holding(candidates, wanted);
     },
   } satisfies SkuFragments;
